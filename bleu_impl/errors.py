@@ -1,0 +1,27 @@
+"""Exceptions raised by bleu_impl."""
+
+from __future__ import annotations
+
+
+class BleuError(Exception):
+    """Base class of every error bleu_impl raises on purpose."""
+
+
+class KnobError(BleuError, ValueError):
+    """A knob name or value is invalid (the message lists the valid ones)."""
+
+
+class InputError(BleuError, ValueError):
+    """The hypotheses/references do not fit the input contract (names the segment)."""
+
+
+class EmulatedFailure(BleuError):
+    """The emulated implementation itself fails on this input (e.g. mteval-v13a.pl dies).
+
+    ``kind`` is a short stable identifier (``empty-hypothesis``, ``empty-reference``,
+    ``unsupported``, ``assertion``...) usable as a fixture's ``error:`` expectation.
+    """
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind

@@ -1,0 +1,212 @@
+"""The semantic knobs of BLEU: names, valid values, defaults and validation.
+
+Every choice on which BLEU implementations disagree is one field of :class:`Config`.
+The vocabulary follows ``notes/bleu-semantics.md`` Part 1 (K1-K12); the public names
+(``tokenize``, ``lowercase``, ``ref_length``, ``smoothing``, ``effective_order``...) are
+fixed by the project's API.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from .errors import KnobError
+
+NLTK_METHODS = tuple(f"nltk-method{i}" for i in range(8))
+
+#: Valid values of every enumerated knob, in documentation order.
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "tokenize": ("none", "13a", "intl", "char"),
+    "split": ("python", "perl-unicode", "perl-bytes"),
+    "lowercase": (False, "ascii", "unicode"),
+    "ref_length": ("closest", "closest-first", "shortest", "average", "single"),
+    "missing_refs": ("error", "len-9999"),
+    "smoothing": ("none", "floor", "add-k", "exp", "add-one", "nist", *NLTK_METHODS),
+    "absent_order": ("zero", "one", "drop", "error"),
+    "zero_match": ("zero", "float-min", "truncate", "skip"),
+    "early_zero": ("none", "no-unigram-match", "any-zero-order"),
+    "denominator_floor": ("none", "per-segment"),
+    "smoothing_context": ("corpus", "last-segment"),
+    "empty_hyp": ("bp-zero", "error"),
+    "empty_ref": ("bp-one", "error"),
+    "result_float": ("float64", "float32"),
+    "scale": (1, 100),
+}
+
+#: One-line meaning of every knob (shown by ``--help`` and in error messages).
+DOCS: dict[str, str] = {
+    "max_order": "highest n-gram order N (>= 1); equals len(weights) when weights are given",
+    "weights": "per-order weights w_1..w_N, or None for uniform 1/N (never normalised)",
+    "tokenize": "none = whitespace split; 13a = mteval-v13a; intl = mteval-v14 international "
+    "(sacrebleu's regex port); char = one token per non-space character",
+    "split": "what separates tokens after tokenizing: python = str.split(); perl-unicode = "
+    "Unicode White_Space (not U+001C-U+001F); perl-bytes = ASCII whitespace only",
+    "lowercase": "False = case-sensitive; ascii = A-Z only (mteval tr, multi-bleu -lc); "
+    "unicode = str.lower() (True means unicode)",
+    "ref_length": "closest (ties to the shorter), closest-first (ties to the first listed), "
+    "shortest, average (mean, a fraction), single (exactly one reference required)",
+    "missing_refs": "a segment without any reference: error, or len-9999 (multi-bleu's sentinel)",
+    "smoothing": "how a zero-match order gets a precision (Chen & Cherry 2014 families)",
+    "smoothing_value": "epsilon of floor / k of add-k; None = sacrebleu default (0.1 / 1)",
+    "epsilon": "NLTK SmoothingFunction epsilon (method1)",
+    "alpha": "NLTK SmoothingFunction alpha (method6)",
+    "k": "NLTK SmoothingFunction k (method4)",
+    "effective_order": "sacrebleu's effective order: drop orders with no hypothesis n-grams",
+    "absent_order": "an order with no hypothesis n-grams (total 0): zero (score 0), one "
+    "(log 1 = 0, weight kept), drop (effective order), error",
+    "zero_match": "an order with n-grams but no match that smoothing leaves at 0: zero (score "
+    "0), float-min (NLTK>=3.3), truncate (NLTK 3.2.2-3.2.5), skip (treated as p=1)",
+    "early_zero": "return 0 before smoothing when no unigram matches / when any order has no match",
+    "denominator_floor": "per-segment = NLTK's max(1, total) on every segment and order",
+    "smoothing_context": "last-segment = NLTK methods 5-7 read the last segment's hypothesis",
+    "auto_reweigh": "NLTK auto_reweigh: weights (1/c,)*c when c < 4 and weights are exactly "
+    "(0.25,)*4",
+    "empty_hyp": "system hypothesis length 0: bp-zero (score 0) or error (the script dies)",
+    "empty_ref": "system reference length 0: bp-one or error (the script dies)",
+    "result_float": "float32 rounds the final score to single precision (tensor2tensor)",
+    "scale": "1 or 100: only how the score is printed",
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    """A fully resolved set of knob values (see :data:`DOCS`)."""
+
+    max_order: int = 4
+    weights: tuple[float, ...] | None = None
+    tokenize: str = "none"
+    split: str = "python"
+    lowercase: bool | str = False
+    ref_length: str = "closest"
+    missing_refs: str = "error"
+    smoothing: str = "none"
+    smoothing_value: float | None = None
+    epsilon: float = 0.1
+    alpha: float = 5.0
+    k: float = 5.0
+    effective_order: bool = False
+    absent_order: str = "zero"
+    zero_match: str = "zero"
+    early_zero: str = "none"
+    denominator_floor: str = "none"
+    smoothing_context: str = "corpus"
+    auto_reweigh: bool = False
+    empty_hyp: str = "bp-zero"
+    empty_ref: str = "bp-one"
+    result_float: str = "float64"
+    scale: int = 1
+
+    def as_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        if d["weights"] is not None:
+            d["weights"] = list(d["weights"])
+        return d
+
+    @property
+    def order_weights(self) -> tuple[float, ...]:
+        """The weight of each order 1..N (uniform 1/N unless weights were given)."""
+        if self.weights is not None:
+            return self.weights
+        return (1.0 / self.max_order,) * self.max_order
+
+    @property
+    def smoothing_param(self) -> float:
+        """sacrebleu's smooth_value with its per-method default (bleu.py SMOOTH_DEFAULTS)."""
+        if self.smoothing_value is not None:
+            return self.smoothing_value
+        return {"floor": 0.1, "add-k": 1}.get(self.smoothing, 0.0)
+
+
+KNOB_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Config))
+
+
+def _fail(name: str, value: Any, valid: str) -> KnobError:
+    return KnobError(f"invalid value {value!r} for knob {name!r}: expected {valid}")
+
+
+def _number(name: str, value: Any, *, positive: bool = False) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _fail(name, value, "a number")
+    if not math.isfinite(value) or (positive and value <= 0) or value < 0:
+        raise _fail(name, value, "a finite number " + ("> 0" if positive else ">= 0"))
+    return value
+
+
+def normalize_knob(name: str, value: Any) -> Any:
+    """Validate one knob value and return its canonical form."""
+    if name not in KNOB_NAMES:
+        raise KnobError(f"unknown knob {name!r}; valid knobs: {', '.join(KNOB_NAMES)}")
+    if name == "lowercase":
+        if value is True:
+            return "unicode"
+        if value in (None, False, "false", "none", "no"):
+            return False
+    if name in ("effective_order", "auto_reweigh"):
+        if isinstance(value, str) and value.lower() in ("true", "yes", "1", "false", "no", "0"):
+            value = value.lower() in ("true", "yes", "1")
+        if not isinstance(value, bool):
+            raise _fail(name, value, "true or false")
+        return value
+    if name in CHOICES:
+        if name == "scale" and isinstance(value, str) and value.isdigit():
+            value = int(value)
+        valid = CHOICES[name]
+        if (isinstance(value, bool) and name != "lowercase") or value not in valid:
+            shown = ", ".join(v if isinstance(v, str) else repr(v) for v in valid)
+            raise _fail(name, value, f"one of: {shown}")
+        return value
+    if name == "max_order":
+        if isinstance(value, str) and value.isdigit():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise _fail(name, value, "an integer >= 1")
+        return value
+    if name == "weights":
+        if value is None or value == "uniform":
+            return None
+        if isinstance(value, str):
+            value = [float(v) for v in value.split(",")]
+        try:
+            ws = tuple(value)
+        except TypeError:
+            raise _fail(name, value, "a sequence of numbers or None") from None
+        if not ws:
+            raise _fail(name, value, "a non-empty sequence of numbers")
+        return tuple(float(_number(name, w)) for w in ws)
+    if name == "smoothing_value":
+        return None if value is None else float(_number(name, value))
+    if name in ("epsilon", "alpha", "k"):
+        return float(_number(name, value, positive=True))
+    raise AssertionError(name)  # pragma: no cover - every knob is handled above
+
+
+def make_config(knobs: Mapping[str, Any]) -> Config:
+    """Build a validated :class:`Config` from knob values, checking their combinations."""
+    values = {name: normalize_knob(name, value) for name, value in knobs.items()}
+    weights = values.get("weights")
+    if weights is not None:
+        if "max_order" in values and values["max_order"] != len(weights):
+            raise KnobError(
+                f"knobs max_order={values['max_order']} and weights of length {len(weights)} "
+                "disagree: give one, or make them consistent"
+            )
+        values["max_order"] = len(weights)
+    if values.get("effective_order"):
+        if values.get("absent_order", "drop") != "drop":
+            raise KnobError(
+                "effective_order=True means absent_order='drop'; "
+                f"got absent_order={values['absent_order']!r}"
+            )
+        values["absent_order"] = "drop"
+    elif values.get("absent_order") == "drop":
+        values["effective_order"] = True
+    config = Config(**values)
+    if config.effective_order and config.weights is not None:
+        raise KnobError("effective_order renormalises to uniform weights; do not also give weights")
+    if config.smoothing in ("nltk-method5", "nltk-method6", "nltk-method7") and config.max_order < 3:
+        if config.smoothing != "nltk-method5":
+            raise KnobError(f"{config.smoothing} needs max_order >= 3 (NLTK raises IndexError)")
+    return config

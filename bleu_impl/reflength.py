@@ -1,0 +1,49 @@
+"""Choosing a segment's effective reference length (knob ``ref_length``, notes 1.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from .errors import InputError
+
+
+def closest(hyp_len: int, ref_lens: Sequence[int]) -> int:
+    """Closest length, ties to the shorter: mteval, multi-bleu, sacrebleu, NLTK >= 3.0.3."""
+    return min(ref_lens, key=lambda r: (abs(r - hyp_len), r))
+
+
+def closest_first(hyp_len: int, ref_lens: Sequence[int]) -> int:
+    """Closest length, ties to the first listed reference: torchmetrics, torchtext."""
+    return min(ref_lens, key=lambda r: abs(r - hyp_len))
+
+
+def shortest(hyp_len: int, ref_lens: Sequence[int]) -> int:
+    """The shortest reference: tf/nmt, HF evaluate, mteval ``--brevity-penalty shortest``."""
+    return min(ref_lens)
+
+
+def average(hyp_len: int, ref_lens: Sequence[int]) -> Fraction:
+    """The mean reference length, kept exact (pycocoevalcap option)."""
+    return Fraction(sum(ref_lens), len(ref_lens))
+
+
+def single(hyp_len: int, ref_lens: Sequence[int]) -> int:
+    """The only reference's length; more than one reference is an error (tensor2tensor)."""
+    if len(ref_lens) != 1:
+        raise InputError(
+            f"ref_length='single' needs exactly one reference per segment, got {len(ref_lens)}"
+        )
+    return ref_lens[0]
+
+
+REF_LENGTH_RULES = {
+    "closest": closest,
+    "closest-first": closest_first,
+    "shortest": shortest,
+    "average": average,
+    "single": single,
+}
+
+#: multi-bleu.perl's initial (diff, length) sentinel, kept for a line without reference.
+MULTI_BLEU_MISSING_LENGTH = 9999

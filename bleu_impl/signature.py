@@ -1,0 +1,58 @@
+"""A short, stable string naming the profile and every knob (in the spirit of sacrebleu's)."""
+
+from __future__ import annotations
+
+from .knobs import Config
+
+VERSION = "0.1.0"
+
+#: (knob, abbreviation) in signature order; every knob of Config appears exactly once.
+_FIELDS = (
+    ("max_order", "n"),
+    ("weights", "w"),
+    ("tokenize", "tok"),
+    ("split", "split"),
+    ("lowercase", "lc"),
+    ("ref_length", "ref"),
+    ("missing_refs", "missing"),
+    ("smoothing", "smooth"),
+    ("smoothing_value", "sv"),
+    ("epsilon", "eps"),
+    ("alpha", "alpha"),
+    ("k", "k"),
+    ("effective_order", "eff"),
+    ("absent_order", "absent"),
+    ("zero_match", "zm"),
+    ("early_zero", "early"),
+    ("denominator_floor", "floor"),
+    ("smoothing_context", "ctx"),
+    ("auto_reweigh", "reweigh"),
+    ("empty_hyp", "c0"),
+    ("empty_ref", "r0"),
+    ("result_float", "float"),
+    ("scale", "scale"),
+)
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "default"
+    if value is False:
+        return "no"
+    if value is True:
+        return "yes"
+    if isinstance(value, tuple):
+        return ",".join(f"{v:g}" for v in value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def signature(profile: str, config: Config) -> str:
+    """``profile:P|n:4|w:uniform|tok:13a|...|v:VERSION`` for ``config`` under ``profile``."""
+    parts = [f"profile:{profile}"]
+    for knob, short in _FIELDS:
+        value = getattr(config, knob)
+        parts.append(f"{short}:{'uniform' if knob == 'weights' and value is None else _show(value)}")
+    parts.append(f"v:{VERSION}")
+    return "|".join(parts)

@@ -1,0 +1,194 @@
+"""Per-order precisions: smoothing methods and the zero/absent-order policies (notes K8, K9).
+
+Each order n starts from its corpus sums (m_n, l_n), after any per-segment floor. In order:
+
+1. additive smoothing changes both sums (``add-k`` and ``nltk-method2`` for n >= 2,
+   ``add-one`` for every n), so an absent order can become k/k = 1 or 1/2;
+2. an order with l_n = 0 follows ``absent_order``;
+3. an order with m_n = 0 < l_n is smoothed (``floor``, ``exp``/``nist``, NLTK methods 1, 3, 4)
+   or, unsmoothed, follows ``zero_match``;
+4. NLTK methods 5 and 6 (and 7 = 4 then 5) then rewrite the whole vector.
+
+Values stay exact ``Fraction`` where the implementation's arithmetic is exact; where it
+uses floats (NLTK method4, ``float-min``) the same float operations are performed.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import EmulatedFailure
+from .knobs import Config
+from .stats import BleuStats
+
+Number = Fraction | float
+
+# Treatments: how an order's precision was obtained.
+EXACT = "exact"  # m/l
+SMOOTHED = "smoothed"  # a smoothing method produced the value
+ABSENT_ONE = "absent-one"  # l = 0, counts as log 1 = 0 with its weight
+ABSENT_ZERO = "absent-zero"  # l = 0, precision 0: the score is 0
+DROPPED = "dropped"  # l = 0, left out and weights renormalised (effective order)
+ZERO = "zero"  # m = 0, unsmoothed: the score is 0
+FLOAT_MIN = "float-min"  # m = 0 replaced by sys.float_info.min (NLTK >= 3.3)
+TRUNCATED = "truncated"  # this and higher orders ignored, weights kept (NLTK 3.2.2)
+SKIPPED = "skipped"  # left out of the log-sum, weights kept (NLTK's p > 0 filter)
+
+NOT_IN_SUM = (ABSENT_ONE, DROPPED, TRUNCATED, SKIPPED)
+FORCES_ZERO = (ABSENT_ZERO, ZERO)
+
+_ADDITIVE = {"add-k": 2, "nltk-method2": 2, "add-one": 1}  # smoothing -> first order touched
+_NLTK_VECTOR = ("nltk-method5", "nltk-method6", "nltk-method7")
+
+
+@dataclass(frozen=True)
+class OrderPrecision:
+    """The precision of order ``n``: the value used, how it was obtained, and its inputs."""
+
+    n: int
+    matches: Number
+    total: Number
+    value: Number | None
+    treatment: str
+
+    @property
+    def as_float(self) -> float | None:
+        """The precision in 0..1 as reported (1.0 for orders counted as log 1)."""
+        if self.treatment in (ABSENT_ONE, SKIPPED):
+            return 1.0
+        if self.treatment in (DROPPED, TRUNCATED):
+            return None
+        return float(self.value) if self.value is not None else 0.0
+
+
+def order_precisions(stats: BleuStats, config: Config) -> list[OrderPrecision]:
+    """Compute the precision of every order 1..N under ``config``'s smoothing policies."""
+    method = config.smoothing
+    param = Fraction(config.smoothing_param)
+    exp_count = 0  # NIST / Chen & Cherry method 3 counter k
+    method4_count = 0
+    result: list[OrderPrecision] = []
+    for n, (m, l) in enumerate(zip(stats.counts, stats.totals), start=1):
+        first_touched = _ADDITIVE.get(method)
+        if first_touched is not None and n >= first_touched:
+            add = param if method == "add-k" else 1
+            m, l = m + add, l + add
+        if l == 0:
+            result.append(_absent(n, m, l, config))
+            continue
+        if m != 0:
+            result.append(OrderPrecision(n, m, l, Fraction(m, l), EXACT))
+            continue
+        if method in ("exp", "nist", "nltk-method3"):
+            exp_count += 1
+            result.append(OrderPrecision(n, m, l, Fraction(1, 2**exp_count * l), SMOOTHED))
+        elif method == "floor" and param > 0:
+            result.append(OrderPrecision(n, m, l, param / l, SMOOTHED))
+        elif method == "nltk-method1":
+            result.append(OrderPrecision(n, m, l, Fraction(config.epsilon) / l, SMOOTHED))
+        elif method in ("nltk-method4", "nltk-method7"):
+            if stats.hyp_len > 1:
+                method4_count += 1
+                # NLTK >= 3.6: 1 / (2^j * K / ln c), divided by the (floored) total, in floats.
+                numerator = 1 / (2**method4_count * config.k / math.log(stats.hyp_len))
+                result.append(OrderPrecision(n, m, l, numerator / l, SMOOTHED))
+            else:
+                result.append(OrderPrecision(n, m, l, Fraction(0), SKIPPED))
+        elif method.startswith("nltk-method") and method != "nltk-method0":
+            # Left at 0 for methods 2, 5, 6; NLTK's final `p > 0` filter skips what stays 0.
+            result.append(OrderPrecision(n, m, l, Fraction(0), SKIPPED))
+        else:
+            result.append(_unsmoothed_zero(n, m, l, config))
+            if config.zero_match == "truncate":
+                result.extend(
+                    OrderPrecision(k, mk, lk, None, TRUNCATED)
+                    for k, mk, lk in zip(
+                        range(n + 1, config.max_order + 1), stats.counts[n:], stats.totals[n:]
+                    )
+                )
+                break
+    if method in _NLTK_VECTOR:
+        result = _nltk_vector_smoothing(result, stats, config)
+    return result
+
+
+def _absent(n: int, m: Number, l: Number, config: Config) -> OrderPrecision:
+    policy = config.absent_order
+    if policy == "one":
+        return OrderPrecision(n, m, l, None, ABSENT_ONE)
+    if policy == "drop":
+        return OrderPrecision(n, m, l, None, DROPPED)
+    if policy == "zero":
+        return OrderPrecision(n, m, l, Fraction(0), ABSENT_ZERO)
+    raise EmulatedFailure(
+        "absent-order",
+        f"no hypothesis has {n} tokens, so order {n} has no n-grams (absent_order='error')",
+    )
+
+
+def _unsmoothed_zero(n: int, m: Number, l: Number, config: Config) -> OrderPrecision:
+    policy = config.zero_match
+    if policy == "float-min":
+        return OrderPrecision(n, m, l, sys.float_info.min, FLOAT_MIN)
+    if policy == "skip":
+        return OrderPrecision(n, m, l, Fraction(0), SKIPPED)
+    if policy == "truncate":
+        return OrderPrecision(n, m, l, None, TRUNCATED)
+    return OrderPrecision(n, m, l, Fraction(0), ZERO)
+
+
+def _nltk_vector_smoothing(
+    orders: list[OrderPrecision], stats: BleuStats, config: Config
+) -> list[OrderPrecision]:
+    """NLTK methods 5, 6 and 7 (after 4), which rewrite every order from its neighbours."""
+    if stats.last is None:
+        raise EmulatedFailure(
+            "missing-context",
+            f"{config.smoothing} needs the last segment's statistics; build the BleuStats "
+            "with this config (smoothing_context='last-segment')",
+        )
+    values: list[Number] = [o.value if o.value is not None else Fraction(0) for o in orders]
+    if config.smoothing == "nltk-method6":
+        values = _nltk_method6(values, stats, config)
+    else:
+        values = _nltk_method5(values, stats)
+    return [
+        OrderPrecision(o.n, o.matches, o.total, v, SMOOTHED if v > 0 else SKIPPED)
+        for o, v in zip(orders, values)
+    ]
+
+
+def _nltk_method5(values: list[Number], stats: BleuStats) -> list[Number]:
+    """q_0 = p_1 + 1; q_n = (q_{n-1} + p_n + p_{n+1}) / 3 with p_{N+1} the last segment's
+    order-5 precision; every p read is the value before smoothing (NLTK SmoothingFunction)."""
+    assert stats.last is not None
+    original = [*values, Fraction(*stats.last.p5)]
+    smoothed: list[Number] = []
+    previous = original[0] + 1
+    for i in range(len(values)):
+        previous = (previous + original[i] + original[i + 1]) / 3
+        smoothed.append(previous)
+    return smoothed
+
+
+def _nltk_method6(values: list[Number], stats: BleuStats, config: Config) -> list[Number]:
+    """Gao & He (2013) prior for n >= 3: p_n = (m_n + alpha * p_{n-1}^2 / p_{n-2}) / (L_n +
+    alpha), with L_n the last hypothesis's n-gram count and updated lower orders."""
+    assert stats.last is not None
+    if len(values) < 3:
+        raise EmulatedFailure("index-error", "NLTK method6 needs at least 3 orders (IndexError)")
+    if values[2] == 0:
+        raise EmulatedFailure(
+            "assertion",
+            "NLTK method6 asserts a non-zero trigram precision "
+            "('This smoothing method requires non-zero precision for bigrams.')",
+        )
+    alpha = Fraction(config.alpha)
+    out = list(values)
+    for i in range(2, len(out)):
+        prior = 0 if out[i - 2] == 0 else out[i - 1] ** 2 / out[i - 2]
+        out[i] = (stats.counts[i] + alpha * prior) / (stats.last.ngram_totals[i] + alpha)
+    return out

@@ -1,0 +1,80 @@
+"""``BleuStats``: the additive sufficient statistics of BLEU.
+
+Corpus BLEU depends on the segments only through these sums (notes section 0), so
+statistics built per segment can be merged in any grouping (sharding, streaming) and scored
+once with :func:`bleu_impl.score_stats`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import InputError
+
+
+@dataclass(frozen=True)
+class LastSegment:
+    """What NLTK's smoothing methods 5-7 read from the corpus's last segment.
+
+    ``ngram_totals``: the last hypothesis's unfloored n-gram counts for orders 1..max(N, 5);
+    ``p5``: its order-5 modified precision as (clipped matches, max(1, total)).
+    """
+
+    ngram_totals: tuple[int, ...]
+    p5: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class BleuStats:
+    """Clipped matches (``counts``) and hypothesis n-grams (``totals``) per order 1..N,
+    hypothesis length ``hyp_len`` and chosen reference length ``ref_len`` (a Fraction only
+    with ``ref_length="average"``), summed over ``segments`` segments."""
+
+    counts: tuple[int, ...]
+    totals: tuple[int, ...]
+    hyp_len: int
+    ref_len: int | Fraction
+    segments: int = 1
+    last: LastSegment | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.counts) != len(self.totals):
+            raise InputError(
+                f"BleuStats: {len(self.counts)} counts but {len(self.totals)} totals"
+            )
+
+    @property
+    def max_order(self) -> int:
+        return len(self.counts)
+
+    @classmethod
+    def zero(cls, max_order: int) -> BleuStats:
+        """The neutral element of ``+`` for ``max_order`` orders (zero segments)."""
+        return cls((0,) * max_order, (0,) * max_order, 0, 0, segments=0)
+
+    def __add__(self, other: BleuStats) -> BleuStats:
+        if not isinstance(other, BleuStats):
+            return NotImplemented
+        if other.max_order != self.max_order:
+            raise InputError(
+                f"cannot merge BleuStats of max_order {self.max_order} and {other.max_order}"
+            )
+        return BleuStats(
+            tuple(a + b for a, b in zip(self.counts, other.counts)),
+            tuple(a + b for a, b in zip(self.totals, other.totals)),
+            self.hyp_len + other.hyp_len,
+            self.ref_len + other.ref_len,
+            self.segments + other.segments,
+            other.last if other.last is not None else self.last,
+        )
+
+    def to_dict(self) -> dict:
+        ref_len = self.ref_len
+        return {
+            "counts": list(self.counts),
+            "totals": list(self.totals),
+            "hyp_len": self.hyp_len,
+            "ref_len": ref_len if isinstance(ref_len, int) else str(ref_len),
+            "segments": self.segments,
+        }

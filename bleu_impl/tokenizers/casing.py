@@ -1,0 +1,18 @@
+"""Lowercasing rules (knob ``lowercase``, notes K2)."""
+
+from __future__ import annotations
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def lower_ascii(text: str) -> str:
+    """Map A-Z to a-z only, like mteval's ``tr/A-Z/a-z/`` and Perl ``lc`` on bytes."""
+    return text.translate(_ASCII_LOWER)
+
+
+def lower_unicode(text: str) -> str:
+    """Full Unicode lowercasing (``str.lower()``; Perl ``lc`` on decoded strings)."""
+    return text.lower()
+
+
+LOWERCASERS = {"ascii": lower_ascii, "unicode": lower_unicode}

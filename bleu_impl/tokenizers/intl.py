@@ -1,0 +1,23 @@
+"""The ``intl`` tokenizer: mteval-v14 ``tokenization_international`` as sacrebleu ports it.
+
+Steps 7-9 of notes 1.1 with Unicode classes from the ``regex`` module: split punctuation
+(\\p{P}) from a neighbour that is not a number (\\P{N}), and space out every symbol (\\p{S}).
+No padding, so a string-final ``2023.`` stays one token; no entity decoding (sacrebleu #138).
+"""
+
+from __future__ import annotations
+
+import regex
+
+_RULES = (
+    (regex.compile(r"(\P{N})(\p{P})"), r"\1 \2 "),
+    (regex.compile(r"(\p{P})(\P{N})"), r" \1 \2"),
+    (regex.compile(r"(\p{S})"), r" \1 "),
+)
+
+
+def tokenize_intl(line: str) -> str:
+    """Return ``line`` tokenized by the international rules."""
+    for pattern, replacement in _RULES:
+        line = pattern.sub(replacement, line)
+    return line

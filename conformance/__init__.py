@@ -1,0 +1,1 @@
+"""conformance: run BLEU implementations against the fixtures, compare them, report."""
