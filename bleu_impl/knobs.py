@@ -21,6 +21,7 @@ NLTK_METHODS = tuple(f"nltk-method{i}" for i in range(8))
 CHOICES: dict[str, tuple[Any, ...]] = {
     "tokenize": ("none", "13a", "intl", "char"),
     "split": ("python", "perl-unicode", "perl-bytes"),
+    "line_prep": ("none", "rstrip"),
     "lowercase": (False, "ascii", "unicode"),
     "ref_length": ("closest", "closest-first", "shortest", "average", "single"),
     "missing_refs": ("error", "len-9999"),
@@ -44,6 +45,8 @@ DOCS: dict[str, str] = {
     "(sacrebleu's regex port); char = one token per non-space character",
     "split": "what separates tokens after tokenizing: python = str.split(); perl-unicode = "
     "Unicode White_Space (not U+001C-U+001F); perl-bytes = ASCII whitespace only",
+    "line_prep": "rstrip = strip trailing whitespace before tokenizing (sacrebleu); it "
+    "matters for tokenizers without padding (intl: a final '2023. ' vs '2023.')",
     "lowercase": "False = case-sensitive; ascii = A-Z only (mteval tr, multi-bleu -lc); "
     "unicode = str.lower() (True means unicode)",
     "ref_length": "closest (ties to the shorter), closest-first (ties to the first listed), "
@@ -79,6 +82,7 @@ class Config:
     weights: tuple[float, ...] | None = None
     tokenize: str = "none"
     split: str = "python"
+    line_prep: str = "none"
     lowercase: bool | str = False
     ref_length: str = "closest"
     missing_refs: str = "error"

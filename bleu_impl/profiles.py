@@ -50,6 +50,13 @@ class Profile:
             context = {**values, "level": level}
             if all(context.get(key) == want for key, want in rule.when.items()):
                 values.update({k: v for k, v in rule.then.items() if k not in knobs})
+        # effective_order is sacrebleu's name for absent_order="drop": whichever the caller
+        # gave explicitly decides the other.
+        if "effective_order" in knobs and "absent_order" not in knobs:
+            fallback = self.defaults.get("absent_order", "zero")
+            values["absent_order"] = "drop" if knobs["effective_order"] else fallback
+        elif "absent_order" in knobs and "effective_order" not in knobs:
+            values["effective_order"] = knobs["absent_order"] == "drop"
         config = make_config(values)
         for knob, bad in self.unsupported.items():
             if getattr(config, knob) in bad:
@@ -208,6 +215,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
                 defaults={
                     "tokenize": "13a",
                     "split": "python",
+                    "line_prep": "rstrip",
                     "ref_length": "closest",
                     "smoothing": "exp",
                     "absent_order": "zero",

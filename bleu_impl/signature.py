@@ -12,6 +12,7 @@ _FIELDS = (
     ("weights", "w"),
     ("tokenize", "tok"),
     ("split", "split"),
+    ("line_prep", "prep"),
     ("lowercase", "lc"),
     ("ref_length", "ref"),
     ("missing_refs", "missing"),

@@ -30,10 +30,13 @@ def make_tokenizer(config: Config) -> Callable[[str | Sequence[str]], tuple[str,
     lower = LOWERCASERS.get(config.lowercase) if config.lowercase else None
     tokenize = TOKENIZERS[config.tokenize]
     split = SPLITTERS[config.split]
+    rstrip = config.line_prep == "rstrip"
 
     def tokens(segment: str | Sequence[str]) -> tuple[str, ...]:
         if isinstance(segment, str):
             text = lower(segment) if lower else segment
+            if rstrip:
+                text = text.rstrip()
             return tuple(split(tokenize(text)))
         if isinstance(segment, bytes):
             raise InputError("segments must be str or token sequences, not bytes")
