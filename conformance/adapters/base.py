@@ -1,0 +1,180 @@
+"""The one adapter interface every implementation under test is driven through.
+
+An adapter declares its :class:`Capabilities` (levels, knobs and their values, input form,
+scale, printed precision) and answers :class:`~conformance.results.Request` objects. Whether
+a case can be expressed at all is decided by :meth:`Adapter.check` *before* anything is sent,
+so a case the implementation cannot express is a skip with a reason, never a failure.
+"""
+
+from __future__ import annotations
+
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from bleu_impl import KnobError, get_profile
+from bleu_impl.knobs import normalize_knob
+
+from ..results import AdapterError, Answer, Request
+
+T = TypeVar("T")
+
+DEFAULT_TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What an implementation can be asked, and how its answers read.
+
+    * ``knobs``: knob -> allowed values (``None`` = any value) the adapter can *set*;
+      ``knobs=None`` means every knob is passed through (a user's function decides).
+    * ``native``: the bleu_impl profile describing the implementation's fixed behaviour; a
+      knob it cannot set is still expressible when the case asks for the native value.
+    * ``inputs``: accepted input forms, ``raw`` strings and/or ``tokenized`` token lists.
+    * ``scale``: the score scale of answers (1 or 100); ``precision``: decimals it prints
+      (``None`` = full float), which widens the tolerance to half a unit of the last digit.
+    """
+
+    name: str
+    version: str = "unknown"
+    levels: frozenset[str] = frozenset({"sentence", "corpus"})
+    knobs: Mapping[str, tuple[Any, ...] | None] | None = field(default_factory=dict)
+    native: str | None = None
+    inputs: frozenset[str] = frozenset({"raw", "tokenized"})
+    scale: int = 1
+    precision: int | None = None
+    signature: str = ""
+    expect: tuple[str, ...] = ()
+    timeout: float = DEFAULT_TIMEOUT
+
+    @property
+    def half_unit(self) -> float:
+        """Half a unit of the last printed digit on the adapter's scale (0 = full float)."""
+        return 0.0 if self.precision is None else 0.5 * 10.0**-self.precision
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "version": self.version,
+            "levels": sorted(self.levels),
+            "knobs": None
+            if self.knobs is None
+            else {k: None if v is None else list(v) for k, v in sorted(self.knobs.items())},
+            "native": self.native,
+            "inputs": sorted(self.inputs),
+            "scale": self.scale,
+            "precision": self.precision,
+            "signature": self.signature,
+            "expect": list(self.expect),
+            "timeout": self.timeout,
+        }
+
+
+def _canonical(name: str, value: Any) -> Any:
+    try:
+        return normalize_knob(name, value)
+    except KnobError:
+        return value
+
+
+def unexpressible(caps: Capabilities, request: Request) -> str | None:
+    """Why ``caps`` cannot express ``request`` (level, input form or a knob), or None."""
+    if request.level not in caps.levels:
+        return f"{caps.name} has no {request.level}-level scoring"
+    if request.input_format not in caps.inputs:
+        return f"{caps.name} does not take {request.input_format} input"
+    if caps.knobs is None:
+        return None
+    native = None
+    if caps.native is not None:
+        try:
+            native = get_profile(caps.native).resolve({}, request.level)
+        except KnobError:
+            native = None
+    for name, value in sorted(request.config.items()):
+        value = _canonical(name, value)
+        if name in caps.knobs:
+            allowed = caps.knobs[name]
+            if allowed is None or value in [_canonical(name, a) for a in allowed]:
+                continue
+            return f"{caps.name} cannot express {name}={value!r} (supports: {_shown(allowed)})"
+        if native is not None and getattr(native, name, object()) == value:
+            continue
+        return f"{caps.name} cannot express {name}={value!r} (knob not supported)"
+    return None
+
+
+def _shown(values: tuple[Any, ...]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def settable(caps: Capabilities, config: Mapping[str, Any]) -> dict[str, Any]:
+    """The knobs of ``config`` that the adapter sets (the rest equal its native values)."""
+    if caps.knobs is None:
+        return dict(config)
+    return {k: _canonical(k, v) for k, v in config.items() if k in caps.knobs}
+
+
+class Adapter(ABC):
+    """Drive one implementation: declare capabilities, answer requests, clean up."""
+
+    capabilities: Capabilities
+
+    def check(self, request: Request) -> str | None:
+        """The reason this request cannot be expressed (a skip), or None."""
+        return unexpressible(self.capabilities, request)
+
+    @abstractmethod
+    def run(self, request: Request) -> Answer:
+        """Answer ``request``; raise :class:`AdapterError` when no answer can be had."""
+
+    def close(self) -> None:
+        """Release processes or other resources (idempotent)."""
+
+    def __enter__(self) -> Adapter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def call_with_timeout(fn: Callable[[], T], timeout: float, what: str) -> T:
+    """Run an in-process call in a daemon thread; a hang becomes an ``AdapterError``.
+
+    The stuck thread cannot be killed and is abandoned; out-of-process adapters kill
+    their process instead.
+    """
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = fn()
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+
+    worker = threading.Thread(target=target, name=f"adapter-{what}", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        raise AdapterError("timeout", f"{what} did not answer within {timeout:g}s")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def split_tokens(text: Any) -> list[str]:
+    """Tokens of a raw string (``str.split()``) or a token sequence as given."""
+    return text.split() if isinstance(text, str) else list(text)
+
+
+def joinable(request: Request) -> bool:
+    """True when tokenized input can be joined with spaces without changing its tokens."""
+
+    def ok(tokens: Any) -> bool:
+        return tokens is None or all(t and not any(c.isspace() for c in t) for t in tokens)
+
+    return all(ok(h) for h in request.hypotheses) and all(
+        ok(r) for refs in request.references for r in refs
+    )

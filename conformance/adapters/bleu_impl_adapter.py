@@ -1,0 +1,60 @@
+"""Built-in adapter: this project's exact BLEU under any profile (``bleu_impl:PROFILE``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import bleu_impl
+from bleu_impl import BleuError, KNOB_NAMES, corpus_bleu, get_profile, sentence_bleu
+from bleu_impl.signature import VERSION, signature
+
+from ..results import Answer, Request
+from .base import Adapter, Capabilities
+from .pyerrors import failure_from
+
+
+class BleuImplAdapter(Adapter):
+    """Score with ``bleu_impl`` under ``profile``; every knob and level is expressible."""
+
+    def __init__(self, profile: str = "papineni2002", *, expect: tuple[str, ...] = ()) -> None:
+        prof = get_profile(profile)  # KnobError lists the valid profiles
+        self.profile = prof.name
+        self.capabilities = Capabilities(
+            name=f"bleu_impl:{prof.name}",
+            version=getattr(bleu_impl, "__version__", VERSION),
+            knobs={name: None for name in KNOB_NAMES},
+            native=prof.name,
+            signature=signature(prof.name, prof.resolve({}, "corpus")),
+            expect=expect or (prof.name,),
+        )
+
+    def run(self, request: Request) -> Answer:
+        knobs: Mapping[str, Any] = dict(request.config)
+        try:
+            if request.level == "sentence":
+                if len(request.hypotheses) != 1:
+                    raise bleu_impl.InputError("a sentence-level case has exactly one segment")
+                result = sentence_bleu(
+                    request.hypotheses[0],
+                    list(request.references[0]),
+                    profile=self.profile,
+                    **knobs,
+                )
+            else:
+                result = corpus_bleu(
+                    list(request.hypotheses),
+                    [list(r) for r in request.references],
+                    profile=self.profile,
+                    **knobs,
+                )
+        except BleuError as exc:
+            return Answer(failure=failure_from(exc))
+        return Answer(
+            score=result.score,
+            counts=tuple(result.counts),
+            totals=tuple(result.totals),
+            bp=result.bp,
+            hyp_len=result.hyp_len,
+            ref_len=float(result.ref_len),
+        )

@@ -1,0 +1,96 @@
+"""Built-in adapter: the live sacrebleu ``BLEU`` metric (corpus_score / sentence_score).
+
+References are handed over in sacrebleu's *streams* layout (``refs[k][i]``); a segment with
+fewer references gets ``None`` (sacrebleu: missing) in the remaining streams. Tokenized input
+is joined with single spaces and scored with ``tokenize='none'``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bleu_impl import get_profile
+
+from ..results import Answer, Request
+from .base import Adapter, Capabilities, call_with_timeout, joinable, settable
+from .pyerrors import failure_from
+
+
+def to_streams(references: tuple[tuple[Any, ...], ...]) -> list[list[Any]]:
+    """Per-segment reference lists -> sacrebleu reference streams (``None`` = missing)."""
+    width = max((len(r) for r in references), default=0)
+    return [[refs[k] if k < len(refs) else None for refs in references] for k in range(width)]
+
+
+class SacrebleuAdapter(Adapter):
+    """Drive ``sacrebleu.metrics.BLEU`` in process (scores on the 0-100 scale)."""
+
+    def __init__(self, timeout: float = 30.0) -> None:
+        import sacrebleu
+        from sacrebleu.metrics import BLEU
+
+        self._BLEU = BLEU
+        self.capabilities = Capabilities(
+            name="sacrebleu",
+            version=sacrebleu.__version__,
+            knobs={
+                "tokenize": ("none", "13a", "intl", "char"),
+                "lowercase": (False, "unicode"),
+                "smoothing": ("none", "floor", "add-k", "exp"),
+                "smoothing_value": None,
+                "effective_order": (True, False),
+                "absent_order": ("zero", "drop"),
+                "max_order": None,
+            },
+            native="sacrebleu",
+            scale=100,
+            signature=BLEU().get_signature().format(short=True),
+            expect=("sacrebleu",),
+            timeout=timeout,
+        )
+
+    def check(self, request: Request) -> str | None:
+        reason = super().check(request)
+        if reason is None and request.input_format == "tokenized" and not joinable(request):
+            reason = "sacrebleu takes strings: these tokens cannot be joined with spaces"
+        return reason
+
+    def _metric(self, request: Request) -> Any:
+        knobs = settable(self.capabilities, request.config)
+        if request.input_format == "tokenized":
+            knobs["tokenize"] = "none"
+        config = get_profile("sacrebleu").resolve(knobs, request.level)
+        return self._BLEU(
+            lowercase=config.lowercase is not False,
+            tokenize=config.tokenize,
+            smooth_method=config.smoothing,
+            smooth_value=config.smoothing_value,
+            max_ngram_order=config.max_order,
+            effective_order=config.effective_order,
+        )
+
+    def run(self, request: Request) -> Answer:
+        def text(t: Any) -> Any:
+            return t if t is None or isinstance(t, str) else " ".join(t)
+
+        hyps = [text(h) for h in request.hypotheses]
+        refs = tuple(tuple(text(r) for r in rs) for rs in request.references)
+
+        def call() -> Any:
+            metric = self._metric(request)
+            if request.level == "sentence":
+                return metric.sentence_score(hyps[0], list(refs[0]))
+            return metric.corpus_score(hyps, to_streams(refs))
+
+        try:
+            result = call_with_timeout(call, self.capabilities.timeout, "sacrebleu")
+        except Exception as exc:
+            return Answer(failure=failure_from(exc))
+        return Answer(
+            score=float(result.score),
+            counts=tuple(int(c) for c in result.counts),
+            totals=tuple(int(t) for t in result.totals),
+            bp=float(result.bp),
+            hyp_len=int(result.sys_len),
+            ref_len=float(result.ref_len),
+        )

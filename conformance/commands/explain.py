@@ -1,0 +1,122 @@
+"""Explain a BLEU score step by step so it can be checked by hand.
+
+Prints, for each n-gram order, the clipped matches, the hypothesis n-grams, the exact
+precision, what smoothing or zero/absent-order policy was applied, the weight and the log
+term; then the lengths, the brevity penalty and the resolved knobs. With --segments it also
+lists every segment's hypothesis length, reference lengths and the reference length chosen.
+
+examples:
+  bleu-conformance explain -r ref.txt -i hyp.txt --profile nltk
+  bleu-conformance explain -r ref.txt -i hyp.txt --profile mteval-v13a --segments
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from fractions import Fraction
+from itertools import tee
+
+from tabulate import tabulate
+
+import bleu_impl
+from bleu_impl import BleuError, BleuResult, EmulatedFailure
+from bleu_impl.tokenizers import make_tokenizer
+
+from ..knobargs import add_knob_arguments, knobs_from
+from ..textio import TextInputError, parallel_lines
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-r", "--ref", action="append", required=True, metavar="FILE")
+    parser.add_argument("-i", "--input", default="-", metavar="FILE")
+    add_knob_arguments(parser)
+    parser.add_argument(
+        "--segments", action="store_true", help="also list the reference length chosen per segment"
+    )
+
+
+def _fraction(value: object) -> str:
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if value is None:
+        return "-"
+    return repr(value)
+
+
+def render_explanation(result: BleuResult) -> str:
+    """The per-order table, lengths and BP of ``result`` as text."""
+    weights = list(result.config.order_weights)
+    rows = []
+    for order in result.orders:
+        weight = weights[order.n - 1] if order.n <= len(weights) else 0.0
+        value = order.value
+        log_term = (
+            f"{weight * math.log(value):.6f}"
+            if value is not None and value > 0 and order.treatment not in ("absent-one", "skipped")
+            else "-"
+        )
+        rows.append(
+            [order.n, order.matches, order.total, _fraction(value), order.treatment, weight, log_term]
+        )
+    parts = []
+    if rows:
+        parts.append(
+            tabulate(
+                rows,
+                headers=["n", "matches", "total", "precision", "treatment", "weight", "w*ln p"],
+            )
+        )
+    if result.note:
+        parts.append(f"note: {result.note}")
+    c, r = result.hyp_len, result.ref_len
+    bp_rule = "c > r: 1" if c > r else ("c = 0: 0" if c == 0 else "exp(1 - r/c)")
+    parts.append(
+        f"hyp_len c = {c}, ref_len r = {_fraction(r) if isinstance(r, Fraction) else r}, "
+        f"BP = {result.bp!r} ({bp_rule})"
+    )
+    parts.append(f"score = {result.score!r} (x{result.config.scale} = {result.scaled_score!r})")
+    parts.append(f"signature: {result.signature}")
+    return "\n".join(parts)
+
+
+def _segment_rows(args: argparse.Namespace, config: bleu_impl.Config) -> list[list[object]]:
+    tokens = make_tokenizer(config)
+    rows = []
+    for number, hyp, refs in parallel_lines(args.input, args.ref):
+        hyp_len = len(tokens(hyp))
+        ref_lens = [len(tokens(ref)) for ref in refs]
+        stats = bleu_impl.corpus_stats([hyp], [refs], config)
+        rows.append([number, hyp_len, ",".join(map(str, ref_lens)), stats.ref_len])
+    return rows
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        profile = bleu_impl.get_profile(args.profile)
+        config = profile.resolve(knobs_from(args), "corpus")
+        first, second = tee(parallel_lines(args.input, args.ref))
+        stats = bleu_impl.corpus_stats(
+            (h for _, h, _ in first), (r for _, _, r in second), config
+        )
+        result = bleu_impl.score_stats(stats, profile=profile, config=config)
+        print(render_explanation(result))
+        if args.segments:
+            print()
+            print(
+                tabulate(
+                    _segment_rows(args, config),
+                    headers=["line", "hyp_len", "ref lengths", f"chosen ({config.ref_length})"],
+                )
+            )
+    except TextInputError as exc:
+        print(f"bleu-conformance explain: error: {exc}", file=sys.stderr)
+        return 2
+    except EmulatedFailure as exc:
+        print(f"bleu-conformance explain: {args.profile} fails ({exc.kind}): {exc}", file=sys.stderr)
+        return 1
+    except BleuError as exc:
+        print(f"bleu-conformance explain: error: {exc}", file=sys.stderr)
+        return 2
+    return 0

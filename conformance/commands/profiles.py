@@ -1,0 +1,42 @@
+"""List the profiles (with their sources and flag mappings) and every knob with its values.
+
+examples:
+  bleu-conformance profiles
+  bleu-conformance profiles --profile mteval-v13a     # one profile's resolved knobs
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from tabulate import tabulate
+
+import bleu_impl
+from bleu_impl import PROFILES
+
+from ..knobargs import knob_help_lines
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", choices=list(PROFILES), help="show one profile in full")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.profile:
+        profile = bleu_impl.get_profile(args.profile)
+        print(f"{profile.name}: {profile.summary}\nsource: {profile.source}")
+        for flag, knob in profile.flags.items():
+            print(f"  flag {flag} = {knob}")
+        for rule in profile.rules:
+            print(f"  rule: when {dict(rule.when)} then {dict(rule.then)}: {rule.why}")
+        for level in ("corpus", "sentence"):
+            config = profile.resolve({}, level)
+            print(f"\n{level} level:")
+            print(tabulate(sorted(config.as_dict().items()), headers=["knob", "value"]))
+        return 0
+    rows = [[p.name, p.summary, p.source] for p in PROFILES.values()]
+    print(tabulate(rows, headers=["profile", "semantics", "source"], maxcolwidths=[16, 70, 40]))
+    print("\nknobs:")
+    for line in knob_help_lines():
+        print(f"  {line}")
+    return 0

@@ -1,0 +1,61 @@
+"""Reading parallel text files line by line, with errors that name the file and line."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack
+from pathlib import Path
+from typing import BinaryIO
+
+
+class TextInputError(Exception):
+    """A file cannot be read, is not UTF-8, or has the wrong number of lines."""
+
+
+def _lines(handle: BinaryIO, name: str) -> Iterator[str]:
+    for number, raw in enumerate(handle, start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise TextInputError(
+                f"{name}:{number}: invalid UTF-8 at byte {exc.start} of the line ({exc.reason})"
+            ) from None
+        yield line[:-1] if line.endswith("\n") else line
+
+
+def _open(path: str, stack: ExitStack) -> BinaryIO:
+    if path == "-":
+        return sys.stdin.buffer
+    try:
+        return stack.enter_context(Path(path).open("rb"))
+    except OSError as exc:
+        raise TextInputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def parallel_lines(
+    hypothesis_path: str, reference_paths: Sequence[str]
+) -> Iterator[tuple[int, str, list[str]]]:
+    """Yield (line number, hypothesis, references) in lockstep, streaming all files.
+
+    A file that ends before the others is an error naming it and the first missing line.
+    """
+    names = [hypothesis_path, *reference_paths]
+    shown = ["<stdin>" if n == "-" else n for n in names]
+    with ExitStack() as stack:
+        iterators = [_lines(_open(n, stack), s) for n, s in zip(names, shown)]
+        number = 0
+        while True:
+            number += 1
+            row = [next(it, None) for it in iterators]
+            present = [line is not None for line in row]
+            if not any(present):
+                return
+            if not all(present):
+                short = [s for s, p in zip(shown, present) if not p]
+                long = [s for s, p in zip(shown, present) if p]
+                raise TextInputError(
+                    f"line count mismatch: {', '.join(short)} ended after line {number - 1} "
+                    f"but {', '.join(long)} continue(s) at line {number}"
+                )
+            yield number, row[0], row[1:]
