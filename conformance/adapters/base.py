@@ -132,6 +132,7 @@ class Adapter(ABC):
 
     def close(self) -> None:
         """Release processes or other resources (idempotent)."""
+        return None
 
     def __enter__(self) -> Adapter:
         return self

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import bleu_impl
-from bleu_impl import BleuError, KNOB_NAMES, corpus_bleu, get_profile, sentence_bleu
+from bleu_impl import KNOB_NAMES, BleuError, corpus_bleu, get_profile, sentence_bleu
 from bleu_impl.signature import VERSION, signature
 
 from ..results import Answer, Request

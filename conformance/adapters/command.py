@@ -1,0 +1,211 @@
+"""Adapter for a one-shot legacy command (e.g. ``multi-bleu.perl``) run once per case.
+
+The hypotheses and references are written to files in a fresh temporary directory (one
+line per segment; ``hyp``, and ``ref0``, ``ref1``... one file per reference stream), the
+command template is filled in and run with a timeout, and the score is read from its
+standard output with a regular expression whose named group ``score`` (and optionally
+``bp``, ``hyp_len``, ``ref_len``) is the number.
+
+Template placeholders: ``{hyp}`` hypothesis file, ``{refs}`` all reference files (separate
+arguments), ``{ref0}``, ``{ref1}``..., ``{ref_stem}`` (the common prefix ``DIR/ref``, as
+multi-bleu.perl expects), ``{dir}`` the directory, ``{flags}`` flags chosen by knob values.
+A non-zero exit status is the implementation failing on the input (a :class:`Failure`);
+no match of the regex is garbage (an error).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import tempfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..results import AdapterError, Answer, Failure, Request
+from .base import DEFAULT_TIMEOUT, Adapter, Capabilities, _canonical, joinable
+
+#: multi-bleu.perl's line: ``BLEU = 50.46, 94.4/58.8/43.8/26.7 (BP=1.000, ratio=1.000, ...``
+MULTI_BLEU_REGEX = (
+    r"BLEU = (?P<score>[-\d.]+),.*\(BP=(?P<bp>[\d.]+), ratio=[\d.]+, "
+    r"hyp_len=(?P<hyp_len>\d+), ref_len=(?P<ref_len>\d+)\)"
+)
+DEFAULT_REGEX = r"(?P<score>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)"
+
+
+class CommandAdapter(Adapter):
+    """Run a command template once per case and parse its output."""
+
+    def __init__(
+        self,
+        template: str,
+        *,
+        name: str | None = None,
+        version: str = "unknown",
+        scale: int = 1,
+        precision: int | None = None,
+        regex: str = DEFAULT_REGEX,
+        stdin: str | None = None,
+        levels: Sequence[str] = ("corpus",),
+        native: str | None = None,
+        knobs: Mapping[str, Sequence[Any] | None] | None = None,
+        flags: Mapping[str, str] | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        expect: Sequence[str] = (),
+        cwd: str | None = None,
+    ) -> None:
+        self.template = template
+        try:
+            self.regex = re.compile(regex, re.MULTILINE)
+        except re.error as exc:
+            raise AdapterError("config", f"invalid output regex {regex!r}: {exc}") from None
+        if "score" not in self.regex.groupindex:
+            raise AdapterError("config", f"output regex {regex!r} has no (?P<score>...) group")
+        if stdin not in (None, "hyp"):
+            raise AdapterError("config", f"stdin must be 'hyp' or empty, got {stdin!r}")
+        self.stdin = stdin
+        self.flags = dict(flags or {})
+        self.cwd = cwd
+        declared = dict(knobs or {})
+        for key in self.flags:  # a flag "lowercase=ascii" makes that knob value settable
+            knob, _, value = key.partition("=")
+            declared.setdefault(knob, ())
+            declared[knob] = (*declared[knob], _parse_value(value))  # type: ignore[misc]
+        self.capabilities = Capabilities(
+            name=name or shlex.split(template)[0],
+            version=version,
+            levels=frozenset(levels),
+            knobs={k: None if v is None else tuple(v) for k, v in declared.items()},
+            native=native,
+            inputs=frozenset({"raw", "tokenized"}),
+            scale=scale,
+            precision=precision,
+            expect=tuple(expect),
+            timeout=timeout,
+        )
+
+    def check(self, request: Request) -> str | None:
+        reason = super().check(request)
+        if reason is None and request.input_format == "tokenized" and not joinable(request):
+            reason = "a line-based command cannot take tokens containing whitespace"
+        texts = [*request.hypotheses, *(r for rs in request.references for r in rs)]
+        if reason is None and any(isinstance(t, str) and ("\n" in t or "\r" in t) for t in texts):
+            reason = "a line-based command cannot take a segment containing a line break"
+        return reason
+
+    def _flags(self, config: Mapping[str, Any]) -> list[str]:
+        out: list[str] = []
+        for key, flag in self.flags.items():
+            knob, _, value = key.partition("=")
+            if knob in config and _canonical(knob, config[knob]) == _canonical(
+                knob, _parse_value(value)
+            ):
+                out.extend(shlex.split(flag))
+        return out
+
+    def _argv(self, directory: Path, n_refs: int, config: Mapping[str, Any]) -> list[str]:
+        refs = [str(directory / f"ref{k}") for k in range(n_refs)]
+        singles = {
+            "hyp": str(directory / "hyp"),
+            "ref_stem": str(directory / "ref"),
+            "dir": str(directory),
+            **{f"ref{k}": path for k, path in enumerate(refs)},
+        }
+        argv: list[str] = []
+        for word in shlex.split(self.template):
+            if word == "{refs}":
+                argv.extend(refs)
+            elif word == "{flags}":
+                argv.extend(self._flags(config))
+            else:
+                try:
+                    argv.append(word.format(**singles))
+                except (KeyError, IndexError) as exc:
+                    raise AdapterError(
+                        "config", f"unknown placeholder {exc} in command template {word!r}"
+                    ) from None
+        return argv
+
+    def run(self, request: Request) -> Answer:
+        def line(t: Any) -> str:
+            return "" if t is None else t if isinstance(t, str) else " ".join(t)
+
+        width = max((len(rs) for rs in request.references), default=0)
+        with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
+            directory = Path(tmp)
+            (directory / "hyp").write_text(
+                "".join(line(h) + "\n" for h in request.hypotheses), encoding="utf-8"
+            )
+            for k in range(width):
+                (directory / f"ref{k}").write_text(
+                    "".join(
+                        line(rs[k] if k < len(rs) else None) + "\n" for rs in request.references
+                    ),
+                    encoding="utf-8",
+                )
+            argv = self._argv(directory, width, request.config)
+            stdin = (directory / "hyp").open("rb") if self.stdin == "hyp" else subprocess.DEVNULL
+            try:
+                proc = subprocess.run(
+                    argv,
+                    stdin=stdin,
+                    capture_output=True,
+                    timeout=self.capabilities.timeout,
+                    cwd=self.cwd,
+                    check=False,
+                )
+            except subprocess.TimeoutExpired as exc:
+                raise AdapterError(
+                    "timeout",
+                    f"{shlex.join(argv)} did not finish within {self.capabilities.timeout:g}s",
+                    _text(exc.stderr),
+                ) from None
+            except OSError as exc:
+                raise AdapterError("crash", f"cannot run {shlex.join(argv)}: {exc}") from None
+            finally:
+                if self.stdin == "hyp":
+                    stdin.close()  # type: ignore[union-attr]
+        stdout, stderr = _text(proc.stdout), _text(proc.stderr)
+        if proc.returncode != 0:
+            detail = (stderr.strip() or stdout.strip()).splitlines()[-1:] or [""]
+            return Answer(
+                failure=Failure(
+                    kind=None,
+                    message=f"exit status {proc.returncode}: {detail[0][:200]}",
+                    stderr=stderr,
+                ),
+                stderr=stderr,
+            )
+        match = self.regex.search(stdout)
+        if match is None:
+            raise AdapterError(
+                "garbage",
+                f"output does not match {self.regex.pattern!r}: {stdout[:300]!r}",
+                stderr,
+            )
+        groups = {k: v for k, v in match.groupdict().items() if v is not None}
+        try:
+            return Answer(
+                score=float(groups["score"]),
+                bp=float(groups["bp"]) if "bp" in groups else None,
+                hyp_len=int(groups["hyp_len"]) if "hyp_len" in groups else None,
+                ref_len=float(groups["ref_len"]) if "ref_len" in groups else None,
+                stderr=stderr,
+            )
+        except ValueError:
+            raise AdapterError("garbage", f"not a number in {match.group(0)!r}", stderr) from None
+
+
+def _parse_value(text: str) -> Any:
+    """Knob values in flag keys: ``true``/``false`` and integers, else the string."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    return int(text) if text.strip().isdigit() else text.strip()
+
+
+def _text(data: bytes | str | None) -> str:
+    if data is None:
+        return ""
+    return data if isinstance(data, str) else data.decode("utf-8", "replace")

@@ -1,0 +1,247 @@
+"""Adapter for an external program speaking the JSON Lines protocol (``docs/protocol.md``).
+
+The program is long-running: started once, asked one request per line, stopped at the
+end. Every request has a timeout. A crash, hang, garbage line or wrong sequence number is an
+:class:`AdapterError` carrying the program's captured stderr; the process is then killed and
+restarted for the next case, so one bad case never ends the run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shlex
+import subprocess
+import threading
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, NoReturn
+
+from ..results import AdapterError, Answer, Failure, Request
+from .base import DEFAULT_TIMEOUT, Adapter, Capabilities
+
+PROTOCOL_VERSION = 1
+_EOF = object()
+_STDERR_LINES = 200
+
+
+class JsonlProcess:
+    """One child process with line-oriented JSON I/O, a stderr tail and timeouts."""
+
+    def __init__(
+        self, argv: Sequence[str], *, cwd: str | None = None, env: Mapping[str, str] | None = None
+    ) -> None:
+        self.argv = list(argv)
+        self.cwd = cwd
+        self.env = None if env is None else {**os.environ, **env}
+        self._proc: subprocess.Popen[str] | None = None
+        self._lines: queue.Queue[Any] = queue.Queue()
+        self._stderr: deque[str] = deque(maxlen=_STDERR_LINES)
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def start(self) -> None:
+        self._lines = queue.Queue()
+        self._stderr = deque(maxlen=_STDERR_LINES)
+        try:
+            self._proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+                errors="replace",
+                bufsize=1,
+                cwd=self.cwd,
+                env=self.env,
+            )
+        except OSError as exc:
+            raise AdapterError("crash", f"cannot start {shlex.join(self.argv)}: {exc}") from exc
+        proc = self._proc
+        threading.Thread(target=self._pump_stdout, args=(proc, self._lines), daemon=True).start()
+        threading.Thread(target=self._pump_stderr, args=(proc, self._stderr), daemon=True).start()
+
+    @staticmethod
+    def _pump_stdout(proc: subprocess.Popen[str], lines: queue.Queue[Any]) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.put(line)
+        lines.put(_EOF)
+
+    @staticmethod
+    def _pump_stderr(proc: subprocess.Popen[str], tail: deque[str]) -> None:
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            tail.append(line)
+
+    def stderr_tail(self) -> str:
+        return "".join(list(self._stderr))[-8000:]
+
+    def exchange(self, message: Mapping[str, Any], timeout: float) -> dict[str, Any]:
+        """Send one JSON line and read one JSON object back (or raise AdapterError)."""
+        if not self.running:
+            self.start()
+        proc = self._proc
+        assert proc is not None and proc.stdin is not None
+        try:
+            proc.stdin.write(json.dumps(message, ensure_ascii=False) + "\n")
+            proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            self._fail("crash", "the process closed its input (it has exited)")
+        try:
+            line = self._lines.get(timeout=timeout)
+        except queue.Empty:
+            self._fail("timeout", f"no answer within {timeout:g}s")
+        if line is _EOF:
+            self._fail("crash", "the process exited without answering")
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:
+            self._fail("garbage", f"not a JSON line on stdout: {line[:200]!r}")
+        if not isinstance(data, dict):
+            self._fail("garbage", f"expected a JSON object, got: {line[:200]!r}")
+        return data
+
+    def _fail(self, kind: str, message: str) -> NoReturn:
+        """Kill the process (it is restarted on the next request) and raise."""
+        code = self.kill()
+        if code is not None and kind == "crash":
+            message += f" (exit status {code})"
+        raise AdapterError(kind, message, self.stderr_tail())
+
+    def kill(self) -> int | None:
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return None
+        if proc.poll() is None:
+            proc.kill()
+        try:
+            return proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # pragma: no cover - unkillable child
+            return None
+
+    def stop(self, grace: float = 2.0) -> None:
+        proc = self._proc
+        if proc is None:
+            return
+        if proc.poll() is None and proc.stdin is not None:
+            try:
+                proc.stdin.write(json.dumps({"cmd": "stop"}) + "\n")
+                proc.stdin.close()
+                proc.wait(timeout=grace)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        self.kill()
+
+
+def capabilities_from_hello(data: Mapping[str, Any], *, timeout: float) -> Capabilities:
+    """Read the ``hello`` answer's ``implementation`` object (see docs/protocol.md)."""
+    if data.get("protocol") != PROTOCOL_VERSION:
+        raise AdapterError(
+            "protocol",
+            f"the adapter speaks protocol {data.get('protocol')!r}; this harness speaks "
+            f"{PROTOCOL_VERSION}",
+        )
+    impl = data.get("implementation")
+    if not isinstance(impl, dict) or not isinstance(impl.get("name"), str):
+        raise AdapterError("protocol", f"hello answer lacks implementation.name: {data!r}")
+    knobs = impl.get("knobs", {})
+    return Capabilities(
+        name=impl["name"],
+        version=str(impl.get("version", "unknown")),
+        levels=frozenset(impl.get("levels", ("sentence", "corpus"))),
+        knobs=None
+        if knobs is None
+        else {k: None if v is None else tuple(v) for k, v in dict(knobs).items()},
+        native=impl.get("native"),
+        inputs=frozenset(impl.get("inputs", ("raw", "tokenized"))),
+        scale=int(impl.get("scale", 1)),
+        precision=impl.get("precision"),
+        signature=str(impl.get("signature", "")),
+        expect=tuple(impl.get("expect", ())),
+        timeout=timeout,
+    )
+
+
+def _ints(value: Any) -> tuple[int, ...] | None:
+    return None if value is None else tuple(int(v) for v in value)
+
+
+class JsonlAdapter(Adapter):
+    """Drive a long-running program through the JSON Lines protocol."""
+
+    def __init__(
+        self,
+        argv: Sequence[str] | str,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        startup_timeout: float | None = None,
+        cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+        expect: Sequence[str] = (),
+    ) -> None:
+        self.argv = shlex.split(argv) if isinstance(argv, str) else list(argv)
+        self.timeout = timeout
+        self.startup_timeout = startup_timeout or max(timeout, 10.0)
+        self._proc = JsonlProcess(self.argv, cwd=cwd, env=env)
+        self._seq = 0
+        self.capabilities = self._hello()
+        if expect:
+            self.capabilities = replace(self.capabilities, expect=tuple(expect))
+
+    def _hello(self) -> Capabilities:
+        self._proc.start()
+        data = self._proc.exchange(
+            {"cmd": "hello", "protocol": PROTOCOL_VERSION}, self.startup_timeout
+        )
+        try:
+            return capabilities_from_hello(data, timeout=self.timeout)
+        except AdapterError as exc:
+            self._proc.kill()
+            raise AdapterError(exc.kind, exc.message, self._proc.stderr_tail()) from None
+
+    def run(self, request: Request) -> Answer:
+        if not self._proc.running:
+            self._hello()  # restart after a crash, hang or protocol error
+        self._seq += 1
+        seq = self._seq
+        before = self._proc.stderr_tail()
+        data = self._proc.exchange(
+            {"cmd": "score", "seq": seq, "request": request.to_json()}, self.timeout
+        )
+        if data.get("seq") != seq:
+            self._proc._fail(
+                "protocol", f"answer has seq {data.get('seq')!r}, expected {seq}: {data!r}"[:300]
+            )
+        stderr = self._proc.stderr_tail()
+        stderr = stderr[len(before) :] if stderr.startswith(before) else stderr
+        if "failure" in data:
+            fail = data["failure"] if isinstance(data["failure"], dict) else {}
+            return Answer(
+                failure=Failure(
+                    kind=fail.get("kind"), message=str(fail.get("message", "")), stderr=stderr
+                )
+            )
+        score = data.get("score")
+        if not isinstance(score, int | float) or isinstance(score, bool):
+            self._proc._fail("garbage", f"answer has no numeric score: {data!r}"[:300])
+        try:
+            return Answer(
+                score=float(score),
+                counts=_ints(data.get("counts")),
+                totals=_ints(data.get("totals")),
+                bp=data.get("bp"),
+                hyp_len=data.get("hyp_len"),
+                ref_len=data.get("ref_len"),
+                stderr=stderr,
+            )
+        except (TypeError, ValueError):
+            self._proc._fail("garbage", f"malformed statistics in answer: {data!r}"[:300])
+
+    def close(self) -> None:
+        self._proc.stop()

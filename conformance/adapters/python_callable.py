@@ -1,0 +1,163 @@
+"""Adapter for a user's Python function named by an import string ``pkg.module:function``.
+
+The function is called as ``fn(hypotheses, references, **config)``: ``hypotheses`` is a list
+of strings (or token lists for tokenized cases), ``references[i]`` the list of references of
+hypothesis i, and ``config`` the case's knobs in bleu_impl's vocabulary. It returns a float
+or a dict with ``score`` (or ``bleu``) and optionally ``counts``, ``totals``, ``bp``,
+``hyp_len``, ``ref_len``. Sentence-level cases are one-segment corpora.
+
+What it can express is read from its signature: with ``**config`` every knob is passed;
+otherwise only knobs that are named parameters (cases setting any other knob are skipped).
+Optional function attributes refine this: ``bleu_scale`` (1 or 100), ``bleu_precision``
+(printed decimals), ``bleu_levels``, ``bleu_inputs``, ``bleu_version``, ``bleu_expect``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..results import AdapterError, Answer, Request
+from .base import DEFAULT_TIMEOUT, Adapter, Capabilities, call_with_timeout
+from .pyerrors import failure_from
+
+_IMPORT_STRING = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
+
+
+def load_callable(spec: str) -> Callable[..., Any]:
+    """Import ``pkg.module:function`` (attribute paths like ``mod:Class.method`` work)."""
+    if not _IMPORT_STRING.match(spec):
+        raise AdapterError(
+            "config",
+            f"{spec!r} is not an import string: expected 'package.module:function', "
+            "e.g. 'mypkg.metrics:bleu'",
+        )
+    module_name, _, attr_path = spec.partition(":")
+    try:
+        target: Any = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise AdapterError(
+            "config",
+            f"cannot import module {module_name!r} for {spec!r}: {exc}. Is it installed in "
+            "this environment, or on PYTHONPATH (run from the directory that contains it)?",
+        ) from exc
+    for part in attr_path.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            names = ", ".join(n for n in dir(target) if not n.startswith("_"))[:300]
+            raise AdapterError(
+                "config", f"{module_name!r} has no attribute {attr_path!r} (it has: {names})"
+            ) from None
+    if not callable(target):
+        raise AdapterError("config", f"{spec!r} is a {type(target).__name__}, not a callable")
+    return target
+
+
+def _accepted_knobs(fn: Callable[..., Any]) -> dict[str, None] | None:
+    """``None`` when ``fn`` takes ``**config``; else the knob parameters it names."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        return None
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if len(positional) < 2 and not any(p.kind is p.VAR_POSITIONAL for p in params):
+        raise AdapterError(
+            "config",
+            f"{getattr(fn, '__qualname__', fn)!r} must take (hypotheses, references, **config); "
+            f"its signature is {inspect.signature(fn)}",
+        )
+    return {p.name: None for p in list(params)[2:] if p.kind is not p.POSITIONAL_ONLY}
+
+
+def answer_from(value: Any) -> Answer:
+    """Read a float or a dict returned by a user's function."""
+    if isinstance(value, Mapping):
+        score = value.get("score", value.get("bleu"))
+        if not isinstance(score, int | float) or isinstance(score, bool):
+            raise AdapterError(
+                "garbage", f"returned a dict without a numeric 'score' (or 'bleu'): {value!r}"
+            )
+
+        def ints(name: str) -> tuple[int, ...] | None:
+            v = value.get(name)
+            return None if v is None else tuple(int(x) for x in v)
+
+        def num(*names: str) -> Any:
+            return next((value[n] for n in names if value.get(n) is not None), None)
+
+        return Answer(
+            score=float(score),
+            counts=ints("counts"),
+            totals=ints("totals"),
+            bp=num("bp", "brevity_penalty"),
+            hyp_len=num("hyp_len", "sys_len", "translation_length"),
+            ref_len=num("ref_len", "reference_length"),
+        )
+    try:
+        return Answer(score=float(value))
+    except (TypeError, ValueError):
+        raise AdapterError(
+            "garbage", f"returned {type(value).__name__} {value!r}; expected a float or a dict"
+        ) from None
+
+
+class PythonCallableAdapter(Adapter):
+    """Call a user's ``(hypotheses, references, **config) -> float | dict`` function."""
+
+    def __init__(
+        self, fn: Callable[..., Any] | str, *, name: str | None = None, **overrides: Any
+    ) -> None:
+        spec = fn if isinstance(fn, str) else None
+        self._fn = load_callable(fn) if isinstance(fn, str) else fn
+        attrs = {k: getattr(self._fn, f"bleu_{k}", None) for k in _ATTRS}
+        attrs.update({k: v for k, v in overrides.items() if v is not None})
+        module = getattr(self._fn, "__module__", "") or ""
+        expect = attrs["expect"]
+        self.capabilities = Capabilities(
+            name=name or spec or f"{module}:{getattr(self._fn, '__qualname__', 'fn')}",
+            version=str(attrs["version"] or _module_version(module)),
+            levels=frozenset(attrs["levels"] or ("sentence", "corpus")),
+            knobs=_accepted_knobs(self._fn),
+            inputs=frozenset(attrs["inputs"] or ("raw", "tokenized")),
+            scale=int(attrs["scale"] or 1),
+            precision=attrs["precision"],
+            expect=(expect,) if isinstance(expect, str) else tuple(expect or ()),
+            timeout=float(attrs["timeout"] or DEFAULT_TIMEOUT),
+        )
+
+    def run(self, request: Request) -> Answer:
+        hyps = [h if isinstance(h, str) else list(h) for h in request.hypotheses]
+        refs = [
+            [r if r is None or isinstance(r, str) else list(r) for r in rs]
+            for rs in request.references
+        ]
+        config = dict(request.config)
+        try:
+            value = call_with_timeout(
+                lambda: self._fn(hyps, refs, **config), self.capabilities.timeout, "function"
+            )
+        except AdapterError:
+            raise
+        except Exception as exc:
+            return Answer(failure=failure_from(exc))
+        return answer_from(value)
+
+
+_ATTRS = ("scale", "precision", "levels", "inputs", "version", "expect", "timeout")
+
+
+def _module_version(module: str) -> str:
+    top = module.split(".")[0]
+    try:
+        from importlib.metadata import version
+
+        return version(top)
+    except Exception:
+        mod = importlib.import_module(top) if top else None
+        return str(getattr(mod, "__version__", "unknown"))
