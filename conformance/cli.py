@@ -13,6 +13,7 @@ SUBCOMMANDS: dict[str, str] = {
     "score": "conformance.commands.score",
     "explain": "conformance.commands.explain",
     "profiles": "conformance.commands.profiles",
+    "validate": "conformance.commands.validate",
 }
 
 EPILOG = """\

@@ -1,0 +1,92 @@
+"""Check fixture files: YAML, schema, vocabularies, inputs and internal consistency.
+
+Loads every case file under PATHS (default: the bundled fixtures/ library) and reports
+every problem found -- YAML syntax errors, schema violations, duplicate ids, unknown
+tags/knobs/implementation keys, ragged or empty inputs, and expectations whose score
+disagrees with their own counts, totals and lengths. Never stops at the first problem.
+
+exit codes: 0 no problem, 1 at least one problem, 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+
+from tabulate import tabulate
+
+from conformance.fixtures.loader import load_cases
+from conformance.fixtures.model import LoadResult, iter_expectations
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATHS",
+        help="case files or directories (default: the bundled fixtures/ library)",
+    )
+    parser.add_argument(
+        "--format", choices=("table", "json"), default="table", help="output format (table)"
+    )
+    parser.add_argument(
+        "--root",
+        default=None,
+        help="directory holding implementations.yaml, tags.yaml and schema/ (default: bundled)",
+    )
+
+
+def summary(result: LoadResult) -> dict[str, object]:
+    """Counts shown under the table (and in the JSON output)."""
+    expectations = sum(1 for _ in iter_expectations(result.cases))
+    return {
+        "files": len({c.file for c in result.cases} | {p.file for p in result.problems}),
+        "cases": len(result.cases),
+        "expectations": expectations,
+        "problems": len(result.problems),
+        "problems_by_rule": dict(sorted(Counter(p.rule for p in result.problems).items())),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    result = load_cases(args.paths or None, root=args.root)
+    info = summary(result)
+    if args.format == "json":
+        payload = {
+            "ok": result.ok,
+            "summary": info,
+            "problems": [
+                {
+                    "file": p.file,
+                    "line": p.line,
+                    "case": p.case_id,
+                    "rule": p.rule,
+                    "message": p.message,
+                }
+                for p in result.problems
+            ],
+        }
+        json.dump(payload, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        if result.problems:
+            rows = [(p.location, p.case_id, p.rule, p.message) for p in result.problems]
+            print(
+                tabulate(
+                    rows,
+                    headers=("file:line", "case", "rule", "message"),
+                    tablefmt="simple",
+                    maxcolwidths=[None, 30, None, 70],
+                )
+            )
+            print()
+        status = "OK" if result.ok else "FAILED"
+        by_rule = ", ".join(f"{rule}: {n}" for rule, n in info["problems_by_rule"].items())
+        tail = f" ({by_rule})" if by_rule else ""
+        print(
+            f"{status}: {info['cases']} cases, {info['expectations']} expectations in "
+            f"{info['files']} files; {info['problems']} problems{tail}"
+        )
+    return 0 if result.ok else 1
