@@ -44,7 +44,7 @@ class SacrebleuAdapter(Adapter):
             },
             native="sacrebleu",
             scale=100,
-            signature=BLEU().get_signature().format(short=True),
+            signature=f"c:mixed|e:no|tok:13a|s:exp|v:{sacrebleu.__version__}",
             expect=("sacrebleu",),
             timeout=timeout,
         )

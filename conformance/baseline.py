@@ -1,0 +1,109 @@
+"""Regression baselines: what each implementation answered on each case, to diff later.
+
+The file is JSON with sorted keys and one case per line-ish block, so it diffs well in
+review::
+
+    {"format": "bleu-conformance-baseline", "version": 1,
+     "implementations": {"nltk": {"version": "3.10.4", "signature": "...",
+                                  "cases": {"case-id": {"outcome": "pass", "score": 0.5}}}}}
+
+:func:`diff` reports what moved: outcomes, scores (beyond a relative 1e-12), failures,
+cases that appeared or vanished, and version or signature changes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from .results import CaseResult, ImplementationInfo
+
+FORMAT = "bleu-conformance-baseline"
+VERSION = 1
+SCORE_RTOL = 1e-12
+
+
+def _entry(result: CaseResult) -> dict[str, Any]:
+    entry: dict[str, Any] = {"outcome": result.outcome}
+    if result.expect_key:
+        entry["expect"] = result.expect_key
+    got = result.got or {}
+    if "score" in got:
+        entry["score"] = got["score"]
+    if "failure" in got:
+        entry["failure"] = (got["failure"] or {}).get("kind") or "failed"
+    return entry
+
+
+def build(implementations: Sequence[ImplementationInfo], results: Iterable[CaseResult]) -> dict:
+    """The baseline document for a run."""
+    impls: dict[str, Any] = {
+        info.name: {"version": info.version, "signature": info.signature, "cases": {}}
+        for info in implementations
+    }
+    for result in results:
+        impl = impls.setdefault(result.implementation, {"version": "", "cases": {}})
+        impl["cases"][result.case_id] = _entry(result)
+    return {"format": FORMAT, "version": VERSION, "implementations": impls}
+
+
+def dumps(document: Mapping[str, Any]) -> str:
+    return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write(path: str | Path, document: Mapping[str, Any]) -> None:
+    Path(path).write_text(dumps(document), encoding="utf-8")
+
+
+def read(path: str | Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path}: cannot read baseline: {exc}") from None
+    if data.get("format") != FORMAT:
+        raise ValueError(f"{path}: not a bleu-conformance baseline")
+    if int(data.get("version", 0)) > VERSION:
+        raise ValueError(f"{path}: baseline version {data['version']} is newer than this tool")
+    return data
+
+
+def _score_moved(old: Any, new: Any) -> bool:
+    if not isinstance(old, int | float) or not isinstance(new, int | float):
+        return old != new
+    return abs(new - old) > SCORE_RTOL * max(1.0, abs(old), abs(new))
+
+
+def diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Movements from baseline ``old`` to run ``new``, for implementations present in ``new``.
+
+    Each movement: ``implementation``, ``case`` (or ``""``), ``what`` and ``before``/``after``.
+    """
+    moved: list[dict[str, Any]] = []
+    old_impls = old.get("implementations", {})
+    for name, now in sorted(new.get("implementations", {}).items()):
+        then = old_impls.get(name)
+        if then is None:
+            moved.append(_move(name, "", "new implementation", None, now.get("version")))
+            continue
+        for field in ("version", "signature"):
+            if then.get(field, "") != now.get(field, ""):
+                moved.append(_move(name, "", field, then.get(field), now.get(field)))
+        before, after = then.get("cases", {}), now.get("cases", {})
+        for case in sorted(set(before) | set(after)):
+            b, a = before.get(case), after.get(case)
+            if b is None or a is None:
+                what = "new case" if b is None else "case gone"
+                moved.append(_move(name, case, what, b, a))
+            elif b.get("outcome") != a.get("outcome"):
+                moved.append(_move(name, case, "outcome", b.get("outcome"), a.get("outcome")))
+            elif _score_moved(b.get("score"), a.get("score")):
+                moved.append(_move(name, case, "score", b.get("score"), a.get("score")))
+            elif b.get("failure") != a.get("failure"):
+                moved.append(_move(name, case, "failure", b.get("failure"), a.get("failure")))
+    return moved
+
+
+def _move(impl: str, case: str, what: str, before: Any, after: Any) -> dict[str, Any]:
+    return {"implementation": impl, "case": case, "what": what, "before": before, "after": after}

@@ -1,0 +1,142 @@
+"""Run fixture cases through adapters and classify every (implementation, case) pair.
+
+Per case: choose the expectation key the adapter answers for, build the request from the
+case *without* its expectations, decide expressibility (skip) before sending anything, ask,
+compare, then apply known failures. An adapter error never stops the run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from conformance.fixtures import Case
+
+from .. import known_failures
+from ..adapters.base import Adapter
+from ..results import (
+    ERROR,
+    SKIP,
+    AdapterError,
+    CaseResult,
+    ImplementationInfo,
+    Request,
+)
+from .compare import compare, expected_summary
+from .select import candidate_keys, choose_key, node_id
+
+
+def build_request(case: Case, implementation: Any | None = None) -> Request:
+    """The question for ``case``: the expectation key's knobs, then the case's knobs on top."""
+    knobs = dict(getattr(implementation, "knobs", None) or {})
+    knobs.update(case.config)
+    return Request(
+        level=case.level,
+        config=knobs,
+        hypotheses=tuple(case.input.hypotheses),
+        references=tuple(tuple(refs) for refs in case.input.references),
+        input_format=case.input.format,
+    )
+
+
+def implementation_info(spec: str, adapter: Adapter, expect: Sequence[str]) -> ImplementationInfo:
+    caps = adapter.capabilities
+    return ImplementationInfo(
+        name=caps.name,
+        version=caps.version,
+        spec=spec,
+        signature=caps.signature,
+        expect_key=", ".join(expect),
+        capabilities=caps.to_json(),
+    )
+
+
+def run_case(
+    adapter: Adapter,
+    case: Case,
+    implementations: Mapping[str, Any],
+    candidates: Sequence[str],
+    known: Sequence[known_failures.KnownFailure] = (),
+) -> CaseResult:
+    """Classify one case on one adapter (never raises for implementation problems)."""
+    caps = adapter.capabilities
+    base: dict[str, Any] = {
+        "implementation": caps.name,
+        "case_id": case.id,
+        "file": case.file,
+        "tags": tuple(case.tags),
+    }
+    key = choose_key(case, candidates)
+    if key is None:
+        wanted = ", ".join(candidates) or "(none declared)"
+        return CaseResult(outcome=SKIP, reason=f"no expectation for {wanted}", **base)
+    exp = case.expected[key]
+    base.update(expect_key=key, expected=expected_summary(exp))
+    request = build_request(case, implementations.get(key))
+    reason = adapter.check(request)
+    if reason is not None:
+        return CaseResult(outcome=SKIP, reason=reason, **base)
+    started = time.perf_counter()
+    try:
+        answer = adapter.run(request)
+    except AdapterError as exc:
+        outcome, why, mismatches, got, stderr = (
+            ERROR,
+            f"{exc.kind}: {exc.message}",
+            [],
+            {},
+            exc.stderr,
+        )
+    else:
+        outcome, why, mismatches = compare(exp, answer, caps)
+        got = answer.reported()
+        stderr = answer.failure.stderr if answer.failure else answer.stderr
+    duration = time.perf_counter() - started
+    entry = known_failures.find(known, caps.name, case.id, node_id(case))
+    return CaseResult(
+        outcome=known_failures.apply(outcome, entry),
+        reason=why,
+        mismatches=tuple(mismatches),
+        got=got,
+        stderr=stderr[-4000:],
+        known_failure=entry.to_json() if entry else None,
+        duration=round(duration, 6),
+        **base,
+    )
+
+
+def startup_failure(spec: str, error: AdapterError, cases: Iterable[Case]) -> list[CaseResult]:
+    """Every case errors when the implementation cannot even be started or imported."""
+    return [
+        CaseResult(
+            implementation=spec,
+            case_id=case.id,
+            file=case.file,
+            outcome=ERROR,
+            reason=f"{error.kind}: {error.message}",
+            stderr=error.stderr[-4000:],
+            tags=tuple(case.tags),
+        )
+        for case in cases
+    ]
+
+
+def run_adapter(
+    adapter: Adapter,
+    cases: Sequence[Case],
+    implementations: Mapping[str, Any],
+    *,
+    expect: Sequence[str] = (),
+    known: Sequence[known_failures.KnownFailure] = (),
+    on_result: Callable[[CaseResult], None] | None = None,
+) -> list[CaseResult]:
+    """Run ``cases`` through ``adapter`` in order; ``on_result`` sees each result."""
+    candidates = candidate_keys(adapter.capabilities, implementations, expect)
+    results = []
+    for case in cases:
+        result = run_case(adapter, case, implementations, candidates, known)
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return results
