@@ -145,9 +145,9 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
                 rules=(_MTEVAL_NOSMOOTH,),
                 failures={
                     "empty-hypothesis": "mteval-v13a.pl dies on an empty system (hypothesis "
-                    "length 0): \"Can't take log of 0\" in its system-level length-ratio print",
+                    'length 0): "Can\'t take log of 0" in its system-level length-ratio print',
                     "empty-reference": "mteval-v13a.pl dies when the system reference length is "
-                    "0: \"Illegal division by zero\" in its length-ratio print",
+                    '0: "Illegal division by zero" in its length-ratio print',
                 },
                 flags={
                     "-c": "lowercase=False",

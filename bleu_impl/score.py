@@ -127,7 +127,9 @@ def _score(stats: BleuStats, config: Config, prof: Profile) -> BleuResult:
             counts=stats.counts,
             totals=stats.totals,
             precisions=tuple(o.as_float for o in orders)
-            or tuple(float(Fraction(m, t)) if t else 0.0 for m, t in zip(stats.counts, stats.totals)),
+            or tuple(
+                float(Fraction(m, t)) if t else 0.0 for m, t in zip(stats.counts, stats.totals)
+            ),
             bp=bp,
             hyp_len=c,
             ref_len=r,

@@ -54,6 +54,8 @@ def signature(profile: str, config: Config) -> str:
     parts = [f"profile:{profile}"]
     for knob, short in _FIELDS:
         value = getattr(config, knob)
-        parts.append(f"{short}:{'uniform' if knob == 'weights' and value is None else _show(value)}")
+        parts.append(
+            f"{short}:{'uniform' if knob == 'weights' and value is None else _show(value)}"
+        )
     parts.append(f"v:{VERSION}")
     return "|".join(parts)

@@ -40,9 +40,7 @@ class BleuStats:
 
     def __post_init__(self) -> None:
         if len(self.counts) != len(self.totals):
-            raise InputError(
-                f"BleuStats: {len(self.counts)} counts but {len(self.totals)} totals"
-            )
+            raise InputError(f"BleuStats: {len(self.counts)} counts but {len(self.totals)} totals")
 
     @property
     def max_order(self) -> int:

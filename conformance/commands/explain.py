@@ -58,7 +58,15 @@ def render_explanation(result: BleuResult) -> str:
             else "-"
         )
         rows.append(
-            [order.n, order.matches, order.total, _fraction(value), order.treatment, weight, log_term]
+            [
+                order.n,
+                order.matches,
+                order.total,
+                _fraction(value),
+                order.treatment,
+                weight,
+                log_term,
+            ]
         )
     parts = []
     if rows:
@@ -97,9 +105,7 @@ def run(args: argparse.Namespace) -> int:
         profile = bleu_impl.get_profile(args.profile)
         config = profile.resolve(knobs_from(args), "corpus")
         first, second = tee(parallel_lines(args.input, args.ref))
-        stats = bleu_impl.corpus_stats(
-            (h for _, h, _ in first), (r for _, _, r in second), config
-        )
+        stats = bleu_impl.corpus_stats((h for _, h, _ in first), (r for _, _, r in second), config)
         result = bleu_impl.score_stats(stats, profile=profile, config=config)
         print(render_explanation(result))
         if args.segments:
@@ -114,7 +120,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"bleu-conformance explain: error: {exc}", file=sys.stderr)
         return 2
     except EmulatedFailure as exc:
-        print(f"bleu-conformance explain: {args.profile} fails ({exc.kind}): {exc}", file=sys.stderr)
+        print(
+            f"bleu-conformance explain: {args.profile} fails ({exc.kind}): {exc}", file=sys.stderr
+        )
         return 1
     except BleuError as exc:
         print(f"bleu-conformance explain: error: {exc}", file=sys.stderr)

@@ -34,22 +34,32 @@ from .explain import render_explanation
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "-r", "--ref", action="append", required=True, metavar="FILE",
+        "-r",
+        "--ref",
+        action="append",
+        required=True,
+        metavar="FILE",
         help="a reference file (one reference stream); repeat for several references",
     )
     parser.add_argument(
-        "-i", "--input", default="-", metavar="FILE",
+        "-i",
+        "--input",
+        default="-",
+        metavar="FILE",
         help="the hypothesis file (default: standard input)",
     )
     add_knob_arguments(parser)
     parser.add_argument(
-        "--sentence", action="store_true",
+        "--sentence",
+        action="store_true",
         help="print one sentence-level score per line (profile's sentence defaults) instead "
         "of the corpus score",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
-        "-v", "--verbose", action="store_true",
+        "-v",
+        "--verbose",
+        action="store_true",
         help="also explain the corpus score: per-order counts, smoothing and BP",
     )
 

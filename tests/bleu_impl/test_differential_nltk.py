@@ -67,9 +67,13 @@ def test_sentence_bleu_matches_nltk(method: int, seed: int) -> None:
             expected = nltk_bleu.sentence_bleu(refs[0], hyps[0], smoothing_function=fn)
     except (AssertionError, IndexError, ValueError, ZeroDivisionError):
         with pytest.raises(BleuError):
-            bleu_impl.sentence_bleu(hyps[0], refs[0], profile="nltk", smoothing=f"nltk-method{method}")
+            bleu_impl.sentence_bleu(
+                hyps[0], refs[0], profile="nltk", smoothing=f"nltk-method{method}"
+            )
         return
-    got = bleu_impl.sentence_bleu(hyps[0], refs[0], profile="nltk", smoothing=f"nltk-method{method}")
+    got = bleu_impl.sentence_bleu(
+        hyps[0], refs[0], profile="nltk", smoothing=f"nltk-method{method}"
+    )
     assert math.isclose(got.score, float(expected), rel_tol=1e-9)
 
 

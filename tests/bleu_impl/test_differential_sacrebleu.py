@@ -19,9 +19,34 @@ from sacrebleu.metrics import BLEU  # noqa: E402
 import bleu_impl  # noqa: E402
 
 WORDS = [
-    "the", "The", "cat", "sat", "on", "mat", "ÉCOLE", "école", "dog", "3.5", "1,000", "2023",
-    "it's", "don't", "U.S.", "co-op", "naïve", "Straße", "İstanbul", "東京", "€5", "$", "&amp;",
-    "&quot;hi&quot;", "<skipped>", "a", "is", "ship",
+    "the",
+    "The",
+    "cat",
+    "sat",
+    "on",
+    "mat",
+    "ÉCOLE",
+    "école",
+    "dog",
+    "3.5",
+    "1,000",
+    "2023",
+    "it's",
+    "don't",
+    "U.S.",
+    "co-op",
+    "naïve",
+    "Straße",
+    "İstanbul",
+    "東京",
+    "€5",
+    "$",
+    "&amp;",
+    "&quot;hi&quot;",
+    "<skipped>",
+    "a",
+    "is",
+    "ship",
 ]
 PUNCT = ["", "", "", ".", ",", "!", "?", ";", ":", '"', "'", "(", ")", "-", "—", "…", "«", "»"]
 

@@ -104,7 +104,9 @@ def test_perl_output(case: dict, variant: str, output: dict) -> None:
     if "bp" in fp:
         assert math.isclose(result.bp, fp["bp"], rel_tol=1e-9)
     if "ratio" in fp and fp.get("ref_len"):
-        assert math.isclose(float(Fraction(result.hyp_len, result.ref_len)), fp["ratio"], rel_tol=1e-9)
+        assert math.isclose(
+            float(Fraction(result.hyp_len, result.ref_len)), fp["ratio"], rel_tol=1e-9
+        )
 
 
 def test_every_variant_is_mapped() -> None:

@@ -17,6 +17,17 @@ from bleu_impl import EmulatedFailure
 
 from .randomcorpus import corpus
 
+# Papineni et al. (2002), Example 1: references R1-R3 and candidates C1, C2.
+PAPER_REFS = [
+    "It is a guide to action that ensures that the military will forever heed Party commands",
+    "It is the guiding principle which guarantees the military forces always being under the "
+    "command of the Party",
+    "It is the practical guide for the army always to heed the directions of the party",
+]
+PAPER_C1 = (
+    "It is a guide to action which ensures that the military always obeys the commands of the party"
+)
+PAPER_C2 = "It is to insure the troops forever hearing the activity guidebook that party direct"
 SHIP_REFS = ["this is a ship", "it is ship", "ship it is", "a ship, it is"]
 
 
@@ -42,26 +53,26 @@ def test_nltk_322_reproduces_seed_000(hypothesis: str, expected: float) -> None:
 def test_nltk_322_seed_003_foo_bar_and_the_the_the() -> None:
     """seed 003: NLTK (3.2.x) gives 1.0 for 'foo bar' vs itself and 0.7311104457090247 for
     'the the the the the the the' vs the paper's two references."""
-    assert bleu_impl.sentence_bleu(["foo", "bar"], [["foo", "bar"]], profile="nltk-3.2.2").score == 1.0
-    hyp = "the the the the the the the".split()
-    refs = ["the cat is on the mat".split(), "there is a cat on the mat".split()]
+    assert (
+        bleu_impl.sentence_bleu(["foo", "bar"], [["foo", "bar"]], profile="nltk-3.2.2").score == 1.0
+    )
+    hyp = ["the"] * 7
+    refs = [
+        ["the", "cat", "is", "on", "the", "mat"],
+        ["there", "is", "a", "cat", "on", "the", "mat"],
+    ]
     got = bleu_impl.sentence_bleu(hyp, refs, profile="nltk-3.2.2").score
     assert math.isclose(got, 0.7311104457090247, rel_tol=1e-12)
 
 
 def test_nltk_seed_004_weights() -> None:
     """seed 004: sentence_bleu(rt, c, weights=(.5, .5, 0, 0)) on lowercased paper sentences."""
-    refs = [
-        "It is a guide to action that ensures that the military will forever heed Party commands",
-        "It is the guiding principle which guarantees the military forces always being under "
-        "the command of the Party",
-        "It is the practical guide for the army always to heed the directions of the party",
-    ]
-    c1 = "It is a guide to action which ensures that the military always obeys the commands of the party"
-    c2 = "It is to insure the troops forever hearing the activity guidebook that party direct"
-    rt = [r.lower().split() for r in refs]
+    rt = [r.lower().split() for r in PAPER_REFS]
+    c1, c2 = PAPER_C1, PAPER_C2
     for cand, expected in ((c1, 0.7453559924999299), (c2, 0.18174699151949172)):
-        got = bleu_impl.sentence_bleu(cand.lower().split(), rt, profile="nltk", weights=(0.5, 0.5, 0, 0))
+        got = bleu_impl.sentence_bleu(
+            cand.lower().split(), rt, profile="nltk", weights=(0.5, 0.5, 0, 0)
+        )
         assert math.isclose(got.score, expected, rel_tol=1e-12)
 
 
@@ -99,7 +110,9 @@ def test_google_nmt_hf_evaluate_card_example() -> None:
     assert got.ratio == 1.1666666666666667
 
 
-@pytest.mark.parametrize(("hyp", "ref", "kind"), [("", "a b", "empty-hypothesis"), ("a b", "", "empty-reference")])
+@pytest.mark.parametrize(
+    ("hyp", "ref", "kind"), [("", "a b", "empty-hypothesis"), ("a b", "", "empty-reference")]
+)
 def test_google_nmt_raises_like_zero_division(hyp: str, ref: str, kind: str) -> None:
     with pytest.raises(EmulatedFailure) as failure:
         bleu_impl.corpus_bleu([hyp], [[ref]], profile="google-nmt")
@@ -121,11 +134,18 @@ def test_google_nmt_matches_bleuscore_live(seed: int) -> None:
         references=references, predictions=preds, max_order=order, smooth=smooth
     )
     ours = bleu_impl.corpus_bleu(
-        preds, references, profile="google-nmt", tokenize="13a", max_order=order,
+        preds,
+        references,
+        profile="google-nmt",
+        tokenize="13a",
+        max_order=order,
         smoothing="add-one" if smooth else "none",
     )
     assert math.isclose(ours.score, theirs["bleu"], rel_tol=1e-9, abs_tol=1e-300)
-    assert (ours.hyp_len, ours.ref_len) == (theirs["translation_length"], theirs["reference_length"])
+    assert (ours.hyp_len, ours.ref_len) == (
+        theirs["translation_length"],
+        theirs["reference_length"],
+    )
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -139,7 +159,10 @@ def test_torchmetrics_matches_live(seed: int) -> None:
     order = rng.choice([2, 3, 4])
     theirs = float(tm.bleu_score(preds, target, n_gram=order, smooth=smooth))
     ours = bleu_impl.corpus_bleu(
-        preds, target, profile="torchmetrics", max_order=order,
+        preds,
+        target,
+        profile="torchmetrics",
+        max_order=order,
         smoothing="add-k" if smooth else "none",
     )
     assert math.isclose(ours.score, theirs, rel_tol=1e-6, abs_tol=0.0), (ours.score, theirs)
@@ -147,28 +170,34 @@ def test_torchmetrics_matches_live(seed: int) -> None:
 
 def test_torchmetrics_ties_go_to_first_listed_reference() -> None:
     """torchmetrics picks index(min(diffs)); closest-first differs from closest on a tie."""
-    ours = bleu_impl.corpus_bleu(["a b c d e f g h i j k l"], [["a " * 12 + "x", "a b c d e f g h i j k"]], profile="torchmetrics")
+    ours = bleu_impl.corpus_bleu(
+        ["a b c d e f g h i j k l"],
+        [["a " * 12 + "x", "a b c d e f g h i j k"]],
+        profile="torchmetrics",
+    )
     assert ours.ref_len == 13
-    paper = bleu_impl.corpus_bleu(["a b c d e f g h i j k l"], [["a " * 12 + "x", "a b c d e f g h i j k"]])
+    paper = bleu_impl.corpus_bleu(
+        ["a b c d e f g h i j k l"], [["a " * 12 + "x", "a b c d e f g h i j k"]]
+    )
     assert paper.ref_len == 11
 
 
 def test_papineni_worked_examples() -> None:
     """Paper section 2.1: C1 17/18 and 10/17; C2 8/14 and 1/13; 'the'x7 2/7 (lowercased)."""
-    r = [
-        "It is a guide to action that ensures that the military will forever heed Party commands",
-        "It is the guiding principle which guarantees the military forces always being under the command of the Party",
-        "It is the practical guide for the army always to heed the directions of the party",
-    ]
-    c1 = "It is a guide to action which ensures that the military always obeys the commands of the party"
-    c2 = "It is to insure the troops forever hearing the activity guidebook that party direct"
+    r, c1, c2 = PAPER_REFS, PAPER_C1, PAPER_C2
     res1 = bleu_impl.sentence_bleu(c1, r)
     res2 = bleu_impl.sentence_bleu(c2, r)
     assert (res1.counts[:2], res1.totals[:2]) == ((17, 10), (18, 17))
     assert (res2.counts[:2], res2.totals[:2]) == ((8, 1), (14, 13))
-    the = bleu_impl.sentence_bleu("the the the the the the the", ["The cat is on the mat", "There is a cat on the mat"], lowercase="ascii")
+    the = bleu_impl.sentence_bleu(
+        "the the the the the the the",
+        ["The cat is on the mat", "There is a cat on the mat"],
+        lowercase="ascii",
+    )
     assert (the.counts[0], the.totals[0]) == (2, 7)
-    cased = bleu_impl.sentence_bleu("the the the the the the the", ["The cat is on the mat", "There is a cat on the mat"])
+    cased = bleu_impl.sentence_bleu(
+        "the the the the the the the", ["The cat is on the mat", "There is a cat on the mat"]
+    )
     assert (cased.counts[0], cased.totals[0]) == (1, 7)
     of_the = bleu_impl.sentence_bleu("of the", r)
     assert (of_the.counts[:2], of_the.totals[:2]) == ((2, 1), (2, 1))

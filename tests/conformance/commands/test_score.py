@@ -29,13 +29,32 @@ def test_score_matches_multi_bleu_ground_truth(files, capsys) -> None:
     hyp, ref = files
     assert main(["score", "-r", ref, "-i", hyp, "--profile", "multi-bleu"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("BLEU = 56.44 93.3/84.6/81.8/77.8 (BP = 0.670 ratio = 0.714 hyp_len = 15 ref_len = 21)")
+    assert out.startswith(
+        "BLEU = 56.44 93.3/84.6/81.8/77.8 (BP = 0.670 ratio = 0.714 hyp_len = 15 ref_len = 21)"
+    )
     assert "signature: profile:multi-bleu|" in out
 
 
 def test_score_json_and_knobs(files, capsys) -> None:
     hyp, ref = files
-    assert main(["score", "-r", ref, "-i", hyp, "--profile", "mteval-v13a", "--knob", "lowercase=false", "--format", "json"]) == 0
+    assert (
+        main(
+            [
+                "score",
+                "-r",
+                ref,
+                "-i",
+                hyp,
+                "--profile",
+                "mteval-v13a",
+                "--knob",
+                "lowercase=false",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["config"]["lowercase"] is False
     assert round(data["score"], 4) == 0.5644  # mteval-v13a -c printed 0.5644 on this system
@@ -102,7 +121,9 @@ def test_real_console_script_reads_stdin(files) -> None:
     hyp, ref = files
     proc = subprocess.run(
         [sys.executable, "-m", "conformance.cli", "score", "-r", ref, "--profile", "multi-bleu"],
-        input=Path(hyp).read_bytes(), capture_output=True, check=False,
+        input=Path(hyp).read_bytes(),
+        capture_output=True,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.decode().startswith("BLEU = 56.44")

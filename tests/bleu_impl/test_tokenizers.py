@@ -1,0 +1,64 @@
+"""Tokenizers and splits on the behaviours the notes document (section 1.1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bleu_impl.knobs import make_config
+from bleu_impl.tokenizers import make_tokenizer
+
+
+def tok(text, **knobs):
+    return list(make_tokenizer(make_config(knobs))(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("3.14 and 1,000", ["3.14", "and", "1,000"]),  # . and , stay between digits
+        ("in 2023.", ["in", "2023", "."]),  # padding splits a final period after digits
+        (".5", [".", "5"]),
+        ("3-4 state-of-the-art -5", ["3", "-", "4", "state-of-the-art", "-5"]),
+        (
+            "it's a \u201cquote\u201d \u2014 \u20ac5",
+            ["it's", "a", "\u201cquote\u201d", "\u2014", "\u20ac5"],
+        ),
+        ("&quot;x&quot; &amp;lt; &apos;", ['"', "x", '"', "<", "&", "apos", ";"]),
+        ("a<skipped>b", ["ab"]),
+        ("co-\nop x\ny", ["coop", "x", "y"]),
+        ("(a)[b]{c}!?", ["(", "a", ")", "[", "b", "]", "{", "c", "}", "!", "?"]),
+    ],
+)
+def test_13a(text: str, tokens: list[str]) -> None:
+    assert tok(text, tokenize="13a") == tokens
+
+
+def test_intl_keeps_final_number_period_and_splits_symbols() -> None:
+    assert tok("in 2023.", tokenize="intl") == ["in", "2023."]
+    assert tok("It's \u20ac5 3.5", tokenize="intl") == ["It", "'", "s", "\u20ac", "5", "3.5"]
+
+
+def test_char_drops_whitespace() -> None:
+    assert tok("ab c", tokenize="char") == ["a", "b", "c"]
+
+
+def test_splits_differ_on_nbsp_and_info_separators() -> None:
+    text = "a\u00a0b\x1fc d"
+    assert tok(text, split="python") == ["a", "b", "c", "d"]
+    assert tok(text, split="perl-unicode") == ["a", "b\x1fc", "d"]
+    assert tok(text, split="perl-bytes") == ["a\u00a0b\x1fc", "d"]
+
+
+def test_lowercase_ascii_vs_unicode() -> None:
+    assert tok("\u00c9COLE Paris", lowercase="ascii") == ["\u00c9cole", "paris"]
+    assert tok("\u00c9COLE Paris", lowercase="unicode") == ["\u00e9cole", "paris"]
+
+
+def test_token_sequences_are_taken_as_given() -> None:
+    assert tok(["Hello,", "world"], tokenize="13a") == ["Hello,", "world"]
+    assert tok(["Hello,"], lowercase="unicode") == ["hello,"]
+
+
+def test_rstrip_matters_for_intl() -> None:
+    assert tok("1,000. ", tokenize="intl") == ["1,000", "."]
+    assert tok("1,000. ", tokenize="intl", line_prep="rstrip") == ["1,000."]
