@@ -49,6 +49,17 @@ def build(implementations: Sequence[ImplementationInfo], results: Iterable[CaseR
     return {"format": FORMAT, "version": VERSION, "implementations": impls}
 
 
+def merge(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """``old`` updated with ``new``'s cases (for updating the baseline from a filtered run)."""
+    impls = {name: dict(v) for name, v in old.get("implementations", {}).items()}
+    for name, now in new.get("implementations", {}).items():
+        merged = dict(impls.get(name, {}))
+        merged.update({k: v for k, v in now.items() if k != "cases"})
+        merged["cases"] = {**merged.get("cases", {}), **now.get("cases", {})}
+        impls[name] = merged
+    return {"format": FORMAT, "version": VERSION, "implementations": impls}
+
+
 def dumps(document: Mapping[str, Any]) -> str:
     return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
@@ -75,10 +86,13 @@ def _score_moved(old: Any, new: Any) -> bool:
     return abs(new - old) > SCORE_RTOL * max(1.0, abs(old), abs(new))
 
 
-def diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[dict[str, Any]]:
+def diff(
+    old: Mapping[str, Any], new: Mapping[str, Any], *, subset: bool = False
+) -> list[dict[str, Any]]:
     """Movements from baseline ``old`` to run ``new``, for implementations present in ``new``.
 
-    Each movement: ``implementation``, ``case`` (or ``""``), ``what`` and ``before``/``after``.
+    Each movement: ``implementation``, ``case`` (or ``""``), ``what``, ``before``/``after``
+    and ``regression``. With ``subset`` (a filtered run) absent cases are not "gone".
     """
     moved: list[dict[str, Any]] = []
     old_impls = old.get("implementations", {})
@@ -93,6 +107,8 @@ def diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[dict[str, Any]]
         before, after = then.get("cases", {}), now.get("cases", {})
         for case in sorted(set(before) | set(after)):
             b, a = before.get(case), after.get(case)
+            if a is None and subset:
+                continue
             if b is None or a is None:
                 what = "new case" if b is None else "case gone"
                 moved.append(_move(name, case, what, b, a))
@@ -105,5 +121,16 @@ def diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[dict[str, Any]]
     return moved
 
 
+#: Movements that fail a run (the rest - versions, signatures, added cases - inform).
+REGRESSIONS = frozenset({"outcome", "score", "failure"})
+
+
 def _move(impl: str, case: str, what: str, before: Any, after: Any) -> dict[str, Any]:
-    return {"implementation": impl, "case": case, "what": what, "before": before, "after": after}
+    return {
+        "implementation": impl,
+        "case": case,
+        "what": what,
+        "before": before,
+        "after": after,
+        "regression": what in REGRESSIONS,
+    }

@@ -14,6 +14,8 @@ SUBCOMMANDS: dict[str, str] = {
     "explain": "conformance.commands.explain",
     "profiles": "conformance.commands.profiles",
     "validate": "conformance.commands.validate",
+    "run": "conformance.commands.run",
+    "report": "conformance.commands.report",
 }
 
 EPILOG = """\

@@ -17,11 +17,17 @@ from .pyerrors import failure_from
 class BleuImplAdapter(Adapter):
     """Score with ``bleu_impl`` under ``profile``; every knob and level is expressible."""
 
-    def __init__(self, profile: str = "papineni2002", *, expect: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        profile: str = "papineni2002",
+        *,
+        expect: tuple[str, ...] = (),
+        name: str | None = None,
+    ) -> None:
         prof = get_profile(profile)  # KnobError lists the valid profiles
         self.profile = prof.name
         self.capabilities = Capabilities(
-            name=f"bleu_impl:{prof.name}",
+            name=name or f"bleu_impl:{prof.name}",
             version=getattr(bleu_impl, "__version__", VERSION),
             knobs={name: None for name in KNOB_NAMES},
             native=prof.name,

@@ -212,7 +212,8 @@ class JsonlAdapter(Adapter):
         seq = self._seq
         before = self._proc.stderr_tail()
         data = self._proc.exchange(
-            {"cmd": "score", "seq": seq, "request": request.to_json()}, self.timeout
+            {"cmd": "score", "seq": seq, "request": request.to_json()},
+            self.capabilities.timeout,
         )
         if data.get("seq") != seq:
             self._proc._fail(

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import re
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -36,6 +38,8 @@ def load_callable(spec: str) -> Callable[..., Any]:
             "e.g. 'mypkg.metrics:bleu'",
         )
     module_name, _, attr_path = spec.partition(":")
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())  # like `python -m`: modules next to you import
     try:
         target: Any = importlib.import_module(module_name)
     except ImportError as exc:

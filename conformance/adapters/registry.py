@@ -40,7 +40,7 @@ def _bleu_impl(arg: str | None, implementations: Mapping[str, Any]) -> Adapter:
         return BleuImplAdapter(name)
     impl = implementations.get(name)
     if impl is not None and getattr(impl, "profile", None):
-        return BleuImplAdapter(impl.profile, expect=(name,))
+        return BleuImplAdapter(impl.profile, expect=(name,), name=f"bleu_impl:{name}")
     raise AdapterError(
         "config",
         f"bleu_impl:{name}: not a profile ({', '.join(PROFILES)}) nor an expectation key "

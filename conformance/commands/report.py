@@ -1,0 +1,63 @@
+"""Re-render a run log (from `run --output`) as a table, Markdown, JSON or JUnit XML.
+
+Every report of a run is rendered from its one JSON Lines run log, so a CI job can run
+once and publish several views of the same results.
+
+examples:
+  bleu-conformance run --impl nltk --impl sacrebleu --output run.jsonl
+  bleu-conformance report run.jsonl                       # the summary table again
+  bleu-conformance report run.jsonl --format markdown > conformance.md
+  bleu-conformance report run.jsonl --format json --impl nltk
+  bleu-conformance report run.jsonl --junit-xml junit.xml
+
+exit status: 0 when the run had nothing unexpected, 1 otherwise, 2 for an unreadable log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .. import reporters
+from ..results import RunLog, read_run_log
+from .run import emit
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("log", metavar="RUN.jsonl", help="a run log written by `run --output`")
+    parser.add_argument(
+        "--format",
+        choices=reporters.FORMATS,
+        default="table",
+        help="report format on stdout (default: table)",
+    )
+    parser.add_argument("--junit-xml", metavar="PATH", help="also write JUnit XML here")
+    parser.add_argument(
+        "--impl",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only these implementations (repeatable)",
+    )
+
+
+def _only(log: RunLog, names: list[str]) -> RunLog:
+    if not names:
+        return log
+    keep = set(names)
+    return RunLog(
+        header=log.header,
+        implementations=[i for i in log.implementations if i.name in keep or i.spec in keep],
+        results=[r for r in log.results if r.implementation in keep],
+        baseline=[m for m in log.baseline if m.get("implementation") in keep],
+        end=log.end,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        log = read_run_log(args.log)
+    except (OSError, ValueError) as exc:
+        print(f"bleu-conformance report: {exc}", file=sys.stderr)
+        return 2
+    return emit(_only(log, args.impl), args.format, args.junit_xml)

@@ -1,0 +1,301 @@
+"""Verify BLEU implementations against the fixture library and report what fails and why.
+
+Each --impl is driven through one adapter interface; a case it cannot express (a knob or
+level it lacks) is skipped with the reason before anything is sent, and the expected
+answer is never handed to it. Results: pass, fail (field by field: expected, got, delta,
+tolerance), error (crash, hang, garbage, the implementation raising), skip, and with a
+known-failures file xfail, fixed, changed. Every report can be re-rendered from --output.
+
+implementations (--impl, repeatable):
+  nltk | sacrebleu | torchmetrics      the live libraries
+  bleu_impl:PROFILE | bleu_impl:KEY     this project's exact BLEU (e.g. bleu_impl:sacrebleu)
+  mypkg.metrics:bleu                    your function (hypotheses, references, **config)
+  jsonl:'node examples/node-bleu/adapter.js'   a program speaking docs/protocol.md
+  my-adapter.yaml                       an adapter file (command templates, e.g. multi-bleu)
+  NAME[:ARG]                            an adapter from the bleu_conformance.adapters group
+
+examples:
+  bleu-conformance run --impl nltk --impl sacrebleu
+  bleu-conformance run --impl mypkg.metrics:bleu --expect sacrebleu>=2 -k paper
+  bleu-conformance run --impl examples/multi-bleu.yaml --tag perl-groundtruth
+  bleu-conformance run --impl sacrebleu --junit-xml junit.xml --output run.jsonl
+  bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json        # CI: what moved?
+  bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json --update-baseline
+  bleu-conformance report run.jsonl --format markdown
+
+exit status: 0 when nothing unexpected happened (no fail, error, fixed or changed, and no
+baseline movement), 1 otherwise, 2 for bad usage or unreadable fixtures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from .. import baseline, known_failures, reporters
+from ..adapters import make_adapter
+from ..adapters.base import Adapter
+from ..results import (
+    CaseResult,
+    ImplementationInfo,
+    RunLog,
+    RunLogWriter,
+    read_run_log,
+)
+from ..runner import implementation_info, run_adapter, select_cases, startup_failure
+from ..runner.select import candidate_keys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--impl",
+        action="append",
+        required=True,
+        metavar="SPEC",
+        help="implementation to verify (repeatable; see above)",
+    )
+    parser.add_argument(
+        "-k",
+        dest="keywords",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="only cases whose id, file or tag contains PATTERN (or matches "
+        "it as a glob); repeatable, any matches",
+    )
+    parser.add_argument(
+        "--tag",
+        dest="tags",
+        action="append",
+        default=[],
+        metavar="TAG",
+        help="only cases with this tag (repeatable, any matches)",
+    )
+    parser.add_argument(
+        "--fixtures",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="fixture files or directories (default: the bundled library)",
+    )
+    parser.add_argument(
+        "--expect",
+        action="append",
+        default=[],
+        metavar="KEY",
+        help="expectation key(s) to check against, first present wins "
+        "(default: the adapter's own, e.g. nltk>=3.6.6, sacrebleu>=2; "
+        "papineni2002 for your function)",
+    )
+    parser.add_argument(
+        "--format",
+        choices=reporters.FORMATS,
+        default="table",
+        help="report format on stdout (default: table)",
+    )
+    parser.add_argument("--junit-xml", metavar="PATH", help="also write JUnit XML here")
+    parser.add_argument(
+        "--output",
+        "-o",
+        metavar="RUN.jsonl",
+        help="write the run log (JSON Lines) here; re-render it with `bleu-conformance report`",
+    )
+    parser.add_argument(
+        "--known-failures",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="YAML of known failures (case id or glob, reason, link): "
+        "they become xfail, and fixed/changed when they move",
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="FILE",
+        help="regression baseline (JSON): report every case whose outcome "
+        "or number moved since it was recorded",
+    )
+    parser.add_argument(
+        "--update-baseline",
+        action="store_true",
+        help="write this run's answers to --baseline instead of comparing",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="per-case timeout for every implementation (default: 30)",
+    )
+    parser.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it is off anyway when stderr is not a terminal)",
+    )
+
+
+def _open_adapter(spec: str, implementations: Any, timeout: float | None) -> Adapter:
+    adapter = make_adapter(spec, implementations)
+    if timeout is not None:
+        adapter.capabilities = replace(adapter.capabilities, timeout=timeout)
+    return adapter
+
+
+def _progress(total: int, enabled: bool) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="case", file=sys.stderr, disable=not enabled, leave=False)
+
+
+def execute(args: argparse.Namespace, log_path: Path) -> int | None:
+    """Run everything, writing the run log to ``log_path``; an int is an early exit status."""
+    from conformance.fixtures.loader import load_cases
+
+    try:
+        known = known_failures.load_all(args.known_failures)
+    except ValueError as exc:
+        print(f"bleu-conformance run: {exc}", file=sys.stderr)
+        return 2
+    loaded = load_cases(args.fixtures or None)
+    for problem in loaded.problems[:20]:
+        print(
+            f"fixture problem: {problem.location}: {problem.case_id}: {problem.message}",
+            file=sys.stderr,
+        )
+    if loaded.problems:
+        print(
+            f"({len(loaded.problems)} fixture problems; those cases may be missing)",
+            file=sys.stderr,
+        )
+    cases = select_cases(loaded.cases, args.keywords, args.tags)
+    if not cases:
+        print("bleu-conformance run: no fixture case selected", file=sys.stderr)
+        return 2
+    show = not args.no_progress and sys.stderr.isatty()
+    with (
+        log_path.open("w", encoding="utf-8") as stream,
+        _progress(len(cases) * len(args.impl), show) as bar,
+    ):
+        log = RunLogWriter(stream)
+        log.header(
+            argv=sys.argv[1:],
+            impls=args.impl,
+            cases=len(cases),
+            fixtures=args.fixtures or ["(bundled)"],
+        )
+        results: list[CaseResult] = []
+        infos: list[ImplementationInfo] = []
+        for spec in args.impl:
+            bar.set_description(spec)
+            try:
+                adapter = _open_adapter(spec, loaded.implementations, args.timeout)
+            except Exception as exc:  # an unusable implementation errors every case
+                error = exc if hasattr(exc, "kind") else _as_adapter_error(exc)
+                info = ImplementationInfo(
+                    name=spec, version="?", spec=spec, startup_error=str(error)
+                )
+                log.implementation(info)
+                infos.append(info)
+                for result in startup_failure(spec, error, cases):
+                    log.result(result)
+                    results.append(result)
+                bar.update(len(cases))
+                continue
+            with adapter:
+                keys = candidate_keys(adapter.capabilities, loaded.implementations, args.expect)
+                info = implementation_info(spec, adapter, keys)
+                log.implementation(info)
+                infos.append(info)
+
+                def record(result: CaseResult) -> None:
+                    log.result(result)
+                    results.append(result)
+                    bar.update(1)
+
+                run_adapter(
+                    adapter,
+                    cases,
+                    loaded.implementations,
+                    expect=args.expect,
+                    known=known,
+                    on_result=record,
+                )
+        status = _baseline(args, log, infos, results)
+        log.end(status=status)
+    return status
+
+
+def _as_adapter_error(exc: Exception) -> Any:
+    from ..results import AdapterError
+
+    return AdapterError("config", f"{type(exc).__name__}: {exc}")
+
+
+def _baseline(
+    args: argparse.Namespace,
+    log: RunLogWriter,
+    infos: Sequence[ImplementationInfo],
+    results: Sequence[CaseResult],
+) -> int | None:
+    if not args.baseline:
+        if args.update_baseline:
+            print("bleu-conformance run: --update-baseline needs --baseline FILE", file=sys.stderr)
+            return 2
+        return None
+    current = baseline.build(infos, results)
+    path = Path(args.baseline)
+    subset = bool(args.keywords or args.tags or args.fixtures)
+    if args.update_baseline:
+        old = baseline.read(path) if path.exists() and subset else {}
+        baseline.write(path, baseline.merge(old, current) if old else current)
+        print(f"baseline written: {path}", file=sys.stderr)
+        return None
+    if not path.exists():
+        print(
+            f"bleu-conformance run: no baseline at {path}; record one with --update-baseline",
+            file=sys.stderr,
+        )
+        return 2
+    for movement in baseline.diff(baseline.read(path), current, subset=subset):
+        log.baseline(movement)
+    return None
+
+
+def exit_status(log: RunLog) -> int:
+    """0 when nothing unexpected happened, else 1."""
+    if any(r.unexpected for r in log.results):
+        return 1
+    if any(m.get("regression") for m in log.baseline):
+        return 1
+    return 0
+
+
+def emit(log: RunLog, fmt: str, junit_xml: str | None) -> int:
+    """Print the report and write JUnit XML; return the exit status."""
+    print(
+        reporters.render(log, fmt, color=fmt == "table" and reporters.text.use_color(sys.stdout)),
+        end="",
+    )
+    if junit_xml:
+        reporters.junit.write(log, junit_xml)
+    return exit_status(log)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.output:
+        path = Path(args.output)
+        early = execute(args, path)
+        if early is not None and not path.exists():
+            return early
+        status = emit(read_run_log(path), args.format, args.junit_xml)
+    else:
+        with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
+            path = Path(tmp) / "run.jsonl"
+            early = execute(args, path)
+            if early is not None and not path.exists():
+                return early
+            status = emit(read_run_log(path), args.format, args.junit_xml)
+    return early if early is not None else status

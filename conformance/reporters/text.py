@@ -1,0 +1,147 @@
+"""Human reports: the summary table and failure details, as plain text or Markdown."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from typing import Any
+
+from tabulate import tabulate
+
+from ..results import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult, RunLog
+from .summary import columns, percent, summarize
+
+_COLORS = {
+    PASS: "32",
+    FAIL: "31",
+    ERROR: "31;1",
+    SKIP: "33",
+    XFAIL: "36",
+    FIXED: "35",
+    CHANGED: "35",
+}
+DETAILED = (FAIL, ERROR, FIXED, CHANGED)
+
+
+def use_color(stream: Any) -> bool:
+    """Color only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    return "NO_COLOR" not in os.environ and bool(getattr(stream, "isatty", lambda: False)())
+
+
+def _paint(text: str, outcome: str, color: bool) -> str:
+    return f"\033[{_COLORS[outcome]}m{text}\033[0m" if color and outcome in _COLORS else text
+
+
+def summary_table(log: RunLog, tablefmt: str, color: bool = False) -> str:
+    summaries = summarize(log)
+    outcomes = columns(summaries)
+    headers = ["implementation", "version", *outcomes, "conformance"]
+    rows = []
+    for s in summaries:
+        cells = [_paint(str(s.counts[o]), o, color and s.counts[o] > 0) for o in outcomes]
+        rows.append([s.implementation, s.version, *cells, percent(s.conformance)])
+    return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True)
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return repr(value)
+    return json.dumps(value) if isinstance(value, list | dict) else str(value)
+
+
+def mismatch_table(result: CaseResult, tablefmt: str) -> str:
+    rows = [
+        [
+            m.field,
+            _fmt(m.expected),
+            _fmt(m.got),
+            "" if m.delta is None else f"{m.delta:+.3g}",
+            "" if m.tolerance is None else f"{m.tolerance:.3g}",
+        ]
+        for m in result.mismatches
+    ]
+    headers = ["field", "expected", "got", "delta", "tolerance"]
+    return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True)
+
+
+def _collapse(results: Iterable[CaseResult]) -> list[tuple[CaseResult, int]]:
+    """Results with the same implementation and error reason (no mismatch table) shown once."""
+    out: list[tuple[CaseResult, int]] = []
+    index: dict[tuple[str, str, str], int] = {}
+    for r in results:
+        key = (r.implementation, r.outcome, r.reason)
+        if not r.mismatches and r.reason and key in index:
+            first, n = out[index[key]]
+            out[index[key]] = (first, n + 1)
+            continue
+        index[key] = len(out)
+        out.append((r, 0))
+    return out
+
+
+def _details(results: Iterable[CaseResult], markdown: bool, color: bool) -> list[str]:
+    out: list[str] = []
+    fmt = "github" if markdown else "simple"
+    for r, more in _collapse(results):
+        label = _paint(r.outcome.upper(), r.outcome, color)
+        if markdown:
+            out.append(f"#### {r.outcome.upper()} `{r.node_id}` ({r.implementation})\n")
+        else:
+            out.append(f"{label} {r.implementation} {r.node_id}")
+        if r.expect_key:
+            out.append(f"  expected: {r.expect_key}")
+        if r.reason and not r.mismatches:
+            out.append(f"  {r.reason}")
+        if more:
+            out.append(f"  (and {more} more cases of {r.implementation} with this same result)")
+        if r.known_failure:
+            kf = r.known_failure
+            link = f" ({kf['link']})" if kf.get("link") else ""
+            out.append(f"  known failure: {kf.get('reason', '')}{link}")
+        for m in r.mismatches:
+            if m.note:
+                out.append(f"  note: {m.note}")
+        if r.mismatches:
+            table = mismatch_table(r, fmt)
+            out.append(table if markdown else _indent(table))
+        if r.stderr.strip():
+            tail = "\n".join(r.stderr.strip().splitlines()[-8:])
+            out.append(f"```\n{tail}\n```" if markdown else _indent("stderr:\n" + tail))
+        out.append("")
+    return out
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line for line in text.splitlines())
+
+
+def _movements(log: RunLog, markdown: bool) -> list[str]:
+    if not log.baseline:
+        return []
+    rows = [
+        [m["implementation"], m["case"], m["what"], _fmt(m["before"]), _fmt(m["after"])]
+        for m in log.baseline
+    ]
+    fmt = "github" if markdown else "simple"
+    title = "### Changes since the baseline" if markdown else "Changes since the baseline:"
+    table = tabulate(
+        rows,
+        headers=["implementation", "case", "what", "before", "after"],
+        tablefmt=fmt,
+        disable_numparse=True,
+    )
+    return [title, "", table, ""]
+
+
+def render(
+    log: RunLog, *, markdown: bool = False, color: bool = False, details: bool = True
+) -> str:
+    """The summary table, then details of everything unexpected, then baseline changes."""
+    parts = [summary_table(log, "github" if markdown else "simple", color), ""]
+    unexpected = [r for r in log.results if r.outcome in DETAILED]
+    if details and unexpected:
+        parts.append("### Unexpected results\n" if markdown else "Unexpected results:\n")
+        parts.extend(_details(unexpected, markdown, color))
+    parts.extend(_movements(log, markdown))
+    return "\n".join(parts).rstrip() + "\n"
