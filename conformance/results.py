@@ -46,6 +46,8 @@ class Request:
     hypotheses: tuple[Text, ...]
     references: tuple[tuple[Text | None, ...], ...]
     input_format: str = "raw"
+    #: knobs the case itself sets (not sent; decides what an adapter must be able to set)
+    case_knobs: frozenset[str] = frozenset()
 
     def to_json(self) -> dict[str, Any]:
         def plain(t: Text | None) -> Any:

@@ -80,29 +80,42 @@ def _canonical(name: str, value: Any) -> Any:
 
 
 def unexpressible(caps: Capabilities, request: Request) -> str | None:
-    """Why ``caps`` cannot express ``request`` (level, input form or a knob), or None."""
+    """Why ``caps`` cannot express ``request`` (level, input form or a knob), or None.
+
+    ``request.config`` holds the complete semantics being checked (the expectation key's
+    profile resolved with the case's knobs). An adapter with a ``native`` profile must either
+    set each knob to that value or already behave that way; an adapter without one claims
+    the key's semantics and need only set the knobs the case itself sets.
+    """
     if request.level not in caps.levels:
         return f"{caps.name} has no {request.level}-level scoring"
     if request.input_format not in caps.inputs:
         return f"{caps.name} does not take {request.input_format} input"
     if caps.knobs is None:
         return None
-    native = None
-    if caps.native is not None:
-        try:
-            native = get_profile(caps.native).resolve({}, request.level)
-        except KnobError:
-            native = None
-    for name, value in sorted(request.config.items()):
-        value = _canonical(name, value)
-        if name in caps.knobs:
-            allowed = caps.knobs[name]
-            if allowed is None or value in [_canonical(name, a) for a in allowed]:
-                continue
-            return f"{caps.name} cannot express {name}={value!r} (supports: {_shown(allowed)})"
-        if native is not None and getattr(native, name, object()) == value:
+    names = sorted(request.config) if caps.native else sorted(request.case_knobs)
+    for name in names:
+        value = _canonical(name, request.config.get(name))
+        if name not in caps.knobs:
+            if caps.native is None:
+                return f"{caps.name} cannot express {name}={value!r} (knob not supported)"
             continue
-        return f"{caps.name} cannot express {name}={value!r} (knob not supported)"
+        allowed = caps.knobs[name]
+        if allowed is not None and value not in [_canonical(name, a) for a in allowed]:
+            return f"{caps.name} cannot express {name}={value!r} (supports: {_shown(allowed)})"
+    if caps.native is None:
+        return None
+    try:
+        have = get_profile(caps.native).resolve(settable(caps, request.config), request.level)
+    except KnobError as exc:
+        return f"{caps.name} cannot express these knobs: {exc}"
+    for name in names:
+        want = _canonical(name, request.config[name])
+        if getattr(have, name, want) != want:
+            return (
+                f"{caps.name} cannot express {name}={want!r} "
+                f"(it always uses {getattr(have, name)!r})"
+            )
     return None
 
 

@@ -141,7 +141,8 @@ class PythonCallableAdapter(Adapter):
             [r if r is None or isinstance(r, str) else list(r) for r in rs]
             for rs in request.references
         ]
-        config = dict(request.config)
+        knobs = self.capabilities.knobs
+        config = {k: v for k, v in request.config.items() if knobs is None or k in knobs}
         try:
             value = call_with_timeout(
                 lambda: self._fn(hyps, refs, **config), self.capabilities.timeout, "function"

@@ -36,8 +36,13 @@ def _bleu_impl(arg: str | None, implementations: Mapping[str, Any]) -> Adapter:
     from .bleu_impl_adapter import BleuImplAdapter
 
     name = arg or "papineni2002"
-    if name in PROFILES:
-        return BleuImplAdapter(name)
+    if name in PROFILES:  # checked against every key this profile claims to reproduce as is
+        keys = [
+            k
+            for k, impl in implementations.items()
+            if getattr(impl, "profile", None) == name and not getattr(impl, "knobs", None)
+        ]
+        return BleuImplAdapter(name, expect=tuple(dict.fromkeys([*keys, name])))
     impl = implementations.get(name)
     if impl is not None and getattr(impl, "profile", None):
         return BleuImplAdapter(impl.profile, expect=(name,), name=f"bleu_impl:{name}")

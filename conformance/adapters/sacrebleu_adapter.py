@@ -7,6 +7,7 @@ is joined with single spaces and scored with ``tokenize='none'``.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from bleu_impl import get_profile
@@ -28,6 +29,9 @@ class SacrebleuAdapter(Adapter):
     def __init__(self, timeout: float = 30.0) -> None:
         import sacrebleu
         from sacrebleu.metrics import BLEU
+
+        # its "enable effective_order" advice is about the case, not for the report
+        logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 
         self._BLEU = BLEU
         self.capabilities = Capabilities(

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from bleu_impl import BleuError, get_profile
 from conformance.fixtures import Case
 
 from .. import known_failures
@@ -28,15 +29,24 @@ from .select import candidate_keys, choose_key, node_id
 
 
 def build_request(case: Case, implementation: Any | None = None) -> Request:
-    """The question for ``case``: the expectation key's knobs, then the case's knobs on top."""
+    """The question for ``case``, without its expectations.
+
+    ``config`` is the complete semantics being checked: the expectation key's profile
+    resolved with the key's knobs and the case's knobs on top (just those knobs when the key
+    has no profile). Raises KnobError when they do not resolve.
+    """
     knobs = dict(getattr(implementation, "knobs", None) or {})
     knobs.update(case.config)
+    profile = getattr(implementation, "profile", None)
+    if profile:
+        knobs = get_profile(profile).resolve(knobs, case.level).as_dict()
     return Request(
         level=case.level,
         config=knobs,
         hypotheses=tuple(case.input.hypotheses),
         references=tuple(tuple(refs) for refs in case.input.references),
         input_format=case.input.format,
+        case_knobs=frozenset(case.config),
     )
 
 
@@ -73,7 +83,10 @@ def run_case(
         return CaseResult(outcome=SKIP, reason=f"no expectation for {wanted}", **base)
     exp = case.expected[key]
     base.update(expect_key=key, expected=expected_summary(exp))
-    request = build_request(case, implementations.get(key))
+    try:
+        request = build_request(case, implementations.get(key))
+    except BleuError as exc:
+        return CaseResult(outcome=ERROR, reason=f"the case's knobs do not resolve: {exc}", **base)
     reason = adapter.check(request)
     if reason is not None:
         return CaseResult(outcome=SKIP, reason=reason, **base)
