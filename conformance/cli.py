@@ -13,6 +13,7 @@ SUBCOMMANDS: dict[str, str] = {
     "score": "conformance.commands.score",
     "explain": "conformance.commands.explain",
     "profiles": "conformance.commands.profiles",
+    "compare": "conformance.commands.compare",
     "validate": "conformance.commands.validate",
     "run": "conformance.commands.run",
     "report": "conformance.commands.report",

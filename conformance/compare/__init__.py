@@ -1,0 +1,1 @@
+"""Compare implementations, attribute every discrepancy to knob changes, report it."""

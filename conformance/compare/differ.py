@@ -1,0 +1,222 @@
+"""Run several implementations on the same inputs and classify every pair's agreement.
+
+Each case becomes one :class:`~conformance.results.Request` (never carrying an expected
+value); every adapter answers it or skips it with a reason. For each pair of implementations
+a case is ``identical`` (same float or same failure), ``within`` tolerance, ``differing``
+(then attributed to a cause), ``errored`` (an adapter gave no usable answer) or ``skipped``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from ..adapters.base import Adapter
+from ..results import AdapterError, Request
+from .attribution import Attribution, Evaluator, Outcome, Tolerance, attribute
+
+IDENTICAL, WITHIN, DIFFERING, ERRORED, SKIPPED = (
+    "identical",
+    "within",
+    "differing",
+    "errored",
+    "skipped",
+)
+VERDICTS = (IDENTICAL, WITHIN, DIFFERING, ERRORED, SKIPPED)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One input to compare on: a fixture case or a generated corpus."""
+
+    id: str
+    file: str
+    level: str
+    config: dict[str, Any]
+    hypotheses: tuple[Any, ...]
+    references: tuple[tuple[Any, ...], ...]
+    input_format: str = "raw"
+    tags: tuple[str, ...] = ()
+
+    def request(self) -> Request:
+        return Request(
+            level=self.level,
+            config=dict(self.config),
+            hypotheses=self.hypotheses,
+            references=self.references,
+            input_format=self.input_format,
+        )
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """What one implementation did with one item."""
+
+    implementation: str
+    status: str  # ok | skip | error
+    outcome: Outcome | None = None
+    reason: str = ""
+    counts: tuple[int, ...] | None = None
+    totals: tuple[int, ...] | None = None
+    bp: float | None = None
+    ref_len: float | None = None
+
+
+@dataclass(frozen=True)
+class PairRow:
+    """The comparison of two implementations on one item."""
+
+    item: Item
+    a: SideResult
+    b: SideResult
+    verdict: str
+    abs_delta: float | None = None
+    rel_delta: float | None = None
+    attribution: Attribution | None = None
+    minimal: Item | None = None
+
+
+@dataclass
+class Implementation:
+    """An adapter under comparison, with the bleu_impl profile describing its semantics."""
+
+    spec: str
+    adapter: Adapter
+    native: str | None = None
+    name: str = field(init=False)
+    version: str = field(init=False)
+    half_unit: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        caps = self.adapter.capabilities
+        self.name = caps.name
+        self.version = caps.version
+        self.native = self.native or caps.native
+        self.half_unit = caps.half_unit / caps.scale
+
+    def answer(self, item: Item) -> SideResult:
+        request = item.request()
+        reason = self.adapter.check(request)
+        if reason:
+            return SideResult(self.name, "skip", reason=reason)
+        try:
+            answer = self.adapter.run(request)
+        except AdapterError as exc:
+            return SideResult(self.name, "error", reason=f"{exc.kind}: {exc.message}")
+        except Exception as exc:  # an adapter bug must not stop the comparison
+            return SideResult(self.name, "error", reason=f"{type(exc).__name__}: {exc}")
+        if answer.failure is not None:
+            kind = answer.failure.kind or "unknown"
+            return SideResult(self.name, "ok", Outcome(failure=kind), reason=answer.failure.message)
+        if answer.score is None or not math.isfinite(answer.score):
+            return SideResult(self.name, "error", reason=f"no finite score: {answer.score!r}")
+        return SideResult(
+            self.name,
+            "ok",
+            Outcome(score=answer.score / self.adapter.capabilities.scale),
+            counts=answer.counts,
+            totals=answer.totals,
+            bp=answer.bp,
+            ref_len=answer.ref_len,
+        )
+
+
+def tolerance_for(a: Implementation, b: Implementation) -> Tolerance:
+    """1e-9 relative (float64 implementations summing logs in different orders), widened
+    to half a unit of the last printed digit of either side."""
+    return Tolerance(rel=1e-9, abs=max(a.half_unit, b.half_unit))
+
+
+def classify(
+    item: Item, a: SideResult, b: SideResult, tolerance: Tolerance
+) -> tuple[str, float | None, float | None]:
+    """The verdict for one pair and, for two scores, their absolute and relative delta."""
+    if a.status == "skip" or b.status == "skip":
+        return SKIPPED, None, None
+    if a.status == "error" or b.status == "error":
+        return ERRORED, None, None
+    assert a.outcome is not None and b.outcome is not None
+    if a.outcome.failure is not None or b.outcome.failure is not None:
+        same = a.outcome.failure == b.outcome.failure
+        return (IDENTICAL if same else DIFFERING), None, None
+    x, y = a.outcome.score, b.outcome.score
+    assert x is not None and y is not None
+    delta = abs(x - y)
+    rel = delta / max(abs(x), abs(y)) if delta else 0.0
+    if x == y:
+        return IDENTICAL, 0.0, 0.0
+    if delta <= max(tolerance.rel * max(abs(x), abs(y)), tolerance.abs):
+        return WITHIN, delta, rel
+    return DIFFERING, delta, rel
+
+
+def compare_item(
+    item: Item,
+    implementations: Sequence[Implementation],
+    *,
+    shrink: Callable[[Item, Implementation, Implementation, PairRow], Item | None] | None = None,
+) -> list[PairRow]:
+    """Every pair's row for ``item`` (answers are computed once per implementation)."""
+    answers = [impl.answer(item) for impl in implementations]
+    rows = []
+    for (i, impl_a), (j, impl_b) in combinations(enumerate(implementations), 2):
+        a, b = answers[i], answers[j]
+        tolerance = tolerance_for(impl_a, impl_b)
+        verdict, abs_delta, rel_delta = classify(item, a, b, tolerance)
+        row = PairRow(item, a, b, verdict, abs_delta, rel_delta)
+        if verdict == DIFFERING:
+            evaluator = Evaluator(item.hypotheses, item.references, item.level)
+            assert a.outcome is not None and b.outcome is not None
+            row.__dict__["attribution"] = attribute(
+                evaluator,
+                (impl_a.native, a.outcome),
+                (impl_b.native, b.outcome),
+                item.config,
+                tolerance,
+            )
+            if shrink is not None:
+                row.__dict__["minimal"] = shrink(item, impl_a, impl_b, row)
+        rows.append(row)
+    return rows
+
+
+@dataclass
+class PairSummary:
+    """Counts per verdict and the largest differences for one pair of implementations."""
+
+    a: str
+    b: str
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(VERDICTS, 0))
+    max_abs: float = 0.0
+    max_rel: float = 0.0
+    unexplained: int = 0
+
+    def add(self, row: PairRow) -> None:
+        self.counts[row.verdict] += 1
+        if row.abs_delta is not None:
+            self.max_abs = max(self.max_abs, row.abs_delta)
+            self.max_rel = max(self.max_rel, row.rel_delta or 0.0)
+        if row.attribution is not None and not row.attribution.explained:
+            self.unexplained += 1
+
+    @property
+    def compared(self) -> int:
+        return sum(v for k, v in self.counts.items() if k != SKIPPED)
+
+
+def summarize(rows: Iterable[PairRow]) -> list[PairSummary]:
+    summaries: dict[tuple[str, str], PairSummary] = {}
+    for row in rows:
+        key = (row.a.implementation, row.b.implementation)
+        summaries.setdefault(key, PairSummary(*key)).add(row)
+    return list(summaries.values())
+
+
+def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
+    start = time.perf_counter()
+    value = fn()
+    return value, time.perf_counter() - start
