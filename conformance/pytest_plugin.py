@@ -1,0 +1,235 @@
+"""pytest plugin: collect fixture cases as test items for one or more BLEU implementations.
+
+    pytest --bleu-impl=mypkg.metrics:bleu fixtures/
+    pytest --bleu-impl=sacrebleu --bleu-impl=nltk fixtures/nltk -k smoothing
+
+Each case of each fixture file becomes an item ``fixtures/<dir>/<file>.yaml::<case-id>``
+(``::<case-id>[<impl>]`` with several implementations). A mismatch is FAILED with a
+field-by-field table; an adapter error (crash, hang, garbage, the implementation raising
+where a score was expected) is ERROR; a case the implementation cannot express is SKIPPED;
+a known failure (``--bleu-known-failures``) is XFAIL. Without ``--bleu-impl`` the plugin
+does nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .adapters import make_adapter
+from .adapters.base import Adapter
+from .results import CHANGED, ERROR, FAIL, FIXED, SKIP, XFAIL, AdapterError, CaseResult
+
+_STATE = pytest.StashKey["_Session"]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("bleu-conformance", "BLEU conformance fixtures")
+    group.addoption(
+        "--bleu-impl",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="verify this BLEU implementation against fixture YAML files "
+        "(nltk, sacrebleu, bleu_impl:PROFILE, pkg.module:function, "
+        "jsonl:COMMAND, an adapter file...); repeatable",
+    )
+    group.addoption(
+        "--bleu-expect",
+        action="append",
+        default=[],
+        metavar="KEY",
+        help="expectation key(s) to check against (default: the adapter's own)",
+    )
+    group.addoption(
+        "--bleu-known-failures",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="known-failures YAML: matching failures are reported as xfail",
+    )
+    group.addoption(
+        "--bleu-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="per-case timeout for every implementation",
+    )
+
+
+class _Session:
+    """Adapters opened once per pytest session (lazily), closed at the end."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        from . import known_failures
+
+        self.specs: list[str] = config.getoption("bleu_impl")
+        self.expect: list[str] = config.getoption("bleu_expect")
+        self.timeout: float | None = config.getoption("bleu_timeout")
+        self.known = known_failures.load_all(config.getoption("bleu_known_failures"))
+        self.adapters: dict[str, Adapter | AdapterError] = {}
+
+    def adapter(self, spec: str, implementations: Any) -> Adapter | AdapterError:
+        if spec not in self.adapters:
+            try:
+                adapter = make_adapter(spec, implementations)
+                if self.timeout is not None:
+                    adapter.capabilities = replace(adapter.capabilities, timeout=self.timeout)
+                self.adapters[spec] = adapter
+            except AdapterError as exc:
+                self.adapters[spec] = exc
+        return self.adapters[spec]
+
+    def close(self) -> None:
+        for adapter in self.adapters.values():
+            if isinstance(adapter, Adapter):
+                adapter.close()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("bleu_impl"):
+        config.stash[_STATE] = _Session(config)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    state = config.stash.get(_STATE, None)
+    if state is not None:
+        state.close()
+
+
+def _registry_root(path: Path) -> Path | None:
+    """The nearest directory above ``path`` holding an ``implementations.yaml``."""
+    for parent in path.resolve().parents:
+        if (parent / "implementations.yaml").is_file():
+            return parent
+    return None
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if _STATE not in parent.config.stash or file_path.suffix not in (".yaml", ".yml"):
+        return None
+    from .fixtures.loader import SKIP_FILES
+
+    if file_path.name in SKIP_FILES:
+        return None
+    try:
+        head = file_path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if "\ncases:" not in f"\n{head}":
+        return None
+    return FixtureFile.from_parent(parent, path=file_path)
+
+
+class FixtureFile(pytest.File):
+    """A fixture case file: one item per case and implementation."""
+
+    def collect(self) -> Any:
+        from .fixtures.loader import load_cases
+
+        loaded = load_cases([self.path], root=_registry_root(self.path))
+        problems = [p for p in loaded.problems if Path(p.file).resolve() == self.path.resolve()]
+        if problems and not loaded.cases:
+            text = "\n".join(f"{p.location}: {p.case_id}: {p.message}" for p in problems)
+            raise FixtureProblems(f"fixture problems:\n{text}")
+        state = self.config.stash[_STATE]
+        for case in loaded.cases:
+            for spec in state.specs:
+                name = case.id if len(state.specs) == 1 else f"{case.id}[{spec}]"
+                yield CaseItem.from_parent(
+                    self, name=name, case=case, spec=spec, implementations=loaded.implementations
+                )
+
+
+class FixtureProblems(Exception):
+    """The file is a fixture file but no case in it could be loaded."""
+
+
+class CaseFailure(Exception):
+    """A case did not meet its expectation (FAILED), or a known failure moved."""
+
+    def __init__(self, result: CaseResult) -> None:
+        super().__init__(result.reason)
+        self.result = result
+
+
+class CaseError(Exception):
+    """The implementation could not be asked or did not answer (ERROR)."""
+
+    def __init__(self, result: CaseResult) -> None:
+        super().__init__(result.reason)
+        self.result = result
+
+
+class CaseItem(pytest.Item):
+    """One case on one implementation."""
+
+    def __init__(self, *, case: Any, spec: str, implementations: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.case = case
+        self.spec = spec
+        self.implementations = implementations
+        self.result: CaseResult | None = None
+        self.extra_keyword_matches.update(case.tags)  # `-k tag` selects by fixture tag
+
+    def setup(self) -> None:
+        from .runner import candidate_keys, run_case, startup_failure
+
+        state = self.config.stash[_STATE]
+        adapter = state.adapter(self.spec, self.implementations)
+        if isinstance(adapter, AdapterError):
+            self.result = startup_failure(self.spec, adapter, [self.case])[0]
+        else:
+            keys = candidate_keys(adapter.capabilities, self.implementations, state.expect)
+            self.result = run_case(adapter, self.case, self.implementations, keys, state.known)
+        if self.result.outcome == ERROR:
+            raise CaseError(self.result)
+        if self.result.outcome == SKIP:
+            pytest.skip(self.result.reason)
+
+    def runtest(self) -> None:
+        result = self.result
+        assert result is not None
+        if result.outcome == XFAIL:
+            reason = (result.known_failure or {}).get("reason", "known failure")
+            pytest.xfail(f"{reason} ({result.reason})")
+        if result.outcome in (FAIL, FIXED, CHANGED):
+            raise CaseFailure(result)
+
+    def _describe(self, result: CaseResult) -> str:
+        from .reporters.text import mismatch_table
+
+        lines = [f"{result.implementation}: {result.outcome.upper()} {result.node_id}"]
+        if result.expect_key:
+            lines.append(f"expected: {result.expect_key}")
+        if result.outcome == FIXED:
+            lines.append("a known failure now passes: remove it from the known-failures file")
+        if result.outcome == CHANGED:
+            lines.append("a known failure fails differently than recorded")
+        if result.reason and not result.mismatches:
+            lines.append(result.reason)
+        lines.extend(f"note: {m.note}" for m in result.mismatches if m.note)
+        if result.mismatches:
+            lines.append(mismatch_table(result, "simple"))
+        if result.stderr.strip():
+            lines.append("stderr:\n" + "\n".join(result.stderr.strip().splitlines()[-12:]))
+        return "\n".join(lines)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
+        if isinstance(excinfo.value, CaseFailure | CaseError):
+            return self._describe(excinfo.value.result)
+        return super().repr_failure(excinfo)
+
+    def _repr_failure_py(
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
+    ) -> Any:
+        # setup errors are rendered through here; keep them as readable as failures
+        if isinstance(excinfo.value, CaseError):
+            return self._describe(excinfo.value.result)
+        return super()._repr_failure_py(excinfo, style=style)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, max(self.case.line - 1, 0), f"{self.spec}: {self.case.id}"
