@@ -22,6 +22,8 @@ from ..results import AdapterError, Answer, Request
 T = TypeVar("T")
 
 DEFAULT_TIMEOUT = 30.0
+#: What a user's implementation is checked against unless it or ``--expect`` says otherwise.
+DEFAULT_EXPECT: tuple[str, ...] = ("papineni2002",)
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,10 @@ def unexpressible(caps: Capabilities, request: Request) -> str | None:
     if caps.knobs is None:
         return None
     names = sorted(request.config) if caps.native else sorted(request.case_knobs)
+    try:
+        default = get_profile(caps.native).resolve({}, request.level) if caps.native else None
+    except KnobError:
+        default = None
     for name in names:
         value = _canonical(name, request.config.get(name))
         if name not in caps.knobs:
@@ -101,6 +107,8 @@ def unexpressible(caps: Capabilities, request: Request) -> str | None:
                 return f"{caps.name} cannot express {name}={value!r} (knob not supported)"
             continue
         allowed = caps.knobs[name]
+        if getattr(default, name, object()) == value:
+            continue  # what it does anyway
         if allowed is not None and value not in [_canonical(name, a) for a in allowed]:
             return f"{caps.name} cannot express {name}={value!r} (supports: {_shown(allowed)})"
     if caps.native is None:

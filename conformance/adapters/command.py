@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..results import AdapterError, Answer, Failure, Request
-from .base import DEFAULT_TIMEOUT, Adapter, Capabilities, _canonical, joinable
+from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities, _canonical, joinable
 
 #: multi-bleu.perl's line: ``BLEU = 50.46, 94.4/58.8/43.8/26.7 (BP=1.000, ratio=1.000, ...``
 MULTI_BLEU_REGEX = (
@@ -81,7 +81,7 @@ class CommandAdapter(Adapter):
             inputs=frozenset({"raw", "tokenized"}),
             scale=scale,
             precision=precision,
-            expect=tuple(expect),
+            expect=tuple(expect) or DEFAULT_EXPECT,
             timeout=timeout,
         )
 

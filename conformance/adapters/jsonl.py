@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any, NoReturn
 
 from ..results import AdapterError, Answer, Failure, Request
-from .base import DEFAULT_TIMEOUT, Adapter, Capabilities
+from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities
 
 PROTOCOL_VERSION = 1
 _EOF = object()
@@ -163,7 +163,7 @@ def capabilities_from_hello(data: Mapping[str, Any], *, timeout: float) -> Capab
         scale=int(impl.get("scale", 1)),
         precision=impl.get("precision"),
         signature=str(impl.get("signature", "")),
-        expect=tuple(impl.get("expect", ())),
+        expect=tuple(impl.get("expect") or DEFAULT_EXPECT),
         timeout=timeout,
     )
 

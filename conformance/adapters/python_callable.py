@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..results import AdapterError, Answer, Request
-from .base import DEFAULT_TIMEOUT, Adapter, Capabilities, call_with_timeout
+from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities, call_with_timeout
 from .pyerrors import failure_from
 
 _IMPORT_STRING = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
@@ -131,7 +131,7 @@ class PythonCallableAdapter(Adapter):
             inputs=frozenset(attrs["inputs"] or ("raw", "tokenized")),
             scale=int(attrs["scale"] or 1),
             precision=attrs["precision"],
-            expect=(expect,) if isinstance(expect, str) else tuple(expect or ()),
+            expect=(expect,) if isinstance(expect, str) else tuple(expect or DEFAULT_EXPECT),
             timeout=float(attrs["timeout"] or DEFAULT_TIMEOUT),
         )
 
