@@ -14,6 +14,7 @@ SUBCOMMANDS: dict[str, str] = {
     "explain": "conformance.commands.explain",
     "profiles": "conformance.commands.profiles",
     "compare": "conformance.commands.compare",
+    "identify": "conformance.commands.identify",
     "validate": "conformance.commands.validate",
     "run": "conformance.commands.run",
     "report": "conformance.commands.report",

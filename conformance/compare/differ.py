@@ -49,6 +49,7 @@ class Item:
             hypotheses=self.hypotheses,
             references=self.references,
             input_format=self.input_format,
+            case_knobs=frozenset(self.config),
         )
 
 
