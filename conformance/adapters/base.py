@@ -95,7 +95,10 @@ def unexpressible(caps: Capabilities, request: Request) -> str | None:
         return f"{caps.name} does not take {request.input_format} input"
     if caps.knobs is None:
         return None
-    names = sorted(request.config) if caps.native else sorted(request.case_knobs)
+    # the case's own knobs first: the reason then names what the case is about
+    names = sorted(request.case_knobs)
+    if caps.native:
+        names += sorted(set(request.config) - request.case_knobs)
     try:
         default = get_profile(caps.native).resolve({}, request.level) if caps.native else None
     except KnobError:
@@ -118,7 +121,7 @@ def unexpressible(caps: Capabilities, request: Request) -> str | None:
     except KnobError as exc:
         return f"{caps.name} cannot express these knobs: {exc}"
     for name in names:
-        want = _canonical(name, request.config[name])
+        want = _canonical(name, request.config.get(name))
         if getattr(have, name, want) != want:
             return (
                 f"{caps.name} cannot express {name}={want!r} "

@@ -39,6 +39,7 @@ class JsonlProcess:
         self._proc: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[Any] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=_STDERR_LINES)
+        self._stderr_pump: threading.Thread | None = None
 
     @property
     def running(self) -> bool:
@@ -64,7 +65,10 @@ class JsonlProcess:
             raise AdapterError("crash", f"cannot start {shlex.join(self.argv)}: {exc}") from exc
         proc = self._proc
         threading.Thread(target=self._pump_stdout, args=(proc, self._lines), daemon=True).start()
-        threading.Thread(target=self._pump_stderr, args=(proc, self._stderr), daemon=True).start()
+        self._stderr_pump = threading.Thread(
+            target=self._pump_stderr, args=(proc, self._stderr), daemon=True
+        )
+        self._stderr_pump.start()
 
     @staticmethod
     def _pump_stdout(proc: subprocess.Popen[str], lines: queue.Queue[Any]) -> None:
@@ -121,9 +125,12 @@ class JsonlProcess:
         if proc.poll() is None:
             proc.kill()
         try:
-            return proc.wait(timeout=5)
+            code = proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - unkillable child
             return None
+        if self._stderr_pump is not None:
+            self._stderr_pump.join(timeout=1.0)  # collect the last words
+        return code
 
     def stop(self, grace: float = 2.0) -> None:
         proc = self._proc

@@ -1,0 +1,95 @@
+"""Reports render from a run log: table, Markdown, JSON and JUnit XML (parsed back)."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+from conformance import reporters
+from conformance.reporters import junit
+from conformance.results import CaseResult, ImplementationInfo, Mismatch, RunLog
+
+
+def _log() -> RunLog:
+    results = [
+        CaseResult(implementation="lib", case_id="ok", file="f.yaml", outcome="pass"),
+        CaseResult(
+            implementation="lib",
+            case_id="bad",
+            file="f.yaml",
+            outcome="fail",
+            reason="score: off",
+            expect_key="k",
+            mismatches=(Mismatch("score", 0.5, 0.25, -0.25, 1e-9),),
+        ),
+        CaseResult(
+            implementation="lib",
+            case_id="boom",
+            file="f.yaml",
+            outcome="error",
+            reason="crash: exited",
+            stderr="Traceback: boom",
+        ),
+        CaseResult(
+            implementation="lib",
+            case_id="no",
+            file="f.yaml",
+            outcome="skip",
+            reason="cannot express smoothing",
+        ),
+        CaseResult(
+            implementation="lib",
+            case_id="known",
+            file="f.yaml",
+            outcome="xfail",
+            reason="score: off",
+            known_failure={"reason": "bug 12"},
+        ),
+    ]
+    return RunLog(
+        header={"format": "bleu-conformance-run"},
+        implementations=[ImplementationInfo(name="lib", version="1.2", spec="lib")],
+        results=results,
+    )
+
+
+def test_table_and_markdown():
+    table = reporters.render(_log(), "table")
+    assert "lib" in table and "1.2" in table and "25.0%" in table
+    assert "FAIL lib f.yaml::bad" in table and "Traceback: boom" in table
+    assert "\033[" not in table
+    markdown = reporters.render(_log(), "markdown")
+    assert "| implementation" in markdown
+    assert "#### FAIL `f.yaml::bad`" in markdown
+
+
+def test_color_only_when_asked():
+    assert "\033[" in reporters.render(_log(), "table", color=True)
+
+
+def test_json():
+    data = json.loads(reporters.render(_log(), "json"))
+    assert data["summary"][0]["counts"] == {"error": 1, "fail": 1, "pass": 1, "skip": 1, "xfail": 1}
+    assert len(data["results"]) == 5
+
+
+def test_junit_xml_parses_and_keeps_outcomes_apart(tmp_path):
+    path = tmp_path / "junit.xml"
+    junit.write(_log(), path)
+    root = ET.parse(path).getroot()
+    suite = root.find("testsuite")
+    assert suite.get("name") == "lib"
+    assert (
+        suite.get("tests"),
+        suite.get("failures"),
+        suite.get("errors"),
+        suite.get("skipped"),
+    ) == ("5", "1", "1", "2")
+    cases = {c.get("name"): c for c in suite.iter("testcase")}
+    assert cases["bad"].find("failure").get("message") == "score: off"
+    assert "0.25" in cases["bad"].find("failure").text
+    assert cases["boom"].find("error") is not None
+    assert cases["boom"].find("system-err").text == "Traceback: boom"
+    assert cases["no"].find("skipped").get("message") == "cannot express smoothing"
+    assert "bug 12" in cases["known"].find("skipped").get("message")
+    assert cases["ok"].find("failure") is None

@@ -1,0 +1,28 @@
+"""Case selection and expectation-key choice."""
+
+from __future__ import annotations
+
+from conformance.adapters.base import Capabilities
+from conformance.runner import candidate_keys, select_cases
+
+from ..helpers import mini
+
+
+def test_keyword_and_tag_selection():
+    cases = mini().cases
+    assert [c.id for c in select_cases(cases, ["PARTIAL"])] == ["mini.partial"]
+    assert [c.id for c in select_cases(cases, ["mini.e*"])] == [
+        "mini.exact",
+        "mini.empty-hypothesis",
+    ]
+    assert [c.id for c in select_cases(cases, tags=["smoothing"])] == ["mini.nltk-method1"]
+    assert len(select_cases(cases)) == 4
+
+
+def test_version_range_keys_follow_the_live_version():
+    impls = {"nltk>=3.3": 0, "nltk>=3.6.6": 0, "nltk-3.2.2": 0}
+    new = Capabilities(name="nltk", version="3.10.4", expect=("nltk",))
+    assert candidate_keys(new, impls) == ["nltk>=3.6.6", "nltk>=3.3", "nltk"]
+    old = Capabilities(name="nltk", version="3.5", expect=("nltk",))
+    assert candidate_keys(old, impls) == ["nltk>=3.3", "nltk"]
+    assert candidate_keys(new, impls, ["nltk-3.2.2"]) == ["nltk-3.2.2"]
