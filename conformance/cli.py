@@ -15,6 +15,7 @@ SUBCOMMANDS: dict[str, str] = {
     "profiles": "conformance.commands.profiles",
     "compare": "conformance.commands.compare",
     "identify": "conformance.commands.identify",
+    "disagreements": "conformance.commands.disagreements",
     "validate": "conformance.commands.validate",
     "run": "conformance.commands.run",
     "report": "conformance.commands.report",
