@@ -62,11 +62,26 @@ _END = object()
 def corpus_stats(
     hypotheses: Iterable[Segment], references: Iterable[Any], config: Config
 ) -> BleuStats:
-    """The summed statistics of a corpus (streaming: one segment in memory at a time)."""
+    """The summed statistics of a corpus (streaming: bounded memory).
+
+    Uses the exact fast path (``bleu_impl._fast``, chunks of segments) when it supports
+    ``config``, else sums ``iter_segment_stats``; both give identical statistics.
+    """
+    if _fast_supports(config):
+        from ._fast import fast_corpus_stats
+
+        return fast_corpus_stats(hypotheses, references, config)
     total = BleuStats.zero(config.max_order)
     for stats in iter_segment_stats(hypotheses, references, config):
         total = total + stats
     return total
+
+
+def _fast_supports(config: Config) -> bool:
+    """Whether the fast path handles ``config`` (imported lazily: numpy only when used)."""
+    from ._fast import supports
+
+    return supports(config)
 
 
 def corpus_bleu(
@@ -93,7 +108,9 @@ def sentence_bleu(
     **knobs: Any,
 ) -> BleuResult:
     """Sentence BLEU: the corpus formula on one segment, with the profile's sentence defaults."""
+    from ._fastsent import resolve_cached, sentence_stats
+
     prof = profile if isinstance(profile, Profile) else get_profile(profile)
-    config = prof.resolve(knobs, "sentence")
-    stats = corpus_stats([hypothesis], [references], config)
+    config = resolve_cached(prof, knobs, "sentence")
+    stats = sentence_stats(hypothesis, references, config)
     return score_stats(stats, profile=prof, config=config)

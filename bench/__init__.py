@@ -1,0 +1,1 @@
+"""Benchmarks of bleu_impl against sacrebleu, NLTK and others (``python -m bench``)."""

@@ -1,0 +1,522 @@
+"""The exact fast path for segment statistics: integer n-gram keys counted with numpy.
+
+Same numbers as the reference path (``bleu_impl.ngrams``), computed in chunks:
+
+1. Tokenize a chunk of segments (13a in one regex pass over the whole chunk, see
+   :mod:`bleu_impl._fast13a`).
+2. Give every token a *segment-local* id ``1..L`` (``L`` = tokens in the segment's hypothesis
+   and references together): equal tokens of one segment get equal ids, different tokens
+   different ids, so the mapping is exact for any vocabulary.
+3. Pack, for every token position, ``(segment, id_0, ..., id_{N-1}, source)`` into one int64
+   (``id_j`` = 0 past the end of the sentence; source 0 = hypothesis, r = reference r). The
+   bit widths are checked; a segment too long to fit is counted by the reference path.
+4. Sort the keys once. For every order n the positions sharing a segment and an n-gram are
+   one contiguous run (prefix order), so hypothesis and per-reference counts are cumulative
+   sums sampled at run boundaries; ``min(hyp, max_r ref)`` summed per segment is ``m_n``.
+
+Every knob value of ``knobs.CHOICES`` is supported (:func:`supports` says so for a config;
+a knob added later falls back to the reference path until listed here). Pieces that are
+rare or not vectorisable go through the reference code: non-``str`` segments use the
+reference tokenizer, ``intl``/``char`` the reference tokenizers per line; NLTK's
+last-segment smoothing context is computed by the reference code for the final segment;
+``ref_length`` rules run per segment unless the vectorised form applies; a segment too long
+for the bit budget is counted by ``ngrams.segment_stats``.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import fields
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ._fast13a import batch_tokenizer
+from .errors import InputError
+from .knobs import Config
+from .ngrams import clipped_matches, segment_stats
+from .reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES
+from .stats import BleuStats, LastSegment
+from .tokenizers import make_tokenizer
+
+#: A chunk is cut after this many sentences (hypotheses + references): bounds memory.
+CHUNK_SENTENCES = 60_000
+
+_LAST_SMOOTHERS = ("nltk-method5", "nltk-method6", "nltk-method7")
+_END = object()
+
+
+#: Knob values the fast path implements; any other value (or a knob it does not know,
+#: e.g. one added later) sends the config to the reference path.
+HANDLED: dict[str, tuple[Any, ...]] = {
+    "tokenize": ("none", "13a", "intl", "char"),
+    "split": ("python", "perl-unicode", "perl-bytes"),
+    "line_prep": ("none", "rstrip"),
+    "lowercase": (False, "ascii", "unicode"),
+    "ref_length": tuple(REF_LENGTH_RULES),
+    "missing_refs": ("error", "len-9999"),
+    "denominator_floor": ("none", "per-segment"),
+}
+#: Knobs the statistics do not depend on (scoring only), besides ``max_order``.
+SCORING_ONLY = frozenset(
+    {
+        *("max_order", "weights", "smoothing", "smoothing_value", "epsilon", "alpha", "k"),
+        *("effective_order", "absent_order", "zero_match", "early_zero", "smoothing_context"),
+        *("auto_reweigh", "empty_hyp", "empty_ref", "result_float", "scale"),
+    }
+)
+
+
+def supports(config: Config) -> bool:
+    """Whether the fast path computes statistics for ``config`` (else use the reference)."""
+    for field in fields(config):
+        name = field.name
+        if name in HANDLED:
+            if getattr(config, name) not in HANDLED[name]:
+                return False
+        elif name not in SCORING_ONLY:
+            return False
+    return True
+
+
+def needs_last(config: Config) -> bool:
+    """Whether the statistics carry the last segment's data (NLTK methods 5-7)."""
+    return config.smoothing_context == "last-segment" and config.smoothing in _LAST_SMOOTHERS
+
+
+def last_segment(hyp: Sequence[str], refs: Sequence[Sequence[str]], config: Config) -> LastSegment:
+    """The :class:`LastSegment` of one segment, exactly as ``segment_stats`` builds it."""
+    m5, t5 = clipped_matches(hyp, refs, 5)
+    order = max(config.max_order, 5)
+    totals = tuple(max(0, len(hyp) - n + 1) for n in range(1, order + 1))
+    return LastSegment(totals, (m5, max(1, t5)))
+
+
+class Chunk:
+    """Per-segment statistics of consecutive segments as arrays (rows = segments)."""
+
+    def __init__(
+        self,
+        counts: np.ndarray,
+        hyp_len: np.ndarray,
+        ref_len: list[int | Fraction] | np.ndarray,
+        config: Config,
+        last: LastSegment | None,
+    ) -> None:
+        self.counts = counts
+        self.hyp_len = hyp_len
+        self.ref_len = ref_len
+        self.config = config
+        self.last = last
+
+    def __len__(self) -> int:
+        return len(self.hyp_len)
+
+    def totals(self) -> np.ndarray:
+        """Hypothesis n-gram totals per segment and order (floored if configured)."""
+        orders = np.arange(self.config.max_order, dtype=np.int64)
+        totals = np.maximum(self.hyp_len[:, None] - orders[None, :], 0)
+        if self.config.denominator_floor == "per-segment":
+            totals = np.maximum(totals, 1)
+        return totals
+
+    def summed(self) -> BleuStats:
+        """The sum over the chunk's segments."""
+        n = self.config.max_order
+        if not len(self):
+            return BleuStats.zero(n)
+        ref_len = self.ref_len
+        if isinstance(ref_len, np.ndarray):
+            ref_total: int | Fraction = int(ref_len.sum())
+        else:
+            ref_total = _exact_sum(ref_len)
+        return BleuStats(
+            tuple(int(x) for x in self.counts.sum(axis=0)),
+            tuple(int(x) for x in self.totals().sum(axis=0)),
+            int(self.hyp_len.sum()),
+            ref_total,
+            len(self),
+            self.last,
+        )
+
+    def segments(self) -> Iterator[BleuStats]:
+        """One :class:`BleuStats` per segment (``last`` is left to the caller)."""
+        totals = self.totals().tolist()
+        ref_len = self.ref_len
+        refs = ref_len.tolist() if isinstance(ref_len, np.ndarray) else ref_len
+        for c, t, h, r in zip(self.counts.tolist(), totals, self.hyp_len.tolist(), refs):
+            yield BleuStats(tuple(c), tuple(t), h, r, 1, None)
+
+
+def _exact_sum(values: list[int | Fraction]) -> int | Fraction:
+    """Sum ints and Fractions exactly; Fractions grouped by denominator (fast)."""
+    ints = 0
+    by_den: dict[int, int] = {}
+    for v in values:
+        if type(v) is int:
+            ints += v
+        else:
+            by_den[v.denominator] = by_den.get(v.denominator, 0) + v.numerator
+    if not by_den:
+        return ints
+    total: Fraction = Fraction(ints)
+    for den, num in by_den.items():
+        total += Fraction(num, den)
+    return total
+
+
+# ----------------------------------------------------------------------------- reading input
+
+
+def _references_of(refs: Any, index: int) -> list[Any]:
+    """``api._references_of`` (same checks, same messages), short-cut for clean lists."""
+    if type(refs) is list and None not in refs:
+        return refs
+    from .api import _references_of as ref_of
+
+    return ref_of(refs, index)
+
+
+def read_chunks(
+    hypotheses: Iterable[Any], references: Iterable[Any], limit: int = CHUNK_SENTENCES
+) -> Iterator[tuple[int, list[Any], list[list[Any]]]]:
+    """Yield ``(first index, hyps, refs)`` chunks, validated like ``iter_segment_stats``.
+
+    On invalid input the segments before the bad one are yielded first, then the error is
+    raised, so errors surface in the reference path's order.
+    """
+    hyp_iter, ref_iter = iter(hypotheses), iter(references)
+    index = start = 0
+    hyps: list[Any] = []
+    refss: list[list[Any]] = []
+    sentences = 0
+    while True:
+        hyp = next(hyp_iter, _END)
+        refs = next(ref_iter, _END)
+        if hyp is None or hyp is _END or refs is _END:
+            if hyp is _END and refs is _END:
+                break
+            if hyps:
+                yield start, hyps, refss
+            if hyp is None:
+                raise InputError(f"segment {index}: hypothesis is None")
+            longer = "references" if hyp is _END else "hypotheses"
+            raise InputError(
+                f"hypotheses and references differ in length: {longer} continue past segment "
+                f"{index - 1} (segment {index} has no partner)"
+            )
+        try:
+            ref_list = _references_of(refs, index)
+        except InputError:
+            if hyps:
+                yield start, hyps, refss
+            raise
+        hyps.append(hyp)
+        refss.append(ref_list)
+        sentences += 1 + len(ref_list)
+        index += 1
+        if sentences >= limit:
+            yield start, hyps, refss
+            start, hyps, refss, sentences = index, [], [], 0
+    if hyps:
+        yield start, hyps, refss
+
+
+# ----------------------------------------------------------------------------- tokenizing
+
+
+class Tokenized:
+    """A chunk's tokens: ``toks`` = [hyp_0, refs_0..., hyp_1, refs_1...], ``ks`` = refs per
+    segment (``uniform``: the common count, or -1)."""
+
+    def __init__(self, toks: list[list[str]], ks: list[int]) -> None:
+        self.toks = toks
+        self.ks = ks
+        first = ks[0] if ks else 0
+        self.uniform = first if all(k == first for k in ks) else -1
+        self._offsets: list[int] | None = None
+
+    def __len__(self) -> int:
+        return len(self.ks)
+
+    def segment(self, i: int) -> tuple[list[str], list[list[str]]]:
+        """(hypothesis tokens, reference token lists) of segment ``i``."""
+        if self.uniform >= 0:
+            at = i * (self.uniform + 1)
+        else:
+            if self._offsets is None:
+                offsets, pos = [], 0
+                for k in self.ks:
+                    offsets.append(pos)
+                    pos += k + 1
+                self._offsets = offsets
+            at = self._offsets[i]
+        return self.toks[at], self.toks[at + 1 : at + 1 + self.ks[i]]
+
+
+def _tokenize_chunk(
+    hyps: list[Any], refss: list[list[Any]], config: Config, start: int
+) -> Tokenized:
+    """Tokens of every hypothesis and reference, raising errors in the reference path's order
+    (per segment: reference tokens, hypothesis tokens, then the reference-count checks)."""
+    ks = [len(refs) for refs in refss]
+    bad = len(ks)
+    if config.missing_refs == "error" or config.ref_length == "single":
+        single = config.ref_length == "single"
+        bad = next((i for i, k in enumerate(ks) if k == 0 or (single and k != 1)), bad)
+    lines: list[Any] = []
+    append, extend = lines.append, lines.extend
+    for hyp, refs in zip(hyps, refss):
+        append(hyp)
+        extend(refs)
+    batch = batch_tokenizer(config)
+    if all(type(line) is str for line in lines):
+        if bad < len(ks):
+            _check_refs(ks[bad], config, start + bad)
+        return Tokenized(batch(lines), ks)
+    # Some segments are token sequences: the reference tokenizer validates them, refs first.
+    tokens = make_tokenizer(config)
+    for hyp, refs in zip(hyps[: bad + 1], refss[: bad + 1]):
+        for seg in (*refs, hyp):
+            if type(seg) is not str:
+                tokens(seg)
+    if bad < len(ks):
+        _check_refs(ks[bad], config, start + bad)
+    slots: list[Any] = []
+    pending: list[str] = []
+    for line in lines:
+        if type(line) is str:
+            slots.append(len(pending))
+            pending.append(line)
+        else:
+            slots.append(list(tokens(line)))
+    done = batch(pending)
+    return Tokenized([done[s] if type(s) is int else s for s in slots], ks)
+
+
+def _check_refs(k: int, config: Config, index: int) -> None:
+    """The reference path's per-segment reference-count errors, raised at the same segment."""
+    if k == 0 and config.missing_refs == "error":
+        raise InputError(f"segment {index}: no reference (missing_refs='error')")
+    if k and config.ref_length == "single" and k != 1:
+        REF_LENGTH_RULES["single"](0, [0] * k)
+
+
+# ----------------------------------------------------------------------------- counting
+
+
+def _ref_lengths(
+    chunk: Tokenized, lens: np.ndarray, config: Config
+) -> list[int | Fraction] | np.ndarray:
+    """The chosen reference length of every segment (vectorised for uniform counts)."""
+    rule = config.ref_length
+    k = chunk.uniform
+    if k >= 1 and rule in ("closest", "closest-first", "shortest", "single"):
+        table = lens.reshape(-1, k + 1)
+        hyp, refs = table[:, 0], table[:, 1:]
+        if rule in ("shortest", "single") or k == 1:
+            return refs.min(axis=1)
+        diff = np.abs(refs - hyp[:, None])
+        if rule == "closest-first":
+            return np.take_along_axis(refs, diff.argmin(axis=1)[:, None], axis=1)[:, 0]
+        shift = np.int64(1) << np.int64(31)
+        return (diff * shift + refs).min(axis=1) % shift
+    fn = REF_LENGTH_RULES[rule]
+    out: list[int | Fraction] = []
+    for i in range(len(chunk)):
+        hyp_toks, ref_toks = chunk.segment(i)
+        if ref_toks:
+            out.append(fn(len(hyp_toks), [len(r) for r in ref_toks]))
+        else:
+            out.append(MULTI_BLEU_MISSING_LENGTH)
+    return out
+
+
+def _local_ids(chunk: Tokenized, skip: set[int]) -> list[int]:
+    """Segment-local token ids 1..L, flattened, for every segment not in ``skip``.
+
+    Within a segment (hypothesis and references together) equal tokens share an id and
+    different tokens get different ids: the id is the 1-based position of the token's last
+    occurrence in the segment.
+    """
+    ids: list[int] = []
+    extend = ids.extend
+    toks = chunk.toks
+    if chunk.uniform == 1 and not skip:
+        it = iter(toks)
+        for h, r in zip(it, it):
+            both = h + r
+            extend(map(dict(zip(both, range(1, len(both) + 1))).__getitem__, both))
+        return ids
+    for i in range(len(chunk)):
+        if i in skip:
+            continue
+        h, rs = chunk.segment(i)
+        both = list(h)
+        for r in rs:
+            both += r
+        extend(map(dict(zip(both, range(1, len(both) + 1))).__getitem__, both))
+    return ids
+
+
+def _packed_counts(
+    ids: list[int], sent_len: np.ndarray, n_refs: np.ndarray, order: int, bits: int
+) -> np.ndarray:
+    """Clipped matches (segments x orders) of the packed segments, by one sort."""
+    segs = len(n_refs)
+    counts = np.zeros((segs, order), dtype=np.int64)
+    total = len(ids)
+    if not total or not segs:
+        return counts
+    kmax = int(n_refs.max())
+    src_bits = max(1, kmax.bit_length())
+    loc = np.zeros(total + order, dtype=np.int64)
+    loc[:total] = ids
+    per_seg = n_refs + 1
+    sent_seg = np.repeat(np.arange(segs, dtype=np.int64), per_seg)
+    first = np.cumsum(per_seg) - per_seg
+    sent_src = np.arange(len(sent_len), dtype=np.int64) - np.repeat(first, per_seg)
+    rem = np.repeat(np.cumsum(sent_len), sent_len) - np.arange(total, dtype=np.int64)
+    key = (np.repeat(sent_seg, sent_len) << bits) | loc[:total]
+    for j in range(1, order):
+        key <<= bits
+        key |= np.where(rem > j, loc[j : j + total], 0)
+    del rem
+    key <<= src_bits
+    key |= np.repeat(sent_src, sent_len)
+    key.sort()
+    src = key & ((1 << src_bits) - 1)
+    is_hyp = np.zeros(total + 1, dtype=np.int32)
+    np.cumsum(src == 0, out=is_hyp[1:])
+    per_ref = []
+    if kmax > 1:
+        for r in range(1, kmax + 1):
+            cs = np.zeros(total + 1, dtype=np.int32)
+            np.cumsum(src == r, out=cs[1:])
+            per_ref.append(cs)
+    del src
+    diff = key[1:] ^ key[:-1]  # a run of equal n-grams ends where diff reaches its bits
+    mask = (1 << bits) - 1
+    for n in range(1, order + 1):
+        shift = (order - n) * bits + src_bits
+        starts = np.flatnonzero(diff >= (1 << shift))
+        starts += 1
+        starts = np.concatenate(([0], starts))
+        ends = np.append(starts[1:], total)
+        hyp_c = is_hyp[ends] - is_hyp[starts]
+        if kmax == 1:
+            ref_c = (ends - starts) - hyp_c
+        else:
+            ref_c = per_ref[0][ends] - per_ref[0][starts]
+            for cs in per_ref[1:]:
+                np.maximum(ref_c, cs[ends] - cs[starts], out=ref_c)
+        matched = np.minimum(hyp_c, ref_c)
+        keep = np.flatnonzero(matched)
+        head = key[starts[keep]] >> shift
+        keep = keep[(head & mask) != 0]  # drop runs of positions past a sentence end
+        head = key[starts[keep]] >> (shift + n * bits)
+        counts[:, n - 1] = np.bincount(head, weights=matched[keep], minlength=segs).astype(np.int64)
+    return counts
+
+
+def chunk_stats(chunk: Tokenized, config: Config) -> Chunk:
+    """Statistics of a tokenized chunk (reference counts already checked)."""
+    order = config.max_order
+    segs = len(chunk)
+    lens = np.fromiter(map(len, chunk.toks), dtype=np.int64, count=len(chunk.toks))
+    ks = np.array(chunk.ks, dtype=np.int64)
+    hyp_at = np.cumsum(ks + 1) - (ks + 1)
+    hyp_len = lens[hyp_at]
+    src_bits = max(1, int(ks.max(initial=0)).bit_length())
+    seg_bits = max(1, (segs - 1).bit_length())
+    bits = (63 - seg_bits - src_bits) // order
+    cap = (1 << bits) - 1 if bits > 0 else 0
+    seg_total = np.add.reduceat(lens, hyp_at) if len(lens) else np.zeros(0, dtype=np.int64)
+    skip = set(np.flatnonzero(seg_total > cap).tolist())
+    ids = _local_ids(chunk, skip)
+    if skip:
+        kept = np.ones(segs, dtype=bool)
+        kept[list(skip)] = False
+        sent_kept = np.repeat(kept, ks + 1)
+        packed = _packed_counts(
+            ids, lens[sent_kept], ks[kept], order, max(ids, default=1).bit_length()
+        )
+        counts = np.zeros((segs, order), dtype=np.int64)
+        counts[kept] = packed
+        for row in sorted(skip):
+            hyp_toks, ref_toks = chunk.segment(row)
+            counts[row] = segment_stats(hyp_toks, ref_toks, config).counts
+    else:
+        counts = _packed_counts(ids, lens, ks, order, max(ids, default=1).bit_length())
+    ref_len = _ref_lengths(chunk, lens, config)
+    last = None
+    if needs_last(config) and segs:
+        last = last_segment(*chunk.segment(segs - 1), config)
+    return Chunk(counts, hyp_len, ref_len, config, last)
+
+
+# ----------------------------------------------------------------------------- public
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic GC: the fast path allocates millions of acyclic lists and strs,
+    and generation scans over them would otherwise cost as much as the counting."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def iter_chunks(
+    hypotheses: Iterable[Any],
+    references: Iterable[Any],
+    config: Config,
+    limit: int = CHUNK_SENTENCES,
+) -> Iterator[tuple[Tokenized, Chunk]]:
+    """Tokens and statistics chunk by chunk (streaming: one chunk in memory at a time)."""
+    for start, hyps, refss in read_chunks(hypotheses, references, limit):
+        with _gc_paused():
+            tokenized = _tokenize_chunk(hyps, refss, config, start)
+            del hyps, refss
+            stats = chunk_stats(tokenized, config)
+        yield tokenized, stats
+
+
+def fast_corpus_stats(
+    hypotheses: Iterable[Any],
+    references: Iterable[Any],
+    config: Config,
+    limit: int = CHUNK_SENTENCES,
+) -> BleuStats:
+    """Corpus statistics identical to summing ``iter_segment_stats`` (bounded memory)."""
+    total = BleuStats.zero(config.max_order)
+    with _gc_paused():
+        for start, hyps, refss in read_chunks(hypotheses, references, limit):
+            tokenized = _tokenize_chunk(hyps, refss, config, start)
+            del hyps, refss
+            total = total + chunk_stats(tokenized, config).summed()
+            del tokenized
+    return total
+
+
+def fast_segment_stats(
+    hypotheses: Iterable[Any],
+    references: Iterable[Any],
+    config: Config,
+    limit: int = CHUNK_SENTENCES,
+) -> Iterator[BleuStats]:
+    """Per-segment statistics identical to ``iter_segment_stats`` (for tests and tools)."""
+    with_last = needs_last(config)
+    for tokenized, chunk in iter_chunks(hypotheses, references, config, limit):
+        for i, stats in enumerate(chunk.segments()):
+            if with_last:
+                last = last_segment(*tokenized.segment(i), config)
+                stats = BleuStats(stats.counts, stats.totals, stats.hyp_len, stats.ref_len, 1, last)
+            yield stats
