@@ -16,7 +16,7 @@ implementations (--impl, repeatable):
 
 examples:
   bleu-conformance run --impl nltk --impl sacrebleu
-  bleu-conformance run --impl mypkg.metrics:bleu --expect sacrebleu>=2 -k paper
+  bleu-conformance run --impl mypkg.metrics:bleu --expect 'sacrebleu>=2' -k paper
   bleu-conformance run --impl examples/multi-bleu.yaml --tag perl-groundtruth
   bleu-conformance run --impl sacrebleu --junit-xml junit.xml --output run.jsonl
   bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json        # CI: what moved?

@@ -104,11 +104,13 @@ def _details(results: Iterable[CaseResult], markdown: bool, color: bool) -> list
                 out.append(f"  note: {m.note}")
         if r.mismatches:
             table = mismatch_table(r, fmt)
-            out.append(table if markdown else _indent(table))
+            out.extend(["", table] if markdown else [_indent(table)])
         if r.stderr.strip():
             tail = "\n".join(r.stderr.strip().splitlines()[-8:])
             out.append(f"```\n{tail}\n```" if markdown else _indent("stderr:\n" + tail))
         out.append("")
+    if markdown:  # indented detail lines become list items
+        out = ["- " + line[2:] if line.startswith("  ") else line for line in out]
     return out
 
 
