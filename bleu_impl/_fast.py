@@ -363,9 +363,14 @@ def _local_ids(chunk: Tokenized, skip: set[int]) -> list[int]:
 
 
 def _packed_counts(
-    ids: list[int], sent_len: np.ndarray, n_refs: np.ndarray, order: int, bits: int
+    ids: list[int], sent_len: np.ndarray, n_refs: np.ndarray, order: int, cap_bits: int
 ) -> np.ndarray:
-    """Clipped matches (segments x orders) of the packed segments, by one sort."""
+    """Clipped matches (segments x orders) of the packed segments, by one sort.
+
+    Orders are processed from 1 up; after order n only positions in a run (same segment,
+    same n-gram) holding both hypothesis and reference positions are kept: a longer
+    n-gram can only match where its prefix matched, and the sorted order survives.
+    """
     segs = len(n_refs)
     counts = np.zeros((segs, order), dtype=np.int64)
     total = len(ids)
@@ -375,6 +380,7 @@ def _packed_counts(
     src_bits = max(1, kmax.bit_length())
     loc = np.zeros(total + order, dtype=np.int64)
     loc[:total] = ids
+    bits = min(cap_bits, max(1, int(loc.max()).bit_length()))
     per_seg = n_refs + 1
     sent_seg = np.repeat(np.arange(segs, dtype=np.int64), per_seg)
     first = np.cumsum(per_seg) - per_seg
@@ -384,41 +390,42 @@ def _packed_counts(
     for j in range(1, order):
         key <<= bits
         key |= np.where(rem > j, loc[j : j + total], 0)
-    del rem
+    del rem, loc
     key <<= src_bits
     key |= np.repeat(sent_src, sent_len)
     key.sort()
-    src = key & ((1 << src_bits) - 1)
-    is_hyp = np.zeros(total + 1, dtype=np.int32)
-    np.cumsum(src == 0, out=is_hyp[1:])
-    per_ref = []
-    if kmax > 1:
-        for r in range(1, kmax + 1):
-            cs = np.zeros(total + 1, dtype=np.int32)
-            np.cumsum(src == r, out=cs[1:])
-            per_ref.append(cs)
-    del src
-    diff = key[1:] ^ key[:-1]  # a run of equal n-grams ends where diff reaches its bits
-    mask = (1 << bits) - 1
+    src_mask = (1 << src_bits) - 1
+    token_mask = (1 << bits) - 1
     for n in range(1, order + 1):
+        size = len(key)
+        if not size:
+            break
         shift = (order - n) * bits + src_bits
-        starts = np.flatnonzero(diff >= (1 << shift))
+        starts = np.flatnonzero((key[1:] ^ key[:-1]) >= (1 << shift))
         starts += 1
         starts = np.concatenate(([0], starts))
-        ends = np.append(starts[1:], total)
-        hyp_c = is_hyp[ends] - is_hyp[starts]
+        ends = np.append(starts[1:], size)
+        src = key & src_mask
+        hyp_cs = np.zeros(size + 1, dtype=np.int32)
+        np.cumsum(src == 0, out=hyp_cs[1:])
+        hyp_c = hyp_cs[ends] - hyp_cs[starts]
         if kmax == 1:
             ref_c = (ends - starts) - hyp_c
         else:
-            ref_c = per_ref[0][ends] - per_ref[0][starts]
-            for cs in per_ref[1:]:
-                np.maximum(ref_c, cs[ends] - cs[starts], out=ref_c)
+            ref_c = np.zeros(len(starts), dtype=np.int32)
+            ref_cs = np.zeros(size + 1, dtype=np.int32)
+            for r in range(1, kmax + 1):
+                np.cumsum(src == r, out=ref_cs[1:])
+                np.maximum(ref_c, ref_cs[ends] - ref_cs[starts], out=ref_c)
+        del src
         matched = np.minimum(hyp_c, ref_c)
-        keep = np.flatnonzero(matched)
-        head = key[starts[keep]] >> shift
-        keep = keep[(head & mask) != 0]  # drop runs of positions past a sentence end
-        head = key[starts[keep]] >> (shift + n * bits)
-        counts[:, n - 1] = np.bincount(head, weights=matched[keep], minlength=segs).astype(np.int64)
+        head = key[starts] >> shift
+        keep = (matched > 0) & ((head & token_mask) != 0)  # no run past a sentence end
+        counts[:, n - 1] = np.bincount(
+            head[keep] >> (n * bits), weights=matched[keep], minlength=segs
+        ).astype(np.int64)
+        if n < order:
+            key = key[np.repeat(keep, ends - starts)]
     return counts
 
 
@@ -441,16 +448,14 @@ def chunk_stats(chunk: Tokenized, config: Config) -> Chunk:
         kept = np.ones(segs, dtype=bool)
         kept[list(skip)] = False
         sent_kept = np.repeat(kept, ks + 1)
-        packed = _packed_counts(
-            ids, lens[sent_kept], ks[kept], order, max(ids, default=1).bit_length()
-        )
+        packed = _packed_counts(ids, lens[sent_kept], ks[kept], order, bits)
         counts = np.zeros((segs, order), dtype=np.int64)
         counts[kept] = packed
         for row in sorted(skip):
             hyp_toks, ref_toks = chunk.segment(row)
             counts[row] = segment_stats(hyp_toks, ref_toks, config).counts
     else:
-        counts = _packed_counts(ids, lens, ks, order, max(ids, default=1).bit_length())
+        counts = _packed_counts(ids, lens, ks, order, bits)
     ref_len = _ref_lengths(chunk, lens, config)
     last = None
     if needs_last(config) and segs:
