@@ -103,22 +103,7 @@ def _items(args: argparse.Namespace) -> list[Item]:
             "validate` for details (cases that loaded are still compared)",
             file=sys.stderr,
         )
-    items = []
-    for case in result.cases:
-        if not _selected(case, args.k, args.tag):
-            continue
-        items.append(
-            Item(
-                id=case.id,
-                file=case.file,
-                level=case.level,
-                config=dict(case.config),
-                hypotheses=tuple(case.input.hypotheses),
-                references=tuple(tuple(r) for r in case.input.references),
-                input_format=case.input.format,
-                tags=tuple(case.tags),
-            )
-        )
+    items = [Item.from_case(case) for case in result.cases if _selected(case, args.k, args.tag)]
     if args.generate:
         items.extend(generate_items(args.generate, args.seed))
     return items

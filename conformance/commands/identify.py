@@ -43,20 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _fixture_items(paths: list[str]) -> list[Item]:
-    result = load_cases(paths or None)
-    return [
-        Item(
-            id=case.id,
-            file=case.file,
-            level=case.level,
-            config=dict(case.config),
-            hypotheses=tuple(case.input.hypotheses),
-            references=tuple(tuple(r) for r in case.input.references),
-            input_format=case.input.format,
-            tags=tuple(case.tags),
-        )
-        for case in result.cases
-    ]
+    return [Item.from_case(case) for case in load_cases(paths or None).cases]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
@@ -312,8 +312,3 @@ def attribute(
         config_a=config_a,
         config_b=config_b,
     )
-
-
-def with_config(config: Config, **changes: Any) -> Config:
-    """``config`` with ``changes`` (for callers building constructed cases)."""
-    return replace(config, **changes)

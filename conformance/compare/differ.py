@@ -9,9 +9,8 @@ a case is ``identical`` (same float or same failure), ``within`` tolerance, ``di
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any
 
@@ -41,6 +40,20 @@ class Item:
     references: tuple[tuple[Any, ...], ...]
     input_format: str = "raw"
     tags: tuple[str, ...] = ()
+
+    @classmethod
+    def from_case(cls, case: Any) -> Item:
+        """The comparison input of a fixture case (its expectations are left behind)."""
+        return cls(
+            id=case.id,
+            file=case.file,
+            level=case.level,
+            config=dict(case.config),
+            hypotheses=tuple(case.input.hypotheses),
+            references=tuple(tuple(r) for r in case.input.references),
+            input_format=case.input.format,
+            tags=tuple(case.tags),
+        )
 
     def request(self) -> Request:
         return Request(
@@ -176,54 +189,17 @@ def compare_item(
         verdict, abs_delta, rel_delta = classify(item, a, b, tolerance)
         row = PairRow(item, a, b, verdict, abs_delta, rel_delta)
         if verdict == DIFFERING:
-            evaluator = Evaluator(item.hypotheses, item.references, item.level)
             assert a.outcome is not None and b.outcome is not None
-            row.__dict__["attribution"] = attribute(
+            evaluator = Evaluator(item.hypotheses, item.references, item.level)
+            cause = attribute(
                 evaluator,
                 (impl_a.native, a.outcome),
                 (impl_b.native, b.outcome),
                 item.config,
                 tolerance,
             )
+            row = replace(row, attribution=cause)
             if shrink is not None:
-                row.__dict__["minimal"] = shrink(item, impl_a, impl_b, row)
+                row = replace(row, minimal=shrink(item, impl_a, impl_b, row))
         rows.append(row)
     return rows
-
-
-@dataclass
-class PairSummary:
-    """Counts per verdict and the largest differences for one pair of implementations."""
-
-    a: str
-    b: str
-    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(VERDICTS, 0))
-    max_abs: float = 0.0
-    max_rel: float = 0.0
-    unexplained: int = 0
-
-    def add(self, row: PairRow) -> None:
-        self.counts[row.verdict] += 1
-        if row.abs_delta is not None:
-            self.max_abs = max(self.max_abs, row.abs_delta)
-            self.max_rel = max(self.max_rel, row.rel_delta or 0.0)
-        if row.attribution is not None and not row.attribution.explained:
-            self.unexplained += 1
-
-    @property
-    def compared(self) -> int:
-        return sum(v for k, v in self.counts.items() if k != SKIPPED)
-
-
-def summarize(rows: Iterable[PairRow]) -> list[PairSummary]:
-    summaries: dict[tuple[str, str], PairSummary] = {}
-    for row in rows:
-        key = (row.a.implementation, row.b.implementation)
-        summaries.setdefault(key, PairSummary(*key)).add(row)
-    return list(summaries.values())
-
-
-def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
-    start = time.perf_counter()
-    value = fn()
-    return value, time.perf_counter() - start

@@ -25,22 +25,6 @@ LIBRARIES = ("nltk", "sacrebleu", "torchmetrics")
 COMPARED = ("bleu_impl:papineni2002", "nltk", "sacrebleu", "torchmetrics")
 
 
-def _items(cases) -> list[Item]:
-    return [
-        Item(
-            id=c.id,
-            file=c.file,
-            level=c.level,
-            config=dict(c.config),
-            hypotheses=tuple(c.input.hypotheses),
-            references=tuple(tuple(r) for r in c.input.references),
-            input_format=c.input.format,
-            tags=tuple(c.tags),
-        )
-        for c in cases
-    ]
-
-
 def _matrix(cases, implementations) -> tuple[list[list[object]], list[list[str]], list[str]]:
     rows, failures, versions = [], [], []
     keys = [f"bleu_impl:{key}" for key, impl in implementations.items() if impl.profile]
@@ -106,7 +90,7 @@ def build() -> str:
     loaded = load_cases()
     cases = list(loaded.cases)
     matrix, failures, versions = _matrix(cases, loaded.implementations)
-    summary_rows, cause_rows = _disagreements(_items(cases))
+    summary_rows, cause_rows = _disagreements([Item.from_case(c) for c in cases])
     parts = [
         "# BLEU implementations: conformance and disagreements",
         "",
