@@ -222,6 +222,7 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
                     expect=args.expect,
                     known=known,
                     on_result=record,
+                    observe=bool(args.baseline),
                 )
         status = _baseline(args, log, infos, results)
         log.end(status=status)

@@ -68,8 +68,14 @@ def run_case(
     implementations: Mapping[str, Any],
     candidates: Sequence[str],
     known: Sequence[known_failures.KnownFailure] = (),
+    *,
+    observe: bool = False,
 ) -> CaseResult:
-    """Classify one case on one adapter (never raises for implementation problems)."""
+    """Classify one case on one adapter (never raises for implementation problems).
+
+    With ``observe`` a case without an expectation for the adapter is still run when it can
+    be expressed: it stays a skip, but its answer is recorded (for regression baselines).
+    """
     caps = adapter.capabilities
     base: dict[str, Any] = {
         "implementation": caps.name,
@@ -80,7 +86,10 @@ def run_case(
     key = choose_key(case, candidates)
     if key is None:
         wanted = ", ".join(candidates) or "(none declared)"
-        return CaseResult(outcome=SKIP, reason=f"no expectation for {wanted}", **base)
+        reason = f"no expectation for {wanted}"
+        if observe:
+            return _observe(adapter, case, reason, base)
+        return CaseResult(outcome=SKIP, reason=reason, **base)
     exp = case.expected[key]
     base.update(expect_key=key, expected=expected_summary(exp))
     try:
@@ -119,6 +128,19 @@ def run_case(
     )
 
 
+def _observe(adapter: Adapter, case: Case, reason: str, base: dict[str, Any]) -> CaseResult:
+    """Run a case that has no expectation for this adapter, only to record the answer."""
+    request = build_request(case)
+    why = adapter.check(request)
+    if why is not None:
+        return CaseResult(outcome=SKIP, reason=f"{reason}; {why}", **base)
+    try:
+        got = adapter.run(request).reported()
+    except AdapterError as exc:
+        got = {"failure": {"kind": exc.kind, "message": exc.message}}
+    return CaseResult(outcome=SKIP, reason=f"{reason} (answer recorded)", got=got, **base)
+
+
 def startup_failure(spec: str, error: AdapterError, cases: Iterable[Case]) -> list[CaseResult]:
     """Every case errors when the implementation cannot even be started or imported."""
     return [
@@ -143,12 +165,13 @@ def run_adapter(
     expect: Sequence[str] = (),
     known: Sequence[known_failures.KnownFailure] = (),
     on_result: Callable[[CaseResult], None] | None = None,
+    observe: bool = False,
 ) -> list[CaseResult]:
     """Run ``cases`` through ``adapter`` in order; ``on_result`` sees each result."""
     candidates = candidate_keys(adapter.capabilities, implementations, expect)
     results = []
     for case in cases:
-        result = run_case(adapter, case, implementations, candidates, known)
+        result = run_case(adapter, case, implementations, candidates, known, observe=observe)
         results.append(result)
         if on_result is not None:
             on_result(result)

@@ -115,6 +115,9 @@ def test_baseline_cycle(capsys, tmp_path):
     )
     assert status == 0 and path.exists()
     first = path.read_text()
+    # a case without an expectation for it is still answered and recorded (observe only)
+    observed = json.loads(first)["implementations"][f"{FAKE}:good"]["cases"]["mini.nltk-method1"]
+    assert observed["outcome"] == "skip" and isinstance(observed["score"], float)
     assert run_cli(capsys, "--impl", f"{FAKE}:good", "--baseline", str(path))[0] == 0
     # same implementation name, different numbers: what moved is reported, exit 1
     data = json.loads(first)
