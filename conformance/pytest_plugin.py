@@ -100,14 +100,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         state.close()
 
 
-def _registry_root(path: Path) -> Path | None:
-    """The nearest directory above ``path`` holding an ``implementations.yaml``."""
-    for parent in path.resolve().parents:
-        if (parent / "implementations.yaml").is_file():
-            return parent
-    return None
-
-
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if _STATE not in parent.config.stash or file_path.suffix not in (".yaml", ".yml"):
         return None
@@ -128,9 +120,9 @@ class FixtureFile(pytest.File):
     """A fixture case file: one item per case and implementation."""
 
     def collect(self) -> Any:
-        from .fixtures.loader import load_cases
+        from .runner.load import load_fixtures
 
-        loaded = load_cases([self.path], root=_registry_root(self.path))
+        loaded = load_fixtures([self.path])
         problems = [p for p in loaded.problems if Path(p.file).resolve() == self.path.resolve()]
         if problems and not loaded.cases:
             text = "\n".join(f"{p.location}: {p.case_id}: {p.message}" for p in problems)

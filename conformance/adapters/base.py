@@ -74,7 +74,7 @@ class Capabilities:
         }
 
 
-def _canonical(name: str, value: Any) -> Any:
+def canonical(name: str, value: Any) -> Any:
     try:
         return normalize_knob(name, value)
     except KnobError:
@@ -104,7 +104,7 @@ def unexpressible(caps: Capabilities, request: Request) -> str | None:
     except KnobError:
         default = None
     for name in names:
-        value = _canonical(name, request.config.get(name))
+        value = canonical(name, request.config.get(name))
         if name not in caps.knobs:
             if caps.native is None:
                 return f"{caps.name} cannot express {name}={value!r} (knob not supported)"
@@ -112,7 +112,7 @@ def unexpressible(caps: Capabilities, request: Request) -> str | None:
         allowed = caps.knobs[name]
         if getattr(default, name, object()) == value:
             continue  # what it does anyway
-        if allowed is not None and value not in [_canonical(name, a) for a in allowed]:
+        if allowed is not None and value not in [canonical(name, a) for a in allowed]:
             return f"{caps.name} cannot express {name}={value!r} (supports: {_shown(allowed)})"
     if caps.native is None:
         return None
@@ -121,7 +121,7 @@ def unexpressible(caps: Capabilities, request: Request) -> str | None:
     except KnobError as exc:
         return f"{caps.name} cannot express these knobs: {exc}"
     for name in names:
-        want = _canonical(name, request.config.get(name))
+        want = canonical(name, request.config.get(name))
         if getattr(have, name, want) != want:
             return (
                 f"{caps.name} cannot express {name}={want!r} "
@@ -138,7 +138,7 @@ def settable(caps: Capabilities, config: Mapping[str, Any]) -> dict[str, Any]:
     """The knobs of ``config`` that the adapter sets (the rest equal its native values)."""
     if caps.knobs is None:
         return dict(config)
-    return {k: _canonical(k, v) for k, v in config.items() if k in caps.knobs}
+    return {k: canonical(k, v) for k, v in config.items() if k in caps.knobs}
 
 
 class Adapter(ABC):

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..results import AdapterError, Answer, Failure, Request
-from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities, _canonical, joinable
+from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities, canonical, joinable
 
 #: multi-bleu.perl's line: ``BLEU = 50.46, 94.4/58.8/43.8/26.7 (BP=1.000, ratio=1.000, ...``
 MULTI_BLEU_REGEX = (
@@ -98,7 +98,7 @@ class CommandAdapter(Adapter):
         out: list[str] = []
         for key, flag in self.flags.items():
             knob, _, value = key.partition("=")
-            if knob in config and _canonical(knob, config[knob]) == _canonical(
+            if knob in config and canonical(knob, config[knob]) == canonical(
                 knob, _parse_value(value)
             ):
                 out.extend(shlex.split(flag))

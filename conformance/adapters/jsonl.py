@@ -96,22 +96,22 @@ class JsonlProcess:
             proc.stdin.write(json.dumps(message, ensure_ascii=False) + "\n")
             proc.stdin.flush()
         except (BrokenPipeError, OSError):
-            self._fail("crash", "the process closed its input (it has exited)")
+            self.fail("crash", "the process closed its input (it has exited)")
         try:
             line = self._lines.get(timeout=timeout)
         except queue.Empty:
-            self._fail("timeout", f"no answer within {timeout:g}s")
+            self.fail("timeout", f"no answer within {timeout:g}s")
         if line is _EOF:
-            self._fail("crash", "the process exited without answering")
+            self.fail("crash", "the process exited without answering")
         try:
             data = json.loads(line)
         except json.JSONDecodeError:
-            self._fail("garbage", f"not a JSON line on stdout: {line[:200]!r}")
+            self.fail("garbage", f"not a JSON line on stdout: {line[:200]!r}")
         if not isinstance(data, dict):
-            self._fail("garbage", f"expected a JSON object, got: {line[:200]!r}")
+            self.fail("garbage", f"expected a JSON object, got: {line[:200]!r}")
         return data
 
-    def _fail(self, kind: str, message: str) -> NoReturn:
+    def fail(self, kind: str, message: str) -> NoReturn:
         """Kill the process (it is restarted on the next request) and raise."""
         code = self.kill()
         if code is not None and kind == "crash":
@@ -223,7 +223,7 @@ class JsonlAdapter(Adapter):
             self.capabilities.timeout,
         )
         if data.get("seq") != seq:
-            self._proc._fail(
+            self._proc.fail(
                 "protocol", f"answer has seq {data.get('seq')!r}, expected {seq}: {data!r}"[:300]
             )
         stderr = self._proc.stderr_tail()
@@ -237,7 +237,7 @@ class JsonlAdapter(Adapter):
             )
         score = data.get("score")
         if not isinstance(score, int | float) or isinstance(score, bool):
-            self._proc._fail("garbage", f"answer has no numeric score: {data!r}"[:300])
+            self._proc.fail("garbage", f"answer has no numeric score: {data!r}"[:300])
         try:
             return Answer(
                 score=float(score),
@@ -249,7 +249,7 @@ class JsonlAdapter(Adapter):
                 stderr=stderr,
             )
         except (TypeError, ValueError):
-            self._proc._fail("garbage", f"malformed statistics in answer: {data!r}"[:300])
+            self._proc.fail("garbage", f"malformed statistics in answer: {data!r}"[:300])
 
     def close(self) -> None:
         self._proc.stop()

@@ -41,6 +41,7 @@ from .. import baseline, known_failures, reporters
 from ..adapters import make_adapter
 from ..adapters.base import Adapter
 from ..results import (
+    AdapterError,
     CaseResult,
     ImplementationInfo,
     RunLog,
@@ -48,6 +49,7 @@ from ..results import (
     read_run_log,
 )
 from ..runner import implementation_info, run_adapter, select_cases, startup_failure
+from ..runner.load import load_fixtures
 from ..runner.select import candidate_keys
 
 
@@ -152,14 +154,12 @@ def _progress(total: int, enabled: bool) -> Any:
 
 def execute(args: argparse.Namespace, log_path: Path) -> int | None:
     """Run everything, writing the run log to ``log_path``; an int is an early exit status."""
-    from conformance.fixtures.loader import load_cases
-
     try:
         known = known_failures.load_all(args.known_failures)
     except ValueError as exc:
         print(f"bleu-conformance run: {exc}", file=sys.stderr)
         return 2
-    loaded = load_cases(args.fixtures or None)
+    loaded = load_fixtures(args.fixtures)
     for problem in loaded.problems[:20]:
         print(
             f"fixture problem: {problem.location}: {problem.case_id}: {problem.message}",
@@ -193,7 +193,11 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
             try:
                 adapter = _open_adapter(spec, loaded.implementations, args.timeout)
             except Exception as exc:  # an unusable implementation errors every case
-                error = exc if hasattr(exc, "kind") else _as_adapter_error(exc)
+                error = (
+                    exc
+                    if isinstance(exc, AdapterError)
+                    else AdapterError("config", f"{type(exc).__name__}: {exc}")
+                )
                 info = ImplementationInfo(
                     name=spec, version="?", spec=spec, startup_error=str(error)
                 )
@@ -227,12 +231,6 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
         status = _baseline(args, log, infos, results)
         log.end(status=status)
     return status
-
-
-def _as_adapter_error(exc: Exception) -> Any:
-    from ..results import AdapterError
-
-    return AdapterError("config", f"{type(exc).__name__}: {exc}")
 
 
 def _baseline(

@@ -26,3 +26,12 @@ def test_version_range_keys_follow_the_live_version():
     old = Capabilities(name="nltk", version="3.5", expect=("nltk",))
     assert candidate_keys(old, impls) == ["nltk>=3.3", "nltk"]
     assert candidate_keys(new, impls, ["nltk-3.2.2"]) == ["nltk-3.2.2"]
+
+
+def test_registry_root_is_found_above_the_fixture_files(tmp_path):
+    from conformance.runner.load import registry_root
+
+    (tmp_path / "implementations.yaml").write_text("implementations: {}\n")
+    (tmp_path / "suite").mkdir()
+    assert registry_root(tmp_path / "suite") == tmp_path.resolve()
+    assert registry_root(tmp_path / "suite" / "cases.yaml") == tmp_path.resolve()
