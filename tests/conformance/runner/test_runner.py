@@ -113,3 +113,15 @@ def test_known_failures_xfail_fixed_changed():
 
     by_node_id = run(Spy(score=0.5), known=[kf("*mini.yaml::mini.exact")])
     assert by_node_id["mini.exact"].outcome == "xfail"
+
+
+class Buggy(Spy):
+    def run(self, request: Request) -> Answer:
+        raise KeyError("oops")
+
+
+def test_a_buggy_adapter_errors_without_stopping_the_run():
+    results = run(Buggy())
+    assert results["mini.exact"].outcome == "error"
+    assert "adapter bug: KeyError" in results["mini.exact"].reason
+    assert results["mini.partial"].outcome == "error"
