@@ -8,6 +8,7 @@ compare, then apply known failures. An adapter error never stops the run.
 from __future__ import annotations
 
 import time
+import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -103,13 +104,11 @@ def run_case(
     try:
         answer = adapter.run(request)
     except AdapterError as exc:
-        outcome, why, mismatches, got, stderr = (
-            ERROR,
-            f"{exc.kind}: {exc.message}",
-            [],
-            {},
-            exc.stderr,
-        )
+        outcome, why, mismatches = ERROR, f"{exc.kind}: {exc.message}", []
+        got, stderr = {}, exc.stderr
+    except Exception as exc:  # a bug in an adapter must not stop the run
+        outcome, why, mismatches = ERROR, f"adapter bug: {type(exc).__name__}: {exc}", []
+        got, stderr = {}, traceback.format_exc()
     else:
         outcome, why, mismatches = compare(exp, answer, caps)
         got = answer.reported()
@@ -138,6 +137,8 @@ def _observe(adapter: Adapter, case: Case, reason: str, base: dict[str, Any]) ->
         got = adapter.run(request).reported()
     except AdapterError as exc:
         got = {"failure": {"kind": exc.kind, "message": exc.message}}
+    except Exception as exc:  # a bug in an adapter must not stop the run
+        got = {"failure": {"kind": "adapter-bug", "message": f"{type(exc).__name__}: {exc}"}}
     return CaseResult(outcome=SKIP, reason=f"{reason} (answer recorded)", got=got, **base)
 
 
