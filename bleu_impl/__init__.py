@@ -5,6 +5,7 @@ from .errors import BleuError, EmulatedFailure, InputError, KnobError
 from .knobs import CHOICES, DOCS, KNOB_NAMES, Config
 from .profiles import PROFILES, Profile, get_profile
 from .score import BleuResult, score_stats
+from .signature import VERSION as __version__
 from .stats import BleuStats
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "InputError",
     "KnobError",
     "Profile",
+    "__version__",
     "corpus_bleu",
     "corpus_stats",
     "get_profile",
