@@ -1,15 +1,19 @@
 """Shrink a disagreement to a minimal input that still shows it, with the same cause.
 
-Delta debugging, deterministic (so results do not depend on ``--jobs``): repeatedly try to
-drop a segment, a reference or a token, keeping any change after which the two
-implementations still differ and the attribution names the same cause; stop at a fixpoint.
+Two passes, both deterministic (results do not depend on ``--jobs``):
+
+1. property-based: Hypothesis draws sub-corpora of the input (which segments, references
+   and tokens to keep) and its shrinker minimises one on which the two implementations
+   still differ and the attribution names the same cause (derandomized, no database);
+2. delta debugging polishes the result: drop one segment, reference or token at a time
+   while the disagreement survives, until nothing more can go.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .differ import Implementation, Item, PairRow
@@ -70,6 +74,8 @@ def shrink_disagreement(
         return None
 
     def still_differs(candidate: Item) -> bool:
+        if not candidate.hypotheses:
+            return False
         if candidate.level == "sentence" and len(candidate.hypotheses) != 1:
             return False
         (new_row,) = compare_item(candidate, [impl_a, impl_b])
@@ -79,7 +85,8 @@ def shrink_disagreement(
             and new_row.attribution.cause == cause
         )
 
-    current, steps, improved = item, 0, True
+    current = _hypothesis_pass(item, still_differs) or item
+    steps, improved = 0, True
     while improved and steps < MAX_STEPS:
         improved = False
         for candidate in _candidates(current):
@@ -90,3 +97,42 @@ def shrink_disagreement(
             if steps >= MAX_STEPS:
                 break
     return current if current != item else None
+
+
+def _hypothesis_pass(item: Item, keeps_disagreeing: Callable[[Item], bool]) -> Item | None:
+    """The smallest sub-corpus Hypothesis finds that keeps the disagreement, or None."""
+    from hypothesis import HealthCheck, find, settings
+    from hypothesis import strategies as st
+    from hypothesis.errors import NoSuchExample
+
+    segments = list(zip(item.hypotheses, item.references))
+
+    def kept(draw: Any, text: Any) -> Any:
+        tokens = _tokens(text)
+        flags = draw(st.lists(st.booleans(), min_size=len(tokens), max_size=len(tokens)))
+        return _join([t for t, keep in zip(tokens, flags) if keep], text)
+
+    @st.composite
+    def sub_items(draw: Any) -> Item:
+        chosen = draw(st.lists(st.booleans(), min_size=len(segments), max_size=len(segments)))
+        hyps, refs = [], []
+        for keep, (hyp, ref_list) in zip(chosen, segments):
+            if not keep:
+                continue
+            hyps.append(kept(draw, hyp))
+            present = [r for r in ref_list if r is not None]
+            mask = draw(st.lists(st.booleans(), min_size=len(present), max_size=len(present)))
+            refs.append(tuple(kept(draw, r) for r, m in zip(present, mask) if m) or (present[0],))
+        return replace(item, hypotheses=tuple(hyps), references=tuple(refs))
+
+    config = settings(
+        max_examples=150,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    try:
+        return find(sub_items(), keeps_disagreeing, settings=config)
+    except NoSuchExample:
+        return None
