@@ -1,7 +1,8 @@
 """Adapter for a one-shot legacy command (e.g. ``multi-bleu.perl``) run once per case.
 
 The hypotheses and references are written to files in a fresh temporary directory (one
-line per segment; ``hyp``, and ``ref0``, ``ref1``... one file per reference stream), the
+line per segment; ``hyp``, and ``ref0``, ``ref1``... one file per reference stream, shorter
+when the last segments have fewer references), the
 command template is filled in and run with a timeout, and the score is read from its
 standard output with a regular expression whose named group ``score`` (and optionally
 ``bp``, ``hyp_len``, ``ref_len``) is the number.
@@ -92,6 +93,11 @@ class CommandAdapter(Adapter):
         texts = [*request.hypotheses, *(r for rs in request.references for r in rs)]
         if reason is None and any(isinstance(t, str) and ("\n" in t or "\r" in t) for t in texts):
             reason = "a line-based command cannot take a segment containing a line break"
+        if reason is None and any(None in stream for stream in _streams(request)):
+            reason = (
+                "a reference file cannot skip a line: only the last segments can lack a "
+                "reference (a shorter file)"
+            )
         return reason
 
     def _flags(self, config: Mapping[str, Any]) -> list[str]:
@@ -131,20 +137,17 @@ class CommandAdapter(Adapter):
         def line(t: Any) -> str:
             return "" if t is None else t if isinstance(t, str) else " ".join(t)
 
-        width = max((len(rs) for rs in request.references), default=0)
+        streams = _streams(request)
         with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
             directory = Path(tmp)
             (directory / "hyp").write_text(
                 "".join(line(h) + "\n" for h in request.hypotheses), encoding="utf-8"
             )
-            for k in range(width):
+            for k, stream in enumerate(streams):
                 (directory / f"ref{k}").write_text(
-                    "".join(
-                        line(rs[k] if k < len(rs) else None) + "\n" for rs in request.references
-                    ),
-                    encoding="utf-8",
+                    "".join(line(r) + "\n" for r in stream), encoding="utf-8"
                 )
-            argv = self._argv(directory, width, request.config)
+            argv = self._argv(directory, len(streams), request.config)
             stdin = (directory / "hyp").open("rb") if self.stdin == "hyp" else subprocess.DEVNULL
             try:
                 proc = subprocess.run(
@@ -195,6 +198,19 @@ class CommandAdapter(Adapter):
             )
         except ValueError:
             raise AdapterError("garbage", f"not a number in {match.group(0)!r}", stderr) from None
+
+
+def _streams(request: Request) -> list[list[Any]]:
+    """Reference files, one per stream: a segment without a k-th reference has no line in
+    file k, which a file can only express at its end (``None`` marks one in the middle)."""
+    width = max((len(rs) for rs in request.references), default=0)
+    streams = []
+    for k in range(width):
+        stream = [rs[k] if k < len(rs) else None for rs in request.references]
+        while stream and stream[-1] is None:
+            stream.pop()
+        streams.append(stream)
+    return streams
 
 
 def _parse_value(text: str) -> Any:

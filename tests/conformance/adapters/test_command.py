@@ -33,8 +33,10 @@ def adapter(*extra: str, **options) -> CommandAdapter:
 def test_scores_parse_and_expected_death_passes():
     results = run(adapter())
     assert results["mini.exact"].outcome == "pass"
-    assert results["mini.partial"].outcome == "pass"
-    assert results["mini.partial"].got["hyp_len"] == 12
+    assert results["mini.exact"].got["hyp_len"] == 6
+    # segment 1 has one reference, segment 2 two: file ref1 would need a gap
+    assert results["mini.partial"].outcome == "skip"
+    assert "cannot skip a line" in results["mini.partial"].reason
     died = results["mini.empty-hypothesis"]
     assert died.outcome == "pass"  # multi-bleu is expected to die on an empty system
 
@@ -74,9 +76,23 @@ def test_adapter_file(tmp_path):
         f"cwd: {ROOT}\n"
     )
     results = run(make_adapter(str(path)))
-    assert results["mini.partial"].outcome == "pass"
+    assert results["mini.exact"].outcome == "pass"
 
 
 def test_regex_must_name_the_score():
     with pytest.raises(AdapterError):
         CommandAdapter("true", regex=r"(\d+)")
+
+
+def test_reference_files_are_shorter_only_at_the_end():
+    from conformance.results import Request
+
+    a = adapter()
+    tail = Request(level="corpus", config={}, hypotheses=("a b", "c d"), references=(("a b",), ()))
+    assert a.check(tail) is None
+    answer = a.run(tail)
+    assert answer.ref_len == 10001  # multi-bleu's 9999 sentinel for the line without reference
+    middle = Request(
+        level="corpus", config={}, hypotheses=("a", "b", "c"), references=(("a",), (), ("c",))
+    )
+    assert "cannot skip a line" in a.check(middle)

@@ -24,7 +24,7 @@ def main(argv: list[str]) -> int:
     paths = sorted(glob.glob(stem + "*"))
     streams = [Path(p).read_text(encoding="utf-8").splitlines() for p in paths]
     hyps = sys.stdin.read().splitlines()
-    refs = [[s[i] for s in streams] for i in range(len(hyps))]
+    refs = [[s[i] for s in streams if i < len(s)] for i in range(len(hyps))]
     try:
         r = corpus_bleu(hyps, refs, profile="multi-bleu", lowercase=lowercase)
     except EmulatedFailure as exc:
