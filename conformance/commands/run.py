@@ -244,7 +244,14 @@ def _baseline(
             print("bleu-conformance run: --update-baseline needs --baseline FILE", file=sys.stderr)
             return 2
         return None
-    current = baseline.build(infos, results)
+    try:
+        return _compare_baseline(args, log, baseline.build(infos, results))
+    except ValueError as exc:  # an unreadable or foreign baseline file
+        print(f"bleu-conformance run: {exc}", file=sys.stderr)
+        return 2
+
+
+def _compare_baseline(args: argparse.Namespace, log: RunLogWriter, current: dict) -> int | None:
     path = Path(args.baseline)
     subset = bool(args.keywords or args.tags or args.fixtures)
     if args.update_baseline:
