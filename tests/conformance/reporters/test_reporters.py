@@ -93,3 +93,16 @@ def test_junit_xml_parses_and_keeps_outcomes_apart(tmp_path):
     assert cases["no"].find("skipped").get("message") == "cannot express smoothing"
     assert "bug 12" in cases["known"].find("skipped").get("message")
     assert cases["ok"].find("failure") is None
+
+
+def test_no_color_is_respected(monkeypatch):
+    from conformance.reporters.text import use_color
+
+    class Tty:
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert use_color(Tty())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_color(Tty())
