@@ -50,9 +50,14 @@ def _prepare(line: str) -> str:
     return line
 
 
+_HIDE: dict[tuple[str, str], dict[int, str]] = {}
+
+
 def _period_comma(text: str, period: str, comma: str) -> str:
     """The composed ``.``/``,`` rules; ``text`` is padded, ``period``/``comma`` are free."""
-    hide = str.maketrans({".": period, ",": comma})
+    hide = _HIDE.get((period, comma))
+    if hide is None:
+        hide = _HIDE[(period, comma)] = str.maketrans({".": period, ",": comma})
 
     def run(match: re.Match[str]) -> str:
         string, start, end = match.string, match.start(), match.end()
@@ -72,9 +77,12 @@ def _period_comma(text: str, period: str, comma: str) -> str:
 
 def _isolated_13a(text: str) -> str | None:
     """13a's rules on padded ``text``; None if no two placeholders are free."""
-    free = [p for p in _PLACEHOLDERS if p not in text]
-    if len(free) < 2:
-        return None
+    if "\x00" not in text and "\x01" not in text:
+        free = _PLACEHOLDERS
+    else:
+        free = tuple(p for p in _PLACEHOLDERS if p not in text)
+        if len(free) < 2:
+            return None
     if "&" in text:
         for entity, char in _ENTITIES:
             text = text.replace(entity, char)

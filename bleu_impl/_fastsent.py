@@ -1,16 +1,14 @@
 """The fast path of ``sentence_bleu``: one segment, pure Python, cached knob resolution.
 
 For a single segment numpy's fixed costs outweigh its speed, so the statistics come from
-``collections.Counter`` over ``zip``-built n-grams (the same multisets as
+counting ``zip``-built n-grams of all orders into one dict (the same multisets as
 ``ngrams.clipped_matches``), tokenization from :func:`bleu_impl._fast13a.line_tokenizer`,
 and the resolved :class:`Config` of a (profile, knobs) pair is remembered.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from ._fast import last_segment, needs_last, supports
@@ -21,6 +19,15 @@ from .profiles import Profile
 from .reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES
 from .stats import BleuStats
 from .tokenizers import make_tokenizer
+
+try:  # the C helper behind Counter.update, without Counter's per-call overhead
+    from collections import _count_elements  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - other Python implementations
+
+    def _count_elements(mapping: dict[Any, int], iterable: Any) -> None:
+        for item in iterable:
+            mapping[item] = mapping.get(item, 0) + 1
+
 
 _RESOLVED: dict[tuple[int, str, tuple[tuple[str, Any], ...]], tuple[Profile, Config]] = {}
 _RESOLVED_MAX = 256
@@ -43,33 +50,47 @@ def resolve_cached(profile: Profile, knobs: Mapping[str, Any], level: str) -> Co
     return config
 
 
-@lru_cache(maxsize=64)
-def _tokenizers(config: Config) -> tuple[Any, Any]:
-    return line_tokenizer(config), make_tokenizer(config)
+_LAST: list[Any] = [None, False, None, None]  # config, supported, line tokenizer, tokenizer
 
 
-def _grams(tokens: Sequence[str], n: int) -> Counter[Any]:
-    if n == 1:
-        return Counter(tokens)
-    return Counter(zip(*(tokens[i:] for i in range(n))))
+def _setup(config: Config) -> list[Any]:
+    """(config, supports(config), line tokenizer, reference tokenizer) for the last config."""
+    if _LAST[0] is not config:
+        _LAST[:] = [config, supports(config), line_tokenizer(config), make_tokenizer(config)]
+    return _LAST
 
 
-def _clipped(hyp: Sequence[str], refs: list[Sequence[str]], n: int) -> int:
-    if len(hyp) < n:
-        return 0
-    hyp_counts = _grams(hyp, n)
+def _ngrams(tokens: Sequence[str], order: int) -> dict[tuple[str, ...], int]:
+    """All n-grams of orders 1..order in one multiset (tuple length = order)."""
+    counts: dict[tuple[str, ...], int] = {}
+    _count_elements(counts, zip(tokens))
+    for n in range(2, min(order, len(tokens)) + 1):
+        _count_elements(counts, zip(*[tokens[i:] for i in range(n)]))
+    return counts
+
+
+def _clipped(hyp: Sequence[str], refs: list[Sequence[str]], order: int) -> list[int]:
+    """Clipped matches per order: sum over hypothesis n-grams of min(count, max_r count)."""
+    counts = [0] * order
+    hyp_counts = _ngrams(hyp, order)
     if len(refs) == 1:
-        ref_max = _grams(refs[0], n)
-    else:
-        ref_max = Counter()
-        for ref in refs:
-            ref_max |= _grams(ref, n)
-    return sum((hyp_counts & ref_max).values())
+        ref_counts = _ngrams(refs[0], order)
+        for gram in hyp_counts.keys() & ref_counts.keys():
+            h, r = hyp_counts[gram], ref_counts[gram]
+            counts[len(gram) - 1] += h if h < r else r
+        return counts
+    per_ref = [_ngrams(ref, order) for ref in refs]
+    shared = hyp_counts.keys() & set().union(*(c.keys() for c in per_ref))
+    for gram in shared:
+        h, r = hyp_counts[gram], max(c.get(gram, 0) for c in per_ref)
+        counts[len(gram) - 1] += h if h < r else r
+    return counts
 
 
 def sentence_stats(hypothesis: Any, references: Any, config: Config) -> BleuStats:
     """The statistics of one segment, identical to ``corpus_stats([h], [refs], config)``."""
-    if not supports(config):
+    _, supported, line, generic = _setup(config)
+    if not supported:
         from .api import corpus_stats
 
         return corpus_stats([hypothesis], [references], config)
@@ -78,11 +99,10 @@ def sentence_stats(hypothesis: Any, references: Any, config: Config) -> BleuStat
     if hypothesis is None:
         raise InputError("segment 0: hypothesis is None")
     ref_list = _references_of(references, 0)
-    line, generic = _tokenizers(config)
     refs = [line(r) if type(r) is str else generic(r) for r in ref_list]
     hyp = line(hypothesis) if type(hypothesis) is str else generic(hypothesis)
     order = config.max_order
-    counts = tuple(_clipped(hyp, refs, n) for n in range(1, order + 1))
+    counts = tuple(_clipped(hyp, refs, order))
     totals = tuple(max(0, len(hyp) - n + 1) for n in range(1, order + 1))
     if config.denominator_floor == "per-segment":
         totals = tuple(max(1, t) for t in totals)
