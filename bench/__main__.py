@@ -1,0 +1,171 @@
+"""python -m bench: how fast is bleu_impl's corpus and sentence BLEU, and at what memory?
+
+Generates seeded synthetic MT-like corpora (bench/corpus.py: Zipfian ~30k-type
+vocabulary, news-like lengths, hypotheses made from reference 1 by substitutions,
+deletions, insertions and local swaps; BLEU about 25-35), writes them under --cache, and
+measures, each in a fresh process (warm-up + --reps timed runs, median):
+
+  floor      str.split of every hypothesis and reference (the cost of just reading tokens)
+  pretok     corpus BLEU on pre-tokenized text: bleu_impl, bleu_impl --jobs 2, sacrebleu
+             tokenize="none", NLTK corpus_bleu, bleuscore, torchmetrics, sacrebleu-mojo
+  13a        corpus BLEU on detokenized text with 13a: bleu_impl, sacrebleu, bleuscore,
+             torchmetrics SacreBLEUScore
+  sentence   one sentence BLEU per segment (sizes <= 3k): bleu_impl.sentence_bleu vs
+             sacrebleu BLEU(effective_order=True).sentence_score
+  streamed   bleu_impl reading the corpus files line by line (sizes >= 100k): bounded memory
+
+A library that does not import is listed with the reason. No time is reported unless the
+score equals sacrebleu's (or bleu_impl's profile of that library's semantics) to 1e-12.
+Peak memory is the measuring process's peak RSS during the timed calls (corpus included).
+At --big segments and above only the libraries in --big-libs run, once each.
+
+examples:
+  python -m bench --quick                      # smoke run, seconds; writes nothing
+  python -m bench                              # 3k,100k,1M x 1,4 refs -> docs/benchmarks.md
+  python -m bench --sizes 100k --refs 1 --libs bleu_impl,sacrebleu --no-write
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+
+from .report import console, markdown
+from .runner import DEFAULT_CACHE, Plan, Row, run_plan
+
+
+def parse_size(text: str) -> int:
+    """'3k' -> 3000, '1M' -> 1000000, '2500' -> 2500."""
+    text = text.strip().lower()
+    scale = {"k": 1_000, "m": 1_000_000}.get(text[-1:], 1)
+    number = text[:-1] if scale > 1 else text
+    try:
+        value = int(float(number) * scale)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size: {text!r} (use e.g. 3k, 100k, 1M)") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"size must be >= 1, got {text!r}")
+    return value
+
+
+def _list(kind):
+    def parse(text: str) -> list:
+        return [kind(part) for part in text.split(",") if part.strip()]
+
+    return parse
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench",
+        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--sizes",
+        type=_list(parse_size),
+        default=None,
+        help="comma-separated corpus sizes in segments (default 3k,100k,1M)",
+    )
+    parser.add_argument(
+        "--refs",
+        type=_list(int),
+        default=None,
+        help="comma-separated references per segment (default 1,4)",
+    )
+    parser.add_argument("--reps", type=int, default=5, help="timed runs per measurement (5)")
+    parser.add_argument("--warmup", type=int, default=1, help="untimed runs first (1)")
+    parser.add_argument(
+        "--libs",
+        type=_list(str),
+        default=(),
+        help="only these library labels, e.g. bleu_impl,sacrebleu,str.split",
+    )
+    parser.add_argument(
+        "--big",
+        type=parse_size,
+        default=1_000_000,
+        help="sizes >= this run only --big-libs, once (default 1M)",
+    )
+    parser.add_argument(
+        "--big-libs",
+        type=_list(str),
+        default=["str.split", "bleu_impl", "bleu_impl (streamed from files)", "sacrebleu"],
+        help="libraries measured at --big sizes",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="corpus seed (0)")
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        default=DEFAULT_CACHE,
+        help=f"where generated corpora are written and reused ({DEFAULT_CACHE})",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=3600.0,
+        help="seconds before a measurement is abandoned (3600)",
+    )
+    parser.add_argument(
+        "--output",
+        type=Path,
+        default=Path("docs/benchmarks.md"),
+        help="Markdown report path (docs/benchmarks.md)",
+    )
+    parser.add_argument("--no-write", action="store_true", help="print only, write no report")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="smoke run: 300 and 2k segments, 1 ref, 1 run, no report",
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.quick:
+        plan = Plan(
+            sizes=args.sizes or [300, 2_000],
+            refs=args.refs or [1],
+            reps=1,
+            warmup=0,
+            seed=args.seed,
+            cache=args.cache,
+            big=args.big,
+            timeout=args.timeout,
+            libs=tuple(args.libs),
+            big_libs=tuple(args.big_libs),
+        )
+        args.no_write = True
+    else:
+        plan = Plan(
+            sizes=args.sizes or [3_000, 100_000, 1_000_000],
+            refs=args.refs or [1, 4],
+            reps=args.reps,
+            warmup=args.warmup,
+            seed=args.seed,
+            cache=args.cache,
+            big=args.big,
+            big_libs=tuple(args.big_libs),
+            timeout=args.timeout,
+            libs=tuple(args.libs),
+        )
+    command = ("python -m bench " + shlex.join(argv if argv is not None else sys.argv[1:])).strip()
+
+    def save(rows: list[Row]) -> None:  # after every block, so a long run leaves results
+        if not args.no_write:
+            args.output.parent.mkdir(parents=True, exist_ok=True)
+            args.output.write_text(markdown(rows, plan.reps, command), encoding="utf-8")
+
+    rows = run_plan(plan, done=save)
+    print()
+    print(console(rows))
+    if not args.no_write:
+        print(f"\nwrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,239 @@
+"""What is measured: one adapter per (task, library), each returning BLEU on a 0-1 scale.
+
+Every adapter gets the corpus in its library's natural input format, prepared before the
+clock starts (``prepare``), and ``run`` is what is timed. Tasks:
+
+* ``pretok``: corpus BLEU of pre-tokenized (space-joined) text, whitespace tokens;
+* ``13a``: corpus BLEU of detokenized text with the 13a tokenizer;
+* ``sentence``: sentence BLEU of every segment (13a, effective order), a list of scores;
+* ``floor``: ``str.split`` of every hypothesis and reference, the cost of merely reading
+  tokens (no score).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+Lines = tuple[list[str], list[list[str]]]  # hyps, per-segment references
+Run = Callable[[], Any]
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """A library's way of doing a task: ``prepare(hyps, refs) -> run``, ``run() -> score``.
+
+    ``check``: what the score must equal to 1e-12 before its time is reported: ``sacrebleu``
+    (the same quantity) or the bleu_impl profile emulating the library's own semantics.
+    """
+
+    task: str
+    lib: str
+    prepare: Callable[[list[str], list[list[str]]], Run]
+    check: str = "sacrebleu"
+    note: str = ""
+    modules: tuple[str, ...] = ()
+    hint: str = ""
+
+
+def version(dist: str) -> str | None:
+    """The installed version of distribution ``dist`` (None when missing)."""
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def missing(adapter: Adapter) -> str | None:
+    """Why the adapter cannot run here (a module fails to import), or None."""
+    for module in adapter.modules:
+        try:
+            importlib.import_module(module)
+        except Exception as exc:  # ImportError, or a broken binary wheel
+            reason = f"`import {module}` failed ({type(exc).__name__})"
+            return f"{reason}: {adapter.hint}" if adapter.hint else f"{reason}: {exc}"
+    return None
+
+
+def _columns(refs: list[list[str]]) -> list[list[str]]:
+    return [list(col) for col in zip(*refs)]
+
+
+# ----------------------------------------------------------------------------- bleu_impl
+
+
+def _bleu_impl(tokenize: str, jobs: int = 1) -> Callable[..., Run]:
+    def prepare(hyps: list[str], refs: list[list[str]]) -> Run:
+        from bleu_impl import corpus_bleu, get_profile, score_stats
+        from bleu_impl.parallel import parallel_corpus_stats
+
+        if jobs == 1:
+            return lambda: corpus_bleu(hyps, refs, profile="sacrebleu", tokenize=tokenize).score
+        config = get_profile("sacrebleu").resolve({"tokenize": tokenize})
+
+        def run() -> float:
+            stats = parallel_corpus_stats(hyps, refs, config, jobs=jobs)
+            return score_stats(stats, profile="sacrebleu", config=config).score
+
+        return run
+
+    return prepare
+
+
+def _bleu_impl_sentence(hyps: list[str], refs: list[list[str]]) -> Run:
+    from bleu_impl import sentence_bleu
+
+    return lambda: [sentence_bleu(h, r, profile="sacrebleu").score for h, r in zip(hyps, refs)]
+
+
+def _bleu_impl_nltk_profile(hyps: list[str], refs: list[list[str]]) -> Run:
+    from bleu_impl import corpus_bleu
+
+    return lambda: corpus_bleu(hyps, refs, profile="nltk").score
+
+
+# ----------------------------------------------------------------------------- sacrebleu
+
+
+def _sacrebleu(tokenize: str) -> Callable[..., Run]:
+    def prepare(hyps: list[str], refs: list[list[str]]) -> Run:
+        from sacrebleu.metrics import BLEU
+
+        streams = _columns(refs)
+
+        def run() -> float:
+            bleu = BLEU(tokenize=tokenize, force=True)
+            return bleu.corpus_score(hyps, streams).score / 100
+
+        return run
+
+    return prepare
+
+
+def _sacrebleu_sentence(hyps: list[str], refs: list[list[str]]) -> Run:
+    from sacrebleu.metrics import BLEU
+
+    def run() -> list[float]:
+        bleu = BLEU(effective_order=True)
+        return [bleu.sentence_score(h, r).score / 100 for h, r in zip(hyps, refs)]
+
+    return run
+
+
+# ----------------------------------------------------------------------------- others
+
+
+def _nltk(hyps: list[str], refs: list[list[str]]) -> Run:
+    from nltk.translate.bleu_score import corpus_bleu
+
+    def run() -> float:
+        return corpus_bleu([[r.split() for r in rs] for rs in refs], [h.split() for h in hyps])
+
+    return run
+
+
+def _bleuscore(hyps: list[str], refs: list[list[str]]) -> Run:
+    import bleuscore
+
+    return lambda: bleuscore.compute(refs, hyps, 4, False, "closest")["bleu"]
+
+
+def _torchmetrics(sacre: bool) -> Callable[..., Run]:
+    def prepare(hyps: list[str], refs: list[list[str]]) -> Run:
+        if sacre:
+            from torchmetrics.functional.text import sacre_bleu_score
+
+            return lambda: float(sacre_bleu_score(hyps, refs, tokenize="13a"))
+        from torchmetrics.functional.text import bleu_score
+
+        return lambda: float(bleu_score(hyps, refs))
+
+    return prepare
+
+
+def _unwritten(hyps: list[str], refs: list[list[str]]) -> Run:
+    raise NotImplementedError("no adapter: the package could not be installed to learn its API")
+
+
+def _split_floor(hyps: list[str], refs: list[list[str]]) -> Run:
+    def run() -> None:
+        for h in hyps:
+            h.split()
+        for rs in refs:
+            for r in rs:
+                r.split()
+
+    return run
+
+
+TORCH_NOTE = "float32 tensors internally; closest reference ties to the first listed"
+ADAPTERS: tuple[Adapter, ...] = (
+    Adapter("floor", "str.split", _split_floor, check="", note="tokens only, no BLEU"),
+    Adapter("pretok", "bleu_impl", _bleu_impl("none"), modules=("numpy",)),
+    Adapter("pretok", "bleu_impl --jobs 2", _bleu_impl("none", jobs=2), modules=("numpy",)),
+    Adapter("pretok", "sacrebleu", _sacrebleu("none"), modules=("sacrebleu",)),
+    Adapter(
+        "pretok",
+        "nltk",
+        _nltk,
+        check="nltk",
+        note="NLTK floors every segment's n-gram count at 1 (profile nltk); split included",
+        modules=("nltk",),
+    ),
+    Adapter(
+        "pretok",
+        "bleuscore",
+        _bleuscore,
+        note="always applies its own 13a tokenizer",
+        modules=("bleuscore",),
+    ),
+    Adapter(
+        "pretok",
+        "torchmetrics",
+        _torchmetrics(sacre=False),
+        check="torchmetrics",
+        note=TORCH_NOTE,
+        modules=("torch", "torchmetrics"),
+    ),
+    Adapter(
+        "pretok",
+        "sacrebleu-mojo",
+        _unwritten,
+        modules=("sacrebleu_mojo",),
+        hint="`pip install sacrebleu-mojo` finds no release for Python 3.11 (all need >= 3.12)",
+    ),
+    Adapter("13a", "bleu_impl", _bleu_impl("13a"), modules=("numpy",)),
+    Adapter("13a", "bleu_impl --jobs 2", _bleu_impl("13a", jobs=2), modules=("numpy",)),
+    Adapter("13a", "sacrebleu", _sacrebleu("13a"), modules=("sacrebleu",)),
+    Adapter("13a", "bleuscore", _bleuscore, modules=("bleuscore",)),
+    Adapter(
+        "13a",
+        "torchmetrics",
+        _torchmetrics(sacre=True),
+        note=TORCH_NOTE,
+        modules=("torch", "torchmetrics"),
+    ),
+    Adapter("sentence", "bleu_impl", _bleu_impl_sentence, modules=("numpy",)),
+    Adapter("sentence", "sacrebleu", _sacrebleu_sentence, modules=("sacrebleu",)),
+)
+
+#: bleu_impl profiles that emulate a library's own semantics, for its correctness check.
+CHECKS: dict[str, Callable[[list[str], list[list[str]]], Run]] = {
+    "nltk": _bleu_impl_nltk_profile,
+}
+
+
+def torchmetrics_check(hyps: list[str], refs: list[list[str]]) -> Run:
+    """bleu_impl's torchmetrics profile (whitespace tokens, closest-first)."""
+    from bleu_impl import corpus_bleu
+
+    return lambda: corpus_bleu(hyps, refs, profile="torchmetrics").score
+
+
+CHECKS["torchmetrics"] = torchmetrics_check
+
+#: Distributions whose versions the report lists.
+DISTRIBUTIONS = ("numpy", "sacrebleu", "nltk", "bleuscore", "torch", "torchmetrics", "dask")

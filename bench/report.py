@@ -1,0 +1,196 @@
+"""The results as text: a console table and ``docs/benchmarks.md``."""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .libs import DISTRIBUTIONS, version
+from .runner import STREAMED, Row
+
+TASK_TITLES = {
+    "floor": "str.split floor (pre-tokenized text)",
+    "pretok": "corpus BLEU, pre-tokenized text (tokenize none)",
+    "13a": "corpus BLEU, detokenized text (13a)",
+    "sentence": "sentence BLEU, one call per segment (13a, effective order)",
+}
+
+
+def machine() -> str:
+    """CPU model, cores, memory, OS and Python."""
+    cpu = platform.processor() or "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        kb = int(Path("/proc/meminfo").read_text().split()[1])
+        mem = f", {kb / 1024**2:.0f} GiB RAM"
+    except (OSError, ValueError, IndexError):
+        pass
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (
+        f"{cpu}, {cores} cores{mem}; {platform.system()} {platform.release()}; "
+        f"Python {platform.python_version()}"
+    )
+
+
+def _find(rows: list[Row], size: int, refs: int, task: str, lib: str) -> Row | None:
+    for row in rows:
+        if (row.size, row.refs, row.task, row.lib) == (size, refs, task, lib):
+            return row
+    return None
+
+
+def _fmt(value: float | None, spec: str) -> str:
+    return "—" if value is None else format(value, spec)
+
+
+def table(rows: list[Row]) -> list[str]:
+    """Markdown table lines: one per row, ratios against sacrebleu and the split floor."""
+    lines = [
+        "| segments | refs | task | library | median s | segments/s | peak RSS MB (extra) "
+        "| x faster than sacrebleu | x split floor | check / note |",
+        "|---:|---:|---|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for row in rows:
+        base = _find(rows, row.size, row.refs, row.task, "sacrebleu")
+        floor = _find(rows, row.size, row.refs, "floor", "str.split")
+        speedup = base.median / row.median if base and base.median and row.median else None
+        vs_floor = row.median / floor.median if floor and floor.median and row.median else None
+        if row.task == "floor":
+            vs_floor = None
+        peak = "—"
+        if row.peak_mb is not None:
+            peak = f"{row.peak_mb:.0f} ({row.extra_mb:.0f})" + ("" if row.peak_exact else "*")
+        note = row.skipped or "; ".join(x for x in (row.check, row.note) if x)
+        lines.append(
+            f"| {row.size:,} | {row.refs} | {row.task} | {row.lib} | {_fmt(row.median, '.3f')} "
+            f"| {_fmt(row.segments_per_s, ',.0f')} | {peak} | {_fmt(speedup, '.1f')} "
+            f"| {_fmt(vs_floor, '.2f')} | {note} |"
+        )
+    return lines
+
+
+def targets(rows: list[Row]) -> list[str]:
+    """Issue 6's targets, each marked met / not met / not measured, with the numbers."""
+    out = []
+
+    def ratio(task: str, size: int, lib: str, other: str) -> tuple[float | None, str]:
+        a, b = _find(rows, size, 1, task, lib), _find(rows, size, 1, task, other)
+        if not (a and b and a.median and b.median):
+            return None, "not measured"
+        return b.median / a.median, f"{a.median:.3f} s vs {b.median:.3f} s"
+
+    def verdict(ok: bool | None) -> str:
+        return "not measured" if ok is None else ("**met**" if ok else "**not met**")
+
+    for task, size, need in (
+        ("pretok", 100_000, 6.0),
+        ("13a", 100_000, 4.0),
+        ("sentence", 3_000, 3.0),
+    ):
+        r, detail = ratio(task, size, "bleu_impl", "sacrebleu")
+        ok = None if r is None else r >= need
+        out.append(
+            f"- {TASK_TITLES[task]}, {size:,} x 1 ref: >= {need:g}x faster than sacrebleu — "
+            f"{verdict(ok)} ({_fmt(r, '.2f')}x; {detail})"
+        )
+    for other in ("bleuscore", "sacrebleu-mojo"):
+        r, detail = ratio("pretok", 100_000, "bleu_impl", other)
+        ok = None if r is None else r > 1
+        out.append(
+            f"- pre-tokenized 100,000 x 1: faster than {other} — {verdict(ok)} "
+            f"({_fmt(r, '.2f')}x; {detail})"
+        )
+    peaks = [r for r in rows if r.size == 100_000 and r.lib.startswith("bleu_impl") and r.peak_mb]
+    if peaks:
+        worst = max(peaks, key=lambda r: r.peak_mb or 0)
+        out.append(
+            f"- peak memory at 100,000 < 300 MB — {verdict((worst.peak_mb or 0) < 300)} "
+            f"(largest bleu_impl peak RSS: {worst.peak_mb:.0f} MB, {worst.task} x{worst.refs} "
+            f"{worst.lib}, corpus included)"
+        )
+    streamed = [r for r in rows if r.lib == STREAMED and r.peak_mb]
+    if streamed:
+        sizes = ", ".join(f"{r.size:,} x{r.refs} {r.task}: {r.peak_mb:.0f} MB" for r in streamed)
+        big = [r.peak_mb or 0 for r in streamed if r.size >= 1_000_000]
+        small = [r.peak_mb or 0 for r in streamed if r.size < 1_000_000]
+        ok = None if not big or not small else max(big) < 1.5 * max(small)
+        out.append(f"- 1M streamed in bounded memory — {verdict(ok)} (peak RSS {sizes})")
+    r = None
+    row = _find(rows, 100_000, 1, "pretok", "bleu_impl")
+    floor = _find(rows, 100_000, 1, "floor", "str.split")
+    if row and floor and row.median and floor.median:
+        r = row.median / floor.median
+    out.append(
+        f"- within 3x of the str.split floor (100,000 x 1, pre-tokenized) — "
+        f"{verdict(None if r is None else r <= 3)} ({_fmt(r, '.2f')}x the floor)"
+    )
+    return out
+
+
+def markdown(rows: list[Row], reps: int, command: str) -> str:
+    """The whole ``docs/benchmarks.md``."""
+    versions = ", ".join(f"{d} {version(d) or '(not installed)'}" for d in DISTRIBUTIONS)
+    when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    medians = [r.median for r in rows if r.median]
+    return "\n".join(
+        [
+            "# Benchmarks",
+            "",
+            f"Generated by `{command}` on {when}. Regenerate with `python -m bench` "
+            "(`python -m bench --help` explains every option).",
+            "",
+            f"- Machine: {machine()}",
+            f"- Libraries: bleu-conformance {version('bleu-conformance')}, {versions}",
+            f"- Method: one fresh process per measurement; corpus read from disk before the "
+            f"clock starts; 1 warm-up + {reps} timed runs, median reported (1M rows: 1 run, no "
+            "warm-up). Peak RSS = the process's resident-set high-water mark during the timed "
+            "calls (VmHWM reset via /proc/self/clear_refs after loading), corpus included; "
+            "(extra) = peak minus the resident size before the calls. `*` = lifetime peak "
+            "(clear_refs unavailable).",
+            "- Check: before a time is reported its score must equal sacrebleu's (or, for "
+            "libraries with other semantics, bleu_impl's profile of that library) to 1e-12; "
+            "otherwise the time is withheld and the difference shown.",
+            "- Corpora: `bench/corpus.py`, seeded Zipfian vocabulary (~30k types, s=1.07), "
+            "log-normal lengths (~24 tokens), hypotheses = reference 1 with substitutions, "
+            "deletions, insertions and swaps; extra references are lighter paraphrases.",
+            f"- {len(medians)} timed rows.",
+            "",
+            "## Targets (issue 6)",
+            "",
+            *targets(rows),
+            "",
+            "## Results",
+            "",
+            *table(rows),
+            "",
+        ]
+    )
+
+
+def console(rows: list[Row]) -> str:
+    """A compact text summary for the terminal."""
+    lines = []
+    for row in rows:
+        if row.median is None:
+            lines.append(
+                f"{row.size:>9,} x{row.refs} {row.task:8} {row.lib:32} skipped: {row.skipped}"
+            )
+            continue
+        lines.append(
+            f"{row.size:>9,} x{row.refs} {row.task:8} {row.lib:32} {row.median:9.3f} s "
+            f"{row.segments_per_s:>12,.0f} seg/s  peak {row.peak_mb:7.0f} MB"
+        )
+    sentence = [r.median for r in rows if r.task == "sentence" and r.median]
+    if sentence:
+        lines.append(f"(sentence rows: {statistics.median(sentence):.3f} s median)")
+    return "\n".join(lines)

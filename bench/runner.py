@@ -1,0 +1,203 @@
+"""Orchestration: corpora on disk, one subprocess per measurement, correctness checks."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import corpus as gen
+from .libs import ADAPTERS, Adapter, missing
+
+TOLERANCE = 1e-12
+DEFAULT_CACHE = Path(tempfile.gettempdir()) / "bleu-conformance-bench"
+TASKS = ("floor", "pretok", "13a", "sentence")
+STREAMED = "bleu_impl (streamed from files)"
+
+
+@dataclass
+class Row:
+    """One measured (or skipped) line of the results table."""
+
+    size: int
+    refs: int
+    task: str
+    lib: str
+    times: list[float] = field(default_factory=list)
+    peak_mb: float | None = None
+    extra_mb: float | None = None
+    peak_exact: bool = True
+    check: str = ""
+    skipped: str = ""
+    note: str = ""
+
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.times) if self.times and not self.skipped else None
+
+    @property
+    def segments_per_s(self) -> float | None:
+        median = self.median
+        return self.size / median if median else None
+
+
+@dataclass
+class Plan:
+    """What to run: sizes, reference counts, repetitions, and which libraries at 1M."""
+
+    sizes: list[int]
+    refs: list[int]
+    reps: int = 5
+    warmup: int = 1
+    seed: int = 0
+    cache: Path = DEFAULT_CACHE
+    big: int = 1_000_000
+    big_libs: tuple[str, ...] = ("str.split", "bleu_impl", STREAMED, "sacrebleu")
+    big_reps: int = 1
+    sentence_max: int = 3_000
+    timeout: float = 3600.0
+    libs: tuple[str, ...] = ()
+
+
+def corpus_dir(plan: Plan, size: int, refs: int, detok: bool) -> str:
+    """Write (once) and return the directory of a generated corpus."""
+    folder = plan.cache / f"s{plan.seed}-n{size}-r{refs}-{'detok' if detok else 'pretok'}"
+    if (folder / "done").exists():
+        return str(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    join = gen.detokenize if detok else " ".join
+    files = [open(folder / "hyp.txt", "w", encoding="utf-8")]  # noqa: SIM115
+    files += [open(folder / f"ref{k}.txt", "w", encoding="utf-8") for k in range(refs)]  # noqa: SIM115
+    try:
+        for seg in gen.segments(size, refs, plan.seed):
+            for handle, tokens in zip(files, [seg.hyp, *seg.refs]):
+                handle.write(join(tokens) + "\n")
+    finally:
+        for handle in files:
+            handle.close()
+    (folder / "done").write_text("ok")
+    return str(folder)
+
+
+def run_worker(spec: dict[str, Any], timeout: float) -> dict[str, Any]:
+    """Run ``bench.worker`` in a fresh interpreter and return its JSON (or an error)."""
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "bench.worker", json.dumps(spec)],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return {"error": f"timed out after {timeout:.0f} s"}
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"error": f"failed: {last[:300]}"}
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _jobs(plan: Plan, size: int) -> list[tuple[str, Adapter | None]]:
+    chosen: list[tuple[str, Adapter | None]] = []
+    # sacrebleu first in each task: its score is what the others are checked against
+    ordered = sorted(ADAPTERS, key=lambda a: (TASKS.index(a.task), a.lib != "sacrebleu"))
+    for adapter in ordered:
+        if plan.libs and adapter.lib not in plan.libs:
+            continue
+        if adapter.task == "sentence" and size > plan.sentence_max:
+            continue
+        if size >= plan.big and adapter.lib not in plan.big_libs:
+            continue
+        chosen.append((adapter.task, adapter))
+        streamed = adapter.lib == "bleu_impl" and adapter.task in ("pretok", "13a")
+        if streamed and size >= 100_000 and (not plan.libs or STREAMED in plan.libs):
+            chosen.append((adapter.task, None))  # the streamed variant
+    return chosen
+
+
+def _reference_score(
+    plan: Plan, spec: dict[str, Any], check: str, cache: dict[tuple[str, str], Any]
+) -> Any:
+    """The score a library must reproduce: sacrebleu's, or bleu_impl's profile of it."""
+    key = (spec["task"], check)
+    if key not in cache:
+        ref_spec = {**spec, "reps": 1, "warmup": 0, "want": None}
+        if check == "sacrebleu":
+            ref_spec["lib"] = "sacrebleu"
+        else:
+            ref_spec["check"] = check
+        cache[key] = run_worker(ref_spec, plan.timeout).get("score")
+    return cache[key]
+
+
+def run_plan(
+    plan: Plan, log: Callable[[str], None] = print, done: Callable[[list[Row]], None] | None = None
+) -> list[Row]:
+    """Measure everything in ``plan``; every reported time has passed its score check.
+
+    ``done(rows)`` is called after each (size, refs) block, e.g. to save partial results.
+    """
+    rows: list[Row] = []
+    for size in plan.sizes:
+        for refs in plan.refs:
+            dirs = {d: corpus_dir(plan, size, refs, d) for d in (False, True)}
+            references: dict[tuple[str, str], Any] = {}
+            for task, adapter in _jobs(plan, size):
+                lib = adapter.lib if adapter else STREAMED
+                row = Row(size, refs, task, lib, note=adapter.note if adapter else "")
+                rows.append(row)
+                reason = missing(adapter) if adapter else None
+                if reason:
+                    row.skipped = reason
+                    log(f"[skip] {size} x{refs} {task:8} {lib}: {reason}")
+                    continue
+                spec = {
+                    "task": task,
+                    "lib": lib,
+                    "corpus": dirs[task in ("13a", "sentence")],
+                    "refs": refs,
+                    "tokenize": "none" if task == "pretok" else "13a",
+                    "reps": plan.big_reps if size >= plan.big else plan.reps,
+                    "warmup": 0 if size >= plan.big else plan.warmup,
+                    "tolerance": TOLERANCE,
+                }
+                check = "" if task == "floor" else (adapter.check if adapter else "sacrebleu")
+                if check and not (check == "sacrebleu" and lib == "sacrebleu"):
+                    spec["want"] = _reference_score(plan, spec, check, references)
+                    if spec["want"] is None:
+                        row.skipped = f"no {check} score to check against"
+                        continue
+                result = run_worker(spec, plan.timeout)
+                if "error" in result:
+                    row.skipped = result["error"]
+                    log(f"[fail] {size} x{refs} {task:8} {lib}: {row.skipped}")
+                    continue
+                if "mismatch" in result:
+                    row.check = f"differs from {check} by {result['mismatch']:.3g}"
+                    row.skipped = (
+                        f"score {row.check}: time withheld (one unchecked run took "
+                        f"{result['first_time']:.3f} s)"
+                    )
+                    log(f"[MISMATCH] {size} x{refs} {task:8} {lib}: {row.skipped}")
+                    continue
+                if check:
+                    row.check = f"= {check}"
+                if lib == "sacrebleu":
+                    references[(task, "sacrebleu")] = result["score"]
+                row.times = result["times"]
+                row.peak_mb = result["peak_kb"] / 1024
+                row.extra_mb = (result["peak_kb"] - (result["baseline_kb"] or 0)) / 1024
+                row.peak_exact = result["peak_exact"]
+                log(
+                    f"[ok] {size} x{refs} {task:8} {lib:32} median {row.median:8.3f} s  "
+                    f"peak {row.peak_mb:7.1f} MB  {row.check}"
+                )
+            if done is not None:
+                done(rows)
+    return rows

@@ -1,0 +1,120 @@
+"""One measurement in a fresh process: ``python -m bench.worker JSON`` prints a JSON result.
+
+Timing: ``warmup`` untimed calls, then ``reps`` timed calls (``time.perf_counter``).
+Memory: the peak resident set size of this process while the calls run, read from
+``VmHWM`` after resetting it through ``/proc/self/clear_refs`` once the corpus is loaded
+(so the corpus itself is included, its generation is not); ``baseline`` is the resident
+size just before the calls. Without ``clear_refs`` the lifetime peak (``ru_maxrss``) is
+reported and marked so.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from .libs import ADAPTERS, CHECKS
+
+
+def read_corpus(path: str, refs: int) -> tuple[list[str], list[list[str]]]:
+    """Load ``hyp.txt`` and ``ref0.txt``.. from the corpus directory ``path``."""
+    folder = Path(path)
+    hyps = (folder / "hyp.txt").read_text(encoding="utf-8").split("\n")[:-1]
+    columns = [
+        (folder / f"ref{k}.txt").read_text(encoding="utf-8").split("\n")[:-1] for k in range(refs)
+    ]
+    return hyps, [list(r) for r in zip(*columns)]
+
+
+def stream_corpus(path: str, refs: int) -> tuple[Any, Any]:
+    """Line iterators over the corpus files (nothing is held in memory)."""
+    folder = Path(path)
+    hyps = (line.rstrip("\n") for line in open(folder / "hyp.txt", encoding="utf-8"))  # noqa: SIM115
+    files = [open(folder / f"ref{k}.txt", encoding="utf-8") for k in range(refs)]  # noqa: SIM115
+    return hyps, ([line.rstrip("\n") for line in lines] for lines in zip(*files))
+
+
+def _status_kb(field: str) -> int | None:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def _reset_peak() -> bool:
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+        return True
+    except OSError:
+        return False
+
+
+def measure(spec: dict[str, Any]) -> dict[str, Any]:
+    """Run one (task, lib) measurement described by ``spec``."""
+    if spec["lib"] == "bleu_impl (streamed from files)":
+        from bleu_impl import corpus_bleu
+
+        def prepare_stream(_h: Any, _r: Any) -> Any:
+            def run() -> float:
+                hyps, refs = stream_corpus(spec["corpus"], spec["refs"])
+                return corpus_bleu(hyps, refs, profile="sacrebleu", tokenize=spec["tokenize"]).score
+
+            return run
+
+        prepare, hyps, refs = prepare_stream, None, None
+    else:
+        adapter = next(a for a in ADAPTERS if a.task == spec["task"] and a.lib == spec["lib"])
+        prepare = CHECKS[spec["check"]] if spec.get("check") else adapter.prepare
+        hyps, refs = read_corpus(spec["corpus"], spec["refs"])
+    run = prepare(hyps, refs)
+    gc.collect()
+    exact_peak = _reset_peak()
+    baseline = _status_kb("VmRSS")
+    times = []
+    result = None
+    for i in range(spec["warmup"] + spec["reps"]):
+        start = time.perf_counter()
+        result = run()
+        elapsed = time.perf_counter() - start
+        if i == 0 and spec.get("want") is not None:
+            gap = distance(result, spec["want"])
+            if gap > spec["tolerance"]:  # wrong score: no point in timing it further
+                return {"mismatch": gap, "first_time": elapsed, "score": result}
+        if i >= spec["warmup"]:
+            times.append(elapsed)
+    peak = _status_kb("VmHWM") if exact_peak else None
+    if peak is None:
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {
+        "times": times,
+        "score": result,
+        "peak_kb": peak,
+        "baseline_kb": baseline,
+        "peak_exact": exact_peak,
+    }
+
+
+def distance(a: Any, b: Any) -> float:
+    """Absolute difference of two scores, or the largest one of two score lists."""
+    if isinstance(a, list) or isinstance(b, list):
+        if not isinstance(a, list) or not isinstance(b, list) or len(a) != len(b):
+            return float("inf")
+        return max((abs(x - y) for x, y in zip(a, b)), default=0.0)
+    return abs(float(a) - float(b))
+
+
+def main() -> None:
+    spec = json.loads(sys.argv[1])
+    print(json.dumps(measure(spec)))
+
+
+if __name__ == "__main__":
+    main()

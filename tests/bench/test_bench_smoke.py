@@ -1,0 +1,72 @@
+"""The benchmark's generator is deterministic and its correctness check works (no timing)."""
+
+from __future__ import annotations
+
+import sacrebleu
+
+from bench import corpus as gen
+from bench.__main__ import build_parser, parse_size
+from bench.report import markdown, table
+from bench.runner import Plan, corpus_dir, run_plan
+from bench.worker import distance, measure, read_corpus
+
+
+def test_generator_is_deterministic_and_streams_the_same_lines() -> None:
+    a = gen.corpus(300, refs=2, seed=7)
+    b = gen.corpus(300, refs=2, seed=7)
+    assert a == b
+    assert gen.corpus(300, refs=2, seed=8) != a
+    streamed = list(gen.stream(300, refs=2, seed=7))
+    assert [h for h, _ in streamed] == a.hyps
+    assert [r for _, r in streamed] == a.nltk_refs
+    detok = gen.corpus(300, refs=2, seed=7, detok=True)
+    assert len(detok.hyps) == 300 and detok.hyps != a.hyps
+
+
+def test_generated_corpus_looks_like_mt_output() -> None:
+    c = gen.corpus(2_000, refs=1, seed=0, detok=True)
+    score = sacrebleu.corpus_bleu(c.hyps, c.refs).score
+    assert 25 <= score <= 35
+    lengths = [len(h.split()) for h in c.hyps]
+    assert 10 <= sum(lengths) / len(lengths) <= 35
+    assert len(gen.vocabulary(0)[0]) == gen.VOCAB_TYPES
+
+
+def test_correctness_check_runs_on_a_tiny_corpus(tmp_path) -> None:
+    plan = Plan(
+        sizes=[40],
+        refs=[1, 2],
+        reps=1,
+        warmup=0,
+        cache=tmp_path,
+        libs=("str.split", "bleu_impl", "sacrebleu", "nltk"),
+    )
+    rows = run_plan(plan, log=lambda _: None)
+    checked = {(r.refs, r.task, r.lib): r for r in rows}
+    assert checked[(1, "pretok", "bleu_impl")].check == "= sacrebleu"
+    assert checked[(2, "13a", "bleu_impl")].check == "= sacrebleu"
+    assert checked[(1, "sentence", "bleu_impl")].check == "= sacrebleu"
+    assert checked[(1, "pretok", "nltk")].check == "= nltk"
+    assert not any(r.skipped for r in rows)
+    text = markdown(rows, plan.reps, "python -m bench (test)")
+    assert "## Targets (issue 6)" in text and "| 40 | 1 | pretok | bleu_impl |" in text
+    assert len(table(rows)) == len(rows) + 2
+
+
+def test_a_wrong_score_is_caught_before_timing(tmp_path) -> None:
+    plan = Plan(sizes=[20], refs=[1], cache=tmp_path)
+    folder = corpus_dir(plan, 20, 1, False)
+    hyps, refs = read_corpus(folder, 1)
+    assert len(hyps) == 20 and all(len(r) == 1 for r in refs)
+    spec = {
+        "task": "pretok", "lib": "bleu_impl", "corpus": folder, "refs": 1, "tokenize": "none",
+        "reps": 3, "warmup": 1, "want": 0.5, "tolerance": 1e-12,
+    }  # fmt: skip
+    result = measure(spec)
+    assert result["mismatch"] > 0 and "times" not in result
+    assert distance([0.1, 0.2], [0.1, 0.2]) == 0 and distance([0.1], [0.1, 0.2]) == float("inf")
+
+
+def test_cli_help_and_sizes() -> None:
+    assert parse_size("3k") == 3_000 and parse_size("1M") == 1_000_000
+    assert "--quick" in build_parser().format_help()
