@@ -36,6 +36,7 @@ from ..compare.report import Comparison, read_log, render, row_record, write_log
 from ..compare.shrink import shrink_disagreement
 from ..fixtures.loader import load_cases
 from ..results import AdapterError
+from ..runner.select import add_selection_arguments, select_cases
 
 DEFAULT_IMPLEMENTATIONS = ("bleu_impl", "nltk")
 
@@ -50,21 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "bleu_impl[:PROFILE], nltk, sacrebleu, torchmetrics, package.module:function, "
         "jsonl:COMMAND, an adapter file",
     )
-    parser.add_argument(
-        "--fixtures",
-        action="append",
-        default=[],
-        metavar="PATH",
-        help="fixture files or directories (default: the bundled library)",
-    )
-    parser.add_argument(
-        "-k",
-        action="append",
-        default=[],
-        metavar="PATTERN",
-        help="only cases whose id, file or tag matches (glob or substring)",
-    )
-    parser.add_argument("--tag", action="append", default=[], help="only cases with this tag")
+    add_selection_arguments(parser)
     parser.add_argument(
         "--generate",
         type=int,
@@ -103,16 +90,10 @@ def _items(args: argparse.Namespace) -> list[Item]:
             "validate` for details (cases that loaded are still compared)",
             file=sys.stderr,
         )
-    items = [Item.from_case(case) for case in result.cases if _selected(case, args.k, args.tag)]
+    items = [Item.from_case(case) for case in select_cases(result.cases, args.keywords, args.tags)]
     if args.generate:
         items.extend(generate_items(args.generate, args.seed))
     return items
-
-
-def _selected(case, keywords: Sequence[str], tags: Sequence[str]) -> bool:
-    from ..runner.select import matches_keyword
-
-    return matches_keyword(case, keywords) and (not tags or bool(set(tags) & set(case.tags)))
 
 
 _WORKER: dict[str, object] = {}

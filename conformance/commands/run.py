@@ -50,7 +50,7 @@ from ..results import (
 )
 from ..runner import implementation_info, run_adapter, select_cases, startup_failure
 from ..runner.load import load_fixtures
-from ..runner.select import candidate_keys
+from ..runner.select import add_selection_arguments, candidate_keys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -61,30 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SPEC",
         help="implementation to verify (repeatable; see above)",
     )
-    parser.add_argument(
-        "-k",
-        dest="keywords",
-        action="append",
-        default=[],
-        metavar="PATTERN",
-        help="only cases whose id, file or tag contains PATTERN (or matches "
-        "it as a glob); repeatable, any matches",
-    )
-    parser.add_argument(
-        "--tag",
-        dest="tags",
-        action="append",
-        default=[],
-        metavar="TAG",
-        help="only cases with this tag (repeatable, any matches)",
-    )
-    parser.add_argument(
-        "--fixtures",
-        action="append",
-        default=[],
-        metavar="PATH",
-        help="fixture files or directories (default: the bundled library)",
-    )
+    add_selection_arguments(parser)
     parser.add_argument(
         "--expect",
         action="append",

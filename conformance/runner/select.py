@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import fnmatch
 import re
 from collections.abc import Mapping, Sequence
@@ -10,6 +11,34 @@ from typing import Any
 from conformance.fixtures import Case
 
 from ..adapters.base import Capabilities
+
+
+def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
+    """``-k``, ``--tag`` and ``--fixtures``: which fixture cases a command works on."""
+    parser.add_argument(
+        "-k",
+        dest="keywords",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="only cases whose id, file or tag contains PATTERN (or matches "
+        "it as a glob); repeatable, any matches",
+    )
+    parser.add_argument(
+        "--tag",
+        dest="tags",
+        action="append",
+        default=[],
+        metavar="TAG",
+        help="only cases with this tag (repeatable, any matches)",
+    )
+    parser.add_argument(
+        "--fixtures",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="fixture files or directories (default: the bundled library)",
+    )
 
 
 def node_id(case: Case) -> str:
