@@ -125,10 +125,10 @@ def _progress(iterable, total: int):
 
 def run_comparison(args: argparse.Namespace) -> Comparison:
     specs = args.impl or list(DEFAULT_IMPLEMENTATIONS)
-    impls = _open_implementations(specs)  # fails early, in this process, on a bad spec
     items = _items(args)
     if not items:
         raise ValueError("no fixture case selected (check -k, --tag and --fixtures)")
+    impls = _open_implementations(specs)  # fails early, in this process, on a bad spec
     shrink = not args.no_shrink
     rows: list[PairRow] = []
     try:
