@@ -26,6 +26,7 @@ for the bit budget is counted by ``ngrams.segment_stats``.
 from __future__ import annotations
 
 import gc
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
@@ -363,7 +364,7 @@ def _local_ids(chunk: Tokenized, skip: set[int]) -> list[int]:
 
 
 def _packed_counts(
-    ids: list[int], sent_len: np.ndarray, n_refs: np.ndarray, order: int, cap_bits: int
+    ids: np.ndarray | list[int], sent_len: np.ndarray, n_refs: np.ndarray, order: int, cap_bits: int
 ) -> np.ndarray:
     """Clipped matches (segments x orders) of the packed segments, by one sort.
 
@@ -429,6 +430,58 @@ def _packed_counts(
     return counts
 
 
+class _Vocabulary(dict):
+    """token -> id, numbering new tokens 0, 1, 2... on first lookup."""
+
+    def __missing__(self, token: str) -> int:
+        value = self[token] = len(self)
+        return value
+
+
+def _dense_local_ids(
+    chunk: Tokenized, seg_total: np.ndarray, seg_start: np.ndarray
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Segment-local ids (1..distinct tokens of the segment) of every token, and the number
+    of distinct tokens per segment; None if the sort key would not fit in 63 bits.
+
+    Tokens get chunk-wide ids from a dict; one sort of ``(segment, id, position)`` then
+    ranks each segment's distinct ids, and the position in the key puts the rank back.
+    """
+    total = int(seg_total.sum())
+    segs = len(seg_total)
+    vocab = _Vocabulary()
+    ids = np.fromiter(
+        map(vocab.__getitem__, itertools.chain.from_iterable(chunk.toks)),
+        dtype=np.int64,
+        count=total,
+    )
+    id_bits = max(1, (len(vocab) - 1).bit_length())
+    pos_bits = max(1, int(seg_total.max(initial=1)).bit_length())
+    seg_bits = max(1, (segs - 1).bit_length())
+    if seg_bits + id_bits + pos_bits > 63:
+        return None
+    seg_of = np.repeat(np.arange(segs, dtype=np.int64), seg_total)
+    begin = np.repeat(seg_start, seg_total)  # the segment's first flat index, per token
+    key = (seg_of << (id_bits + pos_bits)) | (ids << pos_bits)
+    key |= np.arange(total, dtype=np.int64) - begin
+    del ids, seg_of
+    key.sort()  # segments keep their blocks: sizes and order are unchanged
+    pair = key >> pos_bits
+    new = np.empty(total, dtype=bool)
+    new[:1] = True
+    np.not_equal(pair[1:], pair[:-1], out=new[1:])
+    del pair
+    rank = np.cumsum(new, dtype=np.int64)
+    del new
+    local = np.empty(total, dtype=np.int64)
+    local[begin + (key & ((1 << pos_bits) - 1))] = rank - rank[begin] + 1
+    distinct = np.zeros(segs, dtype=np.int64)
+    full = seg_total > 0
+    first, last = seg_start[full], (seg_start + seg_total - 1)[full]
+    distinct[full] = rank[last] - rank[first] + 1
+    return local, distinct
+
+
 def chunk_stats(chunk: Tokenized, config: Config) -> Chunk:
     """Statistics of a tokenized chunk (reference counts already checked)."""
     order = config.max_order
@@ -442,8 +495,18 @@ def chunk_stats(chunk: Tokenized, config: Config) -> Chunk:
     bits = (63 - seg_bits - src_bits) // order
     cap = (1 << bits) - 1 if bits > 0 else 0
     seg_total = np.add.reduceat(lens, hyp_at) if len(lens) else np.zeros(0, dtype=np.int64)
-    skip = set(np.flatnonzero(seg_total > cap).tolist())
-    ids = _local_ids(chunk, skip)
+    seg_start = np.cumsum(seg_total) - seg_total
+    dense = _dense_local_ids(chunk, seg_total, seg_start)
+    if dense is None:
+        skip = set(np.flatnonzero(seg_total > cap).tolist())
+        ids: np.ndarray | list[int] = _local_ids(chunk, skip)
+    else:
+        ids, distinct = dense
+        skip = set(np.flatnonzero(distinct > cap).tolist())
+        if skip:
+            kept = np.ones(segs, dtype=bool)
+            kept[list(skip)] = False
+            ids = ids[np.repeat(kept, seg_total)]
     if skip:
         kept = np.ones(segs, dtype=bool)
         kept[list(skip)] = False
