@@ -63,6 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
         description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    add_arguments(parser)
+    return parser
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The benchmark's options (shared with ``bleu-conformance bench``)."""
     parser.add_argument(
         "--sizes",
         type=_list(parse_size),
@@ -120,11 +126,15 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="smoke run: 300 and 2k segments, 1 ref, 1 run, no report",
     )
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    return run(build_parser().parse_args(argv), "python -m bench " + shlex.join(argv))
+
+
+def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
+    """Run the benchmark described by parsed ``args``; ``command`` is quoted in the report."""
     if args.quick:
         plan = Plan(
             sizes=args.sizes or [300, 2_000],
@@ -152,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
             timeout=args.timeout,
             libs=tuple(args.libs),
         )
-    command = ("python -m bench " + shlex.join(argv if argv is not None else sys.argv[1:])).strip()
+    command = command.strip()
 
     def save(rows: list[Row]) -> None:  # after every block, so a long run leaves results
         if not args.no_write:

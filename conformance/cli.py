@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, str] = {
     "validate": "conformance.commands.validate",
     "run": "conformance.commands.run",
     "report": "conformance.commands.report",
+    "bench": "conformance.commands.bench",
 }
 
 EPILOG = """\
