@@ -98,7 +98,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--big-libs",
         type=_list(str),
-        default=["str.split", "bleu_impl", "bleu_impl (streamed from files)", "sacrebleu"],
+        default=list(Plan.big_libs),
         help="libraries measured at --big sizes",
     )
     parser.add_argument("--seed", type=int, default=0, help="corpus seed (0)")

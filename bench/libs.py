@@ -169,11 +169,39 @@ def _split_floor(hyps: list[str], refs: list[list[str]]) -> Run:
     return run
 
 
+def _split_kept(hyps: list[str], refs: list[list[str]]) -> Run:
+    def run() -> None:
+        tokens = ([h.split() for h in hyps], [[r.split() for r in rs] for rs in refs])
+        del tokens
+
+    return run
+
+
+JOBS_NOTE = "2 worker processes (pool start-up included); peak RSS is the parent's only"
 TORCH_NOTE = "float32 tensors internally; closest reference ties to the first listed"
 ADAPTERS: tuple[Adapter, ...] = (
-    Adapter("floor", "str.split", _split_floor, check="", note="tokens only, no BLEU"),
+    Adapter(
+        "floor",
+        "str.split",
+        _split_floor,
+        check="",
+        note="every line split, each token list dropped at once (no BLEU)",
+    ),
+    Adapter(
+        "floor",
+        "str.split (kept)",
+        _split_kept,
+        check="",
+        note="token lists of the whole corpus built and held, as a BLEU needs them (no BLEU)",
+    ),
     Adapter("pretok", "bleu_impl", _bleu_impl("none"), modules=("numpy",)),
-    Adapter("pretok", "bleu_impl --jobs 2", _bleu_impl("none", jobs=2), modules=("numpy",)),
+    Adapter(
+        "pretok",
+        "bleu_impl --jobs 2",
+        _bleu_impl("none", jobs=2),
+        note=JOBS_NOTE,
+        modules=("numpy",),
+    ),
     Adapter("pretok", "sacrebleu", _sacrebleu("none"), modules=("sacrebleu",)),
     Adapter(
         "pretok",
@@ -206,7 +234,13 @@ ADAPTERS: tuple[Adapter, ...] = (
         hint="`pip install sacrebleu-mojo` finds no release for Python 3.11 (all need >= 3.12)",
     ),
     Adapter("13a", "bleu_impl", _bleu_impl("13a"), modules=("numpy",)),
-    Adapter("13a", "bleu_impl --jobs 2", _bleu_impl("13a", jobs=2), modules=("numpy",)),
+    Adapter(
+        "13a",
+        "bleu_impl --jobs 2",
+        _bleu_impl("13a", jobs=2),
+        note=JOBS_NOTE,
+        modules=("numpy",),
+    ),
     Adapter("13a", "sacrebleu", _sacrebleu("13a"), modules=("sacrebleu",)),
     Adapter("13a", "bleuscore", _bleuscore, modules=("bleuscore",)),
     Adapter(

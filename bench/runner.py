@@ -58,7 +58,13 @@ class Plan:
     seed: int = 0
     cache: Path = DEFAULT_CACHE
     big: int = 1_000_000
-    big_libs: tuple[str, ...] = ("str.split", "bleu_impl", STREAMED, "sacrebleu")
+    big_libs: tuple[str, ...] = (
+        "str.split",
+        "str.split (kept)",
+        "bleu_impl",
+        STREAMED,
+        "sacrebleu",
+    )
     big_reps: int = 1
     sentence_max: int = 3_000
     timeout: float = 3600.0

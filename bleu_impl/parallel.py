@@ -20,11 +20,18 @@ from .api import corpus_stats
 from .knobs import Config
 from .stats import BleuStats
 
+#: Sentences sent to a worker at once (it counts them in CHUNK_SENTENCES pieces).
+TASK_SENTENCES = 32_768
+
 
 def chunk_sum(start: int, hyps: list[Any], refss: list[list[Any]], config: Config) -> BleuStats:
-    """The summed statistics of one chunk whose first segment has index ``start``."""
+    """The summed statistics of consecutive segments, the first having index ``start``."""
+    total = BleuStats.zero(config.max_order)
     with _gc_paused():
-        return chunk_stats(_tokenize_chunk(hyps, refss, config, start), config).summed()
+        for offset, part_h, part_r in read_chunks(hyps, refss, CHUNK_SENTENCES):
+            tokenized = _tokenize_chunk(part_h, part_r, config, start + offset)
+            total = total + chunk_stats(tokenized, config).summed()
+    return total
 
 
 def default_jobs() -> int:
@@ -41,7 +48,7 @@ def parallel_corpus_stats(
     config: Config,
     jobs: int | None = None,
     *,
-    limit: int = CHUNK_SENTENCES,
+    limit: int = TASK_SENTENCES,
 ) -> BleuStats:
     """``corpus_stats`` over ``jobs`` processes (None: every CPU; 1: in this process)."""
     jobs = default_jobs() if jobs is None else jobs
