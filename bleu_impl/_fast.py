@@ -4,9 +4,11 @@ Same numbers as the reference path (``bleu_impl.ngrams``), computed in chunks:
 
 1. Tokenize a chunk of segments (13a in one regex pass over the whole chunk, see
    :mod:`bleu_impl._fast13a`).
-2. Give every token a *segment-local* id ``1..L`` (``L`` = tokens in the segment's hypothesis
-   and references together): equal tokens of one segment get equal ids, different tokens
-   different ids, so the mapping is exact for any vocabulary.
+2. Give every token a *segment-local* id ``1..D`` (``D`` = distinct tokens in the segment's
+   hypothesis and references together): a chunk-wide dict numbers the tokens, one sort of
+   ``(segment, number, position)`` ranks them per segment. Equal tokens of a segment get
+   equal ids and different tokens different ids, so the mapping is exact for any
+   vocabulary, and ids stay small whatever the vocabulary size.
 3. Pack, for every token position, ``(segment, id_0, ..., id_{N-1}, source)`` into one int64
    (``id_j`` = 0 past the end of the sentence; source 0 = hypothesis, r = reference r). The
    bit widths are checked; a segment too long to fit is counted by the reference path.
