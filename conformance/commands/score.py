@@ -10,6 +10,7 @@ examples:
   bleu-conformance score -r ref0.txt -r ref1.txt --profile sacrebleu < hyp.txt
   bleu-conformance score -r ref.txt -i hyp.txt --profile mteval-v13a --knob lowercase=false
   bleu-conformance score -r ref.txt -i hyp.txt --sentence --format json
+  bleu-conformance score -r ref.txt -i big.txt --jobs 2        # same result, two processes
 
 exit codes: 0 scored; 1 the emulated implementation fails on this input (e.g. mteval-v13a.pl
 dies on an empty system); 2 unreadable/invalid input, line-count mismatch or a bad knob.
@@ -26,6 +27,7 @@ from typing import Any
 import bleu_impl
 from bleu_impl import BleuError, BleuResult, EmulatedFailure
 from bleu_impl.api import iter_segment_stats
+from bleu_impl.parallel import parallel_corpus_stats
 
 from ..knobargs import add_knob_arguments, knobs_from
 from ..textio import TextInputError, parallel_lines
@@ -54,6 +56,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print one sentence-level score per line (profile's sentence defaults) instead "
         "of the corpus score",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="count n-grams in N processes and merge the statistics (identical result)",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
@@ -94,7 +103,9 @@ def run(args: argparse.Namespace) -> int:
         refs = (refs for _, _, refs in second)
         if args.sentence:
             return _print_sentences(hyps, refs, profile, config, args.format)
-        stats = bleu_impl.corpus_stats(hyps, refs, config)
+        if args.jobs < 1:
+            return _fail(f"--jobs must be >= 1, got {args.jobs}", 2)
+        stats = parallel_corpus_stats(hyps, refs, config, args.jobs)
         result = bleu_impl.score_stats(stats, profile=profile, config=config)
     except TextInputError as exc:
         return _fail(str(exc), 2)

@@ -127,3 +127,16 @@ def test_real_console_script_reads_stdin(files) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.decode().startswith("BLEU = 56.44")
+
+
+def test_jobs_give_the_same_score(tmp_path, capsys) -> None:
+    hyp, ref = tmp_path / "h.txt", tmp_path / "r.txt"
+    hyp.write_text("".join(f"the cat {i} sat on the mat {i % 7}\n" for i in range(300)))
+    ref.write_text("".join(f"the cat {i} sat on a mat {i % 5}\n" for i in range(300)))
+    outputs = []
+    for jobs in ("1", "2"):
+        assert (
+            main(["score", "-r", str(ref), "-i", str(hyp), "--jobs", jobs, "--format", "json"]) == 0
+        )
+        outputs.append(json.loads(capsys.readouterr().out))
+    assert outputs[0] == outputs[1]
