@@ -17,7 +17,10 @@ measures, each in a fresh process (warm-up + --reps timed runs, median):
 A library that does not import is listed with the reason. No time is reported unless the
 score equals sacrebleu's (or bleu_impl's profile of that library's semantics) to 1e-12.
 Peak memory is the measuring process's peak RSS during the timed calls (corpus included).
-At --big segments and above only the libraries in --big-libs run, once each.
+At --big segments and above only the libraries in --big-libs run, once each. A measurement
+whose peak RSS, extrapolated linearly from the previous size, would exceed 80% of the
+available memory is skipped with that reason (sacrebleu at 1M x 4 refs needs ~29 GB).
+--append adds a run as a new section of the report (e.g. 1M x 4 for bleu_impl only).
 
 examples:
   python -m bench --quick                      # smoke run, seconds; writes nothing
@@ -120,6 +123,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=Path("docs/benchmarks.md"),
         help="Markdown report path (docs/benchmarks.md)",
     )
+    parser.add_argument(
+        "--append",
+        action="store_true",
+        help="add this run's results as a new section of --output instead of replacing it",
+    )
     parser.add_argument("--no-write", action="store_true", help="print only, write no report")
     parser.add_argument(
         "--quick",
@@ -164,10 +172,19 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
         )
     command = command.strip()
 
+    previous = ""
+    if args.append and args.output.exists():
+        previous = args.output.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+
     def save(rows: list[Row]) -> None:  # after every block, so a long run leaves results
-        if not args.no_write:
-            args.output.parent.mkdir(parents=True, exist_ok=True)
-            args.output.write_text(markdown(rows, plan.reps, command), encoding="utf-8")
+        if args.no_write:
+            return
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        text = markdown(rows, plan.reps, command)
+        if previous:
+            body = text.split("\n", 1)[1]  # drop the title: this is a section
+            text = previous + "## Additional run\n" + body.replace("\n## ", "\n### ")
+        args.output.write_text(text, encoding="utf-8")
 
     rows = run_plan(plan, done=save)
     print()

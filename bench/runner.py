@@ -127,6 +127,30 @@ def _jobs(plan: Plan, size: int) -> list[tuple[str, Adapter | None]]:
     return chosen
 
 
+def available_mb() -> float | None:
+    """MemAvailable from /proc/meminfo, in MB (None if unknown)."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def predicted_mb(rows: list[Row], size: int, refs: int, task: str, lib: str) -> float | None:
+    """Peak RSS extrapolated linearly from the largest smaller measured size."""
+    known = [
+        r
+        for r in rows
+        if (r.refs, r.task, r.lib) == (refs, task, lib) and r.size < size and r.peak_mb
+    ]
+    if not known:
+        return None
+    best = max(known, key=lambda r: r.size)
+    return (best.peak_mb or 0.0) * size / best.size
+
+
 def _reference_score(
     plan: Plan, spec: dict[str, Any], check: str, cache: dict[tuple[str, str], Any]
 ) -> Any:
@@ -159,6 +183,12 @@ def run_plan(
                 row = Row(size, refs, task, lib, note=adapter.note if adapter else "")
                 rows.append(row)
                 reason = missing(adapter) if adapter else None
+                need, have = predicted_mb(rows, size, refs, task, lib), available_mb()
+                if not reason and need and have and need > 0.8 * have:
+                    reason = (
+                        f"predicted peak RSS {need / 1024:.1f} GB (linear from the smaller "
+                        f"size) exceeds 80% of the {have / 1024:.1f} GB available"
+                    )
                 if reason:
                     row.skipped = reason
                     log(f"[skip] {size} x{refs} {task:8} {lib}: {reason}")

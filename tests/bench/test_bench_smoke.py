@@ -7,7 +7,7 @@ import sacrebleu
 from bench import corpus as gen
 from bench.__main__ import build_parser, parse_size
 from bench.report import markdown, table
-from bench.runner import Plan, corpus_dir, run_plan
+from bench.runner import Plan, Row, corpus_dir, predicted_mb, run_plan
 from bench.worker import distance, measure, read_corpus
 
 
@@ -70,3 +70,14 @@ def test_a_wrong_score_is_caught_before_timing(tmp_path) -> None:
 def test_cli_help_and_sizes() -> None:
     assert parse_size("3k") == 3_000 and parse_size("1M") == 1_000_000
     assert "--quick" in build_parser().format_help()
+
+
+def test_memory_guard_extrapolates_from_the_largest_smaller_size() -> None:
+    rows = [
+        Row(1_000, 1, "pretok", "sacrebleu", peak_mb=20.0),
+        Row(100_000, 1, "pretok", "sacrebleu", peak_mb=1_000.0),
+        Row(100_000, 4, "pretok", "sacrebleu", peak_mb=3_000.0),
+    ]
+    assert predicted_mb(rows, 1_000_000, 1, "pretok", "sacrebleu") == 10_000.0
+    assert predicted_mb(rows, 1_000_000, 4, "pretok", "sacrebleu") == 30_000.0
+    assert predicted_mb(rows, 1_000_000, 1, "13a", "sacrebleu") is None
