@@ -124,6 +124,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="Markdown report path (docs/benchmarks.md)",
     )
     parser.add_argument(
+        "--check-against",
+        choices=("sacrebleu", "reference"),
+        default="sacrebleu",
+        help="what scores must equal: sacrebleu's, or bleu_impl's reference path (for sizes "
+        "where sacrebleu does not fit in memory)",
+    )
+    parser.add_argument(
         "--append",
         action="store_true",
         help="add this run's results as a new section of --output instead of replacing it",
@@ -155,6 +162,7 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
             timeout=args.timeout,
             libs=tuple(args.libs),
             big_libs=tuple(args.big_libs),
+            check_against=args.check_against,
         )
         args.no_write = True
     else:
@@ -169,6 +177,7 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
             big_libs=tuple(args.big_libs),
             timeout=args.timeout,
             libs=tuple(args.libs),
+            check_against=args.check_against,
         )
     command = command.strip()
 

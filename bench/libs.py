@@ -269,5 +269,27 @@ def torchmetrics_check(hyps: list[str], refs: list[list[str]]) -> Run:
 
 CHECKS["torchmetrics"] = torchmetrics_check
 
+
+def _reference_path(tokenize: str) -> Callable[..., Run]:
+    def prepare(hyps: list[str], refs: list[list[str]]) -> Run:
+        from bleu_impl import BleuStats, get_profile, score_stats
+        from bleu_impl.api import iter_segment_stats
+
+        config = get_profile("sacrebleu").resolve({"tokenize": tokenize})
+
+        def run() -> float:
+            stats = sum(iter_segment_stats(hyps, refs, config), BleuStats.zero(4))
+            return score_stats(stats, profile="sacrebleu", config=config).score
+
+        return run
+
+    return prepare
+
+
+#: bleu_impl's readable reference path (sacrebleu profile): the check when sacrebleu itself
+#: cannot run (e.g. 1M x 4 references needs ~29 GB with sacrebleu).
+CHECKS["reference-none"] = _reference_path("none")
+CHECKS["reference-13a"] = _reference_path("13a")
+
 #: Distributions whose versions the report lists.
 DISTRIBUTIONS = ("numpy", "sacrebleu", "nltk", "bleuscore", "torch", "torchmetrics", "dask")

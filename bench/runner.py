@@ -69,6 +69,7 @@ class Plan:
     sentence_max: int = 3_000
     timeout: float = 3600.0
     libs: tuple[str, ...] = ()
+    check_against: str = "sacrebleu"
 
 
 def corpus_dir(plan: Plan, size: int, refs: int, detok: bool) -> str:
@@ -204,6 +205,8 @@ def run_plan(
                     "tolerance": TOLERANCE,
                 }
                 check = "" if task == "floor" else (adapter.check if adapter else "sacrebleu")
+                if check == "sacrebleu" and plan.check_against == "reference":
+                    check = f"reference-{spec['tokenize']}"
                 if check and not (check == "sacrebleu" and lib == "sacrebleu"):
                     spec["want"] = _reference_score(plan, spec, check, references)
                     if spec["want"] is None:
