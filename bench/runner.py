@@ -205,7 +205,11 @@ def run_plan(
                     "tolerance": TOLERANCE,
                 }
                 check = "" if task == "floor" else (adapter.check if adapter else "sacrebleu")
-                if check == "sacrebleu" and plan.check_against == "reference":
+                if (
+                    check == "sacrebleu"
+                    and plan.check_against == "reference"
+                    and task != "sentence"
+                ):
                     check = f"reference-{spec['tokenize']}"
                 if check and not (check == "sacrebleu" and lib == "sacrebleu"):
                     spec["want"] = _reference_score(plan, spec, check, references)
