@@ -135,12 +135,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="add this run's results as a new section of --output instead of replacing it",
     )
+    parser.add_argument("--note", default="", help="a sentence printed at the top of the report")
     parser.add_argument("--no-write", action="store_true", help="print only, write no report")
     parser.add_argument(
         "--quick",
         action="store_true",
         help="smoke run: 300 and 2k segments, 1 ref, 1 run, no report",
     )
+
+
+def as_section(report: str, note: str = "") -> str:
+    """A report as an ``## Additional run`` section: no title, no targets (they need the
+    100k rows of the main run), headings one level down, ``note`` first."""
+    body = report.split("\n", 1)[1]
+    head, _, rest = body.partition("\n## Targets (issue 6)\n")
+    if rest:
+        body = head + "\n## Results\n" + rest.split("\n## Results\n", 1)[1]
+    body = body.replace("\n## ", "\n### ")
+    return "## Additional run\n\n" + (note + "\n\n" if note else "") + body.lstrip("\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -191,8 +203,9 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
         args.output.parent.mkdir(parents=True, exist_ok=True)
         text = markdown(rows, plan.reps, command)
         if previous:
-            body = text.split("\n", 1)[1]  # drop the title: this is a section
-            text = previous + "## Additional run\n" + body.replace("\n## ", "\n### ")
+            text = previous + as_section(text, args.note)
+        elif args.note:
+            text = text.replace("\n## Targets", f"\n{args.note}\n\n## Targets", 1)
         args.output.write_text(text, encoding="utf-8")
 
     rows = run_plan(plan, done=save)
