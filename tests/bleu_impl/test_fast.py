@@ -14,6 +14,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bleu_impl import BleuStats, InputError, get_profile, score_stats, sentence_bleu
 from bleu_impl._fast import fast_corpus_stats, fast_segment_stats, supports
@@ -275,3 +277,27 @@ def test_unknown_knobs_fall_back_to_the_reference_path() -> None:
     assert corpus_stats(hyps, refs, config) == sum(
         _reference(hyps, refs, config), BleuStats.zero(4)
     )
+
+
+TOKENS = st.sampled_from(["a", "b", "c", "A", "a.", "1,5", "σ", "Σ", "-", "&amp;"])
+LINES = st.lists(TOKENS, max_size=12).map(" ".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.tuples(LINES, st.lists(LINES, min_size=1, max_size=5)), max_size=12),
+    st.sampled_from(CHOICES["tokenize"]),
+    st.sampled_from(CHOICES["lowercase"]),
+    st.sampled_from(["closest", "closest-first", "shortest", "average"]),
+    st.integers(min_value=1, max_value=6),
+    st.integers(min_value=1, max_value=9),
+)
+def test_property_fast_equals_reference(pairs, tokenize, lowercase, ref_length, order, limit):
+    config = make_config(
+        {"tokenize": tokenize, "lowercase": lowercase, "ref_length": ref_length, "max_order": order}
+    )
+    hyps = [h for h, _ in pairs]
+    refs = [r for _, r in pairs]
+    _check(hyps, refs, config, limit=limit)
+    for hyp, ref_list in pairs:
+        assert sentence_stats(hyp, ref_list, config) == corpus_stats([hyp], [ref_list], config)
