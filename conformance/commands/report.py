@@ -18,20 +18,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .. import reporters
 from ..results import RunLog, read_run_log
-from .run import emit
+from .run import add_report_arguments, emit
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("log", metavar="RUN.jsonl", help="a run log written by `run --output`")
-    parser.add_argument(
-        "--format",
-        choices=reporters.FORMATS,
-        default="table",
-        help="report format on stdout (default: table)",
-    )
-    parser.add_argument("--junit-xml", metavar="PATH", help="also write JUnit XML here")
+    add_report_arguments(parser)
     parser.add_argument(
         "--impl",
         action="append",

@@ -53,6 +53,17 @@ from ..runner.load import load_fixtures
 from ..runner.select import add_selection_arguments, candidate_keys
 
 
+def add_report_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--format`` and ``--junit-xml``: how a run (or a saved run log) is reported."""
+    parser.add_argument(
+        "--format",
+        choices=reporters.FORMATS,
+        default="table",
+        help="report format on stdout (default: table)",
+    )
+    parser.add_argument("--junit-xml", metavar="PATH", help="also write JUnit XML here")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--impl",
@@ -71,13 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: the adapter's own, e.g. nltk>=3.6.6, sacrebleu>=2; "
         "papineni2002 for your function)",
     )
-    parser.add_argument(
-        "--format",
-        choices=reporters.FORMATS,
-        default="table",
-        help="report format on stdout (default: table)",
-    )
-    parser.add_argument("--junit-xml", metavar="PATH", help="also write JUnit XML here")
+    add_report_arguments(parser)
     parser.add_argument(
         "--output",
         "-o",
