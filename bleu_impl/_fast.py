@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import gc
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import fields
 from fractions import Fraction
@@ -40,7 +40,7 @@ import numpy as np
 from ._fast13a import batch_tokenizer
 from .errors import InputError
 from .knobs import Config
-from .ngrams import clipped_matches, segment_stats
+from .ngrams import last_segment, needs_last, segment_stats
 from .reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES
 from .stats import BleuStats, LastSegment
 from .tokenizers import make_tokenizer
@@ -49,7 +49,6 @@ from .tokenizers import make_tokenizer
 #: the arrays in cache and bound memory; measured fastest around 2k-8k (bench/).
 CHUNK_SENTENCES = 4_096
 
-_LAST_SMOOTHERS = ("nltk-method5", "nltk-method6", "nltk-method7")
 _END = object()
 
 
@@ -84,19 +83,6 @@ def supports(config: Config) -> bool:
         elif name not in SCORING_ONLY:
             return False
     return True
-
-
-def needs_last(config: Config) -> bool:
-    """Whether the statistics carry the last segment's data (NLTK methods 5-7)."""
-    return config.smoothing_context == "last-segment" and config.smoothing in _LAST_SMOOTHERS
-
-
-def last_segment(hyp: Sequence[str], refs: Sequence[Sequence[str]], config: Config) -> LastSegment:
-    """The :class:`LastSegment` of one segment, exactly as ``segment_stats`` builds it."""
-    m5, t5 = clipped_matches(hyp, refs, 5)
-    order = max(config.max_order, 5)
-    totals = tuple(max(0, len(hyp) - n + 1) for n in range(1, order + 1))
-    return LastSegment(totals, (m5, max(1, t5)))
 
 
 class Chunk:

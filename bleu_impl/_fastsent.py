@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ._fast import last_segment, needs_last, supports
+from ._fast import supports
 from ._fast13a import line_tokenizer
 from .errors import InputError
 from .knobs import Config
+from .ngrams import finish_segment
 from .profiles import Profile
-from .reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES
 from .stats import BleuStats
 from .tokenizers import make_tokenizer
 
@@ -101,16 +101,5 @@ def sentence_stats(hypothesis: Any, references: Any, config: Config) -> BleuStat
     ref_list = _references_of(references, 0)
     refs = [line(r) if type(r) is str else generic(r) for r in ref_list]
     hyp = line(hypothesis) if type(hypothesis) is str else generic(hypothesis)
-    order = config.max_order
-    counts = tuple(_clipped(hyp, refs, order))
-    totals = tuple(max(0, len(hyp) - n + 1) for n in range(1, order + 1))
-    if config.denominator_floor == "per-segment":
-        totals = tuple(max(1, t) for t in totals)
-    if refs:
-        ref_len = REF_LENGTH_RULES[config.ref_length](len(hyp), [len(r) for r in refs])
-    elif config.missing_refs == "len-9999":
-        ref_len = MULTI_BLEU_MISSING_LENGTH
-    else:
-        raise InputError("segment 0: no reference (missing_refs='error')")
-    last = last_segment(hyp, refs, config) if needs_last(config) else None
-    return BleuStats(counts, totals, len(hyp), ref_len, 1, last)
+    counts = tuple(_clipped(hyp, refs, config.max_order))
+    return finish_segment(hyp, refs, counts, config, 0)

@@ -16,7 +16,7 @@ from typing import Any
 from .errors import KnobError
 
 NLTK_METHODS = tuple(f"nltk-method{i}" for i in range(8))
-_LAST_SEGMENT_METHODS = ("nltk-method5", "nltk-method6", "nltk-method7")
+LAST_SEGMENT_METHODS = ("nltk-method5", "nltk-method6", "nltk-method7")
 
 #: Valid values of every enumerated knob, in documentation order.
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -211,7 +211,7 @@ def make_config(knobs: Mapping[str, Any]) -> Config:
     config = Config(**values)
     if config.effective_order and config.weights is not None:
         raise KnobError("effective_order renormalises to uniform weights; do not also give weights")
-    if config.smoothing in _LAST_SEGMENT_METHODS and config.smoothing_context != "last-segment":
+    if config.smoothing in LAST_SEGMENT_METHODS and config.smoothing_context != "last-segment":
         raise KnobError(
             f"{config.smoothing} reads the last segment (NLTK): it needs "
             "smoothing_context='last-segment'"

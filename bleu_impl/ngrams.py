@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .errors import InputError
-from .knobs import Config
+from .knobs import LAST_SEGMENT_METHODS, Config
 from .reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES
 from .stats import BleuStats, LastSegment
 
@@ -34,14 +34,25 @@ def clipped_matches(hyp: Tokens, refs: Sequence[Tokens], n: int) -> tuple[int, i
     return matches, max(0, len(hyp) - n + 1)
 
 
-def segment_stats(
-    hyp: Tokens, refs: Sequence[Tokens], config: Config, *, index: int = 0
+def needs_last(config: Config) -> bool:
+    """Whether the statistics carry the last segment's data (NLTK methods 5-7)."""
+    return config.smoothing_context == "last-segment" and config.smoothing in LAST_SEGMENT_METHODS
+
+
+def last_segment(hyp: Tokens, refs: Sequence[Tokens], config: Config) -> LastSegment:
+    """What NLTK methods 5-7 read from a segment: unfloored n-gram counts for orders
+    1..max(N, 5) and the order-5 modified precision with a floored denominator."""
+    m5, t5 = clipped_matches(hyp, refs, 5)
+    totals = tuple(max(0, len(hyp) - n + 1) for n in range(1, max(config.max_order, 5) + 1))
+    return LastSegment(totals, (m5, max(1, t5)))
+
+
+def finish_segment(
+    hyp: Tokens, refs: Sequence[Tokens], counts: tuple[int, ...], config: Config, index: int
 ) -> BleuStats:
-    """The statistics of one segment under ``config`` (``index`` names it in errors)."""
-    order = config.max_order
-    pairs = [clipped_matches(hyp, refs, n) for n in range(1, order + 1)]
-    counts = tuple(m for m, _ in pairs)
-    totals = tuple(t for _, t in pairs)
+    """A segment's BleuStats from its clipped ``counts``: totals (with NLTK's optional
+    max(1, .) floor), the chosen reference length and, when needed, the last-segment data."""
+    totals = tuple(max(0, len(hyp) - n + 1) for n in range(1, config.max_order + 1))
     if config.denominator_floor == "per-segment":
         totals = tuple(max(1, t) for t in totals)
     if refs:
@@ -50,14 +61,13 @@ def segment_stats(
         ref_len = MULTI_BLEU_MISSING_LENGTH
     else:
         raise InputError(f"segment {index}: no reference (missing_refs='error')")
-    last = None
-    if config.smoothing_context == "last-segment" and config.smoothing in (
-        "nltk-method5",
-        "nltk-method6",
-        "nltk-method7",
-    ):
-        m5, t5 = clipped_matches(hyp, refs, 5)
-        last = LastSegment(
-            tuple(max(0, len(hyp) - n + 1) for n in range(1, max(order, 5) + 1)), (m5, max(1, t5))
-        )
+    last = last_segment(hyp, refs, config) if needs_last(config) else None
     return BleuStats(counts, totals, len(hyp), ref_len, 1, last)
+
+
+def segment_stats(
+    hyp: Tokens, refs: Sequence[Tokens], config: Config, *, index: int = 0
+) -> BleuStats:
+    """The statistics of one segment under ``config`` (``index`` names it in errors)."""
+    counts = tuple(clipped_matches(hyp, refs, n)[0] for n in range(1, config.max_order + 1))
+    return finish_segment(hyp, refs, counts, config, index)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import EmulatedFailure
-from .knobs import Config
+from .knobs import LAST_SEGMENT_METHODS, Config
 from .stats import BleuStats
 
 Number = Fraction | float
@@ -41,7 +41,6 @@ NOT_IN_SUM = (ABSENT_ONE, DROPPED, TRUNCATED, SKIPPED)
 FORCES_ZERO = (ABSENT_ZERO, ZERO)
 
 _ADDITIVE = {"add-k": 2, "nltk-method2": 2, "add-one": 1}  # smoothing -> first order touched
-_NLTK_VECTOR = ("nltk-method5", "nltk-method6", "nltk-method7")
 
 
 @dataclass(frozen=True)
@@ -110,7 +109,7 @@ def order_precisions(stats: BleuStats, config: Config) -> list[OrderPrecision]:
                     )
                 )
                 break
-    if method in _NLTK_VECTOR:
+    if method in LAST_SEGMENT_METHODS:
         result = _nltk_vector_smoothing(result, stats, config)
     return result
 
