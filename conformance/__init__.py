@@ -1,1 +1,77 @@
-"""conformance: run BLEU implementations against the fixtures, compare them, report."""
+"""bleu-conformance: verify and compare BLEU implementations against a fixture library.
+
+The flow: cases (:mod:`conformance.cases`) -> adapters (:mod:`conformance.adapters`) ->
+engine (:mod:`conformance.engine`) -> results and logs (:mod:`conformance.results`,
+:mod:`conformance.runlog`) -> reporters (:mod:`conformance.reporters`); the command line
+(:mod:`conformance.cli`, :mod:`conformance.commands`) is a thin edge over them.
+
+The public names below are imported on first use, so that importing the pytest plugin
+(``conformance.pytest_plugin``) loads nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .adapters import Adapter, Capabilities, make_adapter
+    from .cases import Case, ExpectationKey, LoadResult, load_fixtures, select_cases
+    from .engine import PairRow, Reply, ask, build_request, compare_case, identify, verify_cases
+    from .protocol import AdapterError, Answer, Failure, Request
+    from .results import CaseResult
+
+_WHERE = {
+    "Adapter": "adapters",
+    "Capabilities": "adapters",
+    "make_adapter": "adapters",
+    "Case": "cases",
+    "ExpectationKey": "cases",
+    "LoadResult": "cases",
+    "load_fixtures": "cases",
+    "select_cases": "cases",
+    "PairRow": "engine",
+    "Reply": "engine",
+    "ask": "engine",
+    "build_request": "engine",
+    "compare_case": "engine",
+    "identify": "engine",
+    "verify_cases": "engine",
+    "AdapterError": "protocol",
+    "Answer": "protocol",
+    "Failure": "protocol",
+    "Request": "protocol",
+    "CaseResult": "results",
+}
+
+__all__ = [
+    "Adapter",
+    "AdapterError",
+    "Answer",
+    "Capabilities",
+    "Case",
+    "CaseResult",
+    "ExpectationKey",
+    "Failure",
+    "LoadResult",
+    "PairRow",
+    "Reply",
+    "Request",
+    "ask",
+    "build_request",
+    "compare_case",
+    "identify",
+    "load_fixtures",
+    "make_adapter",
+    "select_cases",
+    "verify_cases",
+]
+
+
+assert set(__all__) == set(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'conformance' has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)

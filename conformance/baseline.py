@@ -109,16 +109,22 @@ def diff(
             b, a = before.get(case), after.get(case)
             if a is None and subset:
                 continue
-            if b is None or a is None:
-                what = "new case" if b is None else "case gone"
-                moved.append(_move(name, case, what, b, a))
-            elif b.get("outcome") != a.get("outcome"):
-                moved.append(_move(name, case, "outcome", b.get("outcome"), a.get("outcome")))
-            elif _score_moved(b.get("score"), a.get("score")):
-                moved.append(_move(name, case, "score", b.get("score"), a.get("score")))
-            elif b.get("failure") != a.get("failure"):
-                moved.append(_move(name, case, "failure", b.get("failure"), a.get("failure")))
+            movement = _case_movement(b, a)
+            if movement is not None:
+                moved.append(_move(name, case, *movement))
     return moved
+
+
+def _case_movement(before: Any, after: Any) -> tuple[str, Any, Any] | None:
+    """(what, before, after) for the first thing that moved in one case, or None."""
+    if before is None or after is None:
+        return ("new case" if before is None else "case gone"), before, after
+    for field in ("outcome", "score", "failure"):
+        b, a = before.get(field), after.get(field)
+        moved = _score_moved(b, a) if field == "score" else b != a
+        if moved:
+            return field, b, a
+    return None
 
 
 #: Movements that fail a run (the rest - versions, signatures, added cases - inform).

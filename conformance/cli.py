@@ -51,14 +51,14 @@ def build_parser() -> argparse.ArgumentParser:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         module.add_arguments(sub_parser)
-        sub_parser.set_defaults(_run=module.run)
+        sub_parser.set_defaults(handler=module.run)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return int(args._run(args) or 0)
+        return int(args.handler(args) or 0)
     except BrokenPipeError:  # e.g. piped into `head`
         return 0
 

@@ -13,15 +13,20 @@ does nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .adapters import make_adapter
-from .adapters.base import Adapter
-from .results import CHANGED, ERROR, FAIL, FIXED, SKIP, XFAIL, AdapterError, CaseResult
+# Everything else is imported inside the hooks: an installed package must not load
+# bleu_impl, regex and yaml into every pytest session that never asks for it.
+if TYPE_CHECKING:
+    from .adapters import Adapter
+    from .cases import Case, ExpectationKey
+    from .protocol import AdapterError
+    from .results import CaseResult
 
 _STATE = pytest.StashKey["_Session"]()
 
@@ -72,10 +77,13 @@ class _Session:
         self.known = known_failures.load_all(config.getoption("bleu_known_failures"))
         self.adapters: dict[str, Adapter | AdapterError] = {}
 
-    def adapter(self, spec: str, implementations: Any) -> Adapter | AdapterError:
+    def adapter(self, spec: str, keys: Mapping[str, ExpectationKey]) -> Adapter | AdapterError:
+        from .adapters import make_adapter
+        from .protocol import AdapterError
+
         if spec not in self.adapters:
             try:
-                adapter = make_adapter(spec, implementations)
+                adapter = make_adapter(spec, keys)
                 if self.timeout is not None:
                     adapter.capabilities = replace(adapter.capabilities, timeout=self.timeout)
                 self.adapters[spec] = adapter
@@ -84,6 +92,8 @@ class _Session:
         return self.adapters[spec]
 
     def close(self) -> None:
+        from .adapters import Adapter
+
         for adapter in self.adapters.values():
             if isinstance(adapter, Adapter):
                 adapter.close()
@@ -103,7 +113,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if _STATE not in parent.config.stash or file_path.suffix not in (".yaml", ".yml"):
         return None
-    from .fixtures.loader import SKIP_FILES
+    from .cases.load import SKIP_FILES
 
     if file_path.name in SKIP_FILES:
         return None
@@ -120,7 +130,7 @@ class FixtureFile(pytest.File):
     """A fixture case file: one item per case and implementation."""
 
     def collect(self) -> Any:
-        from .runner.load import load_fixtures
+        from .cases import load_fixtures
 
         loaded = load_fixtures([self.path])
         problems = [p for p in loaded.problems if Path(p.file).resolve() == self.path.resolve()]
@@ -131,9 +141,7 @@ class FixtureFile(pytest.File):
         for case in loaded.cases:
             for spec in state.specs:
                 name = case.id if len(state.specs) == 1 else f"{case.id}[{spec}]"
-                yield CaseItem.from_parent(
-                    self, name=name, case=case, spec=spec, implementations=loaded.implementations
-                )
+                yield CaseItem.from_parent(self, name=name, case=case, spec=spec, keys=loaded.keys)
 
 
 class FixtureProblems(Exception):
@@ -159,30 +167,36 @@ class CaseError(Exception):
 class CaseItem(pytest.Item):
     """One case on one implementation."""
 
-    def __init__(self, *, case: Any, spec: str, implementations: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *, case: Case, spec: str, keys: Mapping[str, ExpectationKey], **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.case = case
         self.spec = spec
-        self.implementations = implementations
+        self.keys = keys
         self.result: CaseResult | None = None
         self.extra_keyword_matches.update(case.tags)  # `-k tag` selects by fixture tag
 
     def setup(self) -> None:
-        from .runner import candidate_keys, run_case, startup_failure
+        from .engine import candidate_keys, run_case, startup_failure
+        from .protocol import AdapterError
+        from .results import ERROR, SKIP
 
         state = self.config.stash[_STATE]
-        adapter = state.adapter(self.spec, self.implementations)
+        adapter = state.adapter(self.spec, self.keys)
         if isinstance(adapter, AdapterError):
             self.result = startup_failure(self.spec, adapter, [self.case])[0]
         else:
-            keys = candidate_keys(adapter.capabilities, self.implementations, state.expect)
-            self.result = run_case(adapter, self.case, self.implementations, keys, state.known)
+            candidates = candidate_keys(adapter.capabilities, self.keys, state.expect)
+            self.result = run_case(adapter, self.case, self.keys, candidates, state.known)
         if self.result.outcome == ERROR:
             raise CaseError(self.result)
         if self.result.outcome == SKIP:
             pytest.skip(self.result.reason)
 
     def runtest(self) -> None:
+        from .results import CHANGED, FAIL, FIXED, XFAIL
+
         result = self.result
         assert result is not None
         if result.outcome == XFAIL:
@@ -193,6 +207,7 @@ class CaseItem(pytest.Item):
 
     def _describe(self, result: CaseResult) -> str:
         from .reporters.text import mismatch_table
+        from .results import CHANGED, FIXED
 
         lines = [f"{result.implementation}: {result.outcome.upper()} {result.node_id}"]
         if result.expect_key:

@@ -58,4 +58,4 @@ def parallel_lines(
                     f"line count mismatch: {', '.join(short)} ended after line {number - 1} "
                     f"but {', '.join(long)} continue(s) at line {number}"
                 )
-            yield number, row[0], row[1:]
+            yield number, str(row[0]), [str(line) for line in row[1:]]

@@ -15,9 +15,20 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bleu_impl import KnobError, get_profile
-from bleu_impl.knobs import normalize_knob
+from bleu_impl.knobs import normalize_knob  # TODO(boundary): top-level name
 
-from ..results import AdapterError, Answer, Request
+from ..protocol import AdapterError, Answer, Request
+
+__all__ = [
+    "DEFAULT_EXPECT",
+    "DEFAULT_TIMEOUT",
+    "Adapter",
+    "Capabilities",
+    "call_with_timeout",
+    "canonical",
+    "settable",
+    "unexpressible",
+]
 
 T = TypeVar("T")
 
@@ -32,8 +43,9 @@ class Capabilities:
 
     * ``knobs``: knob -> allowed values (``None`` = any value) the adapter can *set*;
       ``knobs=None`` means every knob is passed through (a user's function decides).
-    * ``native``: the bleu_impl profile describing the implementation's fixed behaviour; a
-      knob it cannot set is still expressible when the case asks for the native value.
+    * ``native``: the bleu_impl profile describing the implementation's fixed behaviour
+      (with ``native_knobs`` on top, e.g. an expectation key's knobs); a knob it cannot set
+      is still expressible when the case asks for the native value.
     * ``inputs``: accepted input forms, ``raw`` strings and/or ``tokenized`` token lists.
     * ``scale``: the score scale of answers (1 or 100); ``precision``: decimals it prints
       (``None`` = full float), which widens the tolerance to half a unit of the last digit.
@@ -44,6 +56,7 @@ class Capabilities:
     levels: frozenset[str] = frozenset({"sentence", "corpus"})
     knobs: Mapping[str, tuple[Any, ...] | None] | None = field(default_factory=dict)
     native: str | None = None
+    native_knobs: Mapping[str, Any] = field(default_factory=dict)
     inputs: frozenset[str] = frozenset({"raw", "tokenized"})
     scale: int = 1
     precision: int | None = None
@@ -65,6 +78,7 @@ class Capabilities:
             if self.knobs is None
             else {k: None if v is None else list(v) for k, v in sorted(self.knobs.items())},
             "native": self.native,
+            "native_knobs": dict(self.native_knobs),
             "inputs": sorted(self.inputs),
             "scale": self.scale,
             "precision": self.precision,
@@ -84,10 +98,10 @@ def canonical(name: str, value: Any) -> Any:
 def unexpressible(caps: Capabilities, request: Request) -> str | None:
     """Why ``caps`` cannot express ``request`` (level, input form or a knob), or None.
 
-    ``request.config`` holds the complete semantics being checked (the expectation key's
-    profile resolved with the case's knobs). An adapter with a ``native`` profile must either
-    set each knob to that value or already behave that way; an adapter without one claims
-    the key's semantics and need only set the knobs the case itself sets.
+    ``request.complete`` is the complete semantics being checked (the expectation key's
+    profile resolved with the knobs being set). An adapter with a ``native`` profile must
+    either set each knob to that value or already behave that way; an adapter without one
+    claims the key's semantics and need only set the knobs the case itself sets.
     """
     if request.level not in caps.levels:
         return f"{caps.name} has no {request.level}-level scoring"
@@ -95,39 +109,63 @@ def unexpressible(caps: Capabilities, request: Request) -> str | None:
         return f"{caps.name} does not take {request.input_format} input"
     if caps.knobs is None:
         return None
+    semantics = request.complete
     # the case's own knobs first: the reason then names what the case is about
     names = sorted(request.case_knobs)
     if caps.native:
-        names += sorted(set(request.config) - request.case_knobs)
-    try:
-        default = get_profile(caps.native).resolve({}, request.level) if caps.native else None
-    except KnobError:
-        default = None
+        names += sorted(set(semantics) - request.case_knobs)
+    default = _native_default(caps, request.level)
     for name in names:
-        value = canonical(name, request.config.get(name))
-        if name not in caps.knobs:
-            if caps.native is None:
-                return f"{caps.name} cannot express {name}={value!r} (knob not supported)"
-            continue
-        allowed = caps.knobs[name]
-        if getattr(default, name, object()) == value:
-            continue  # what it does anyway
-        if allowed is not None and value not in [canonical(name, a) for a in allowed]:
-            return f"{caps.name} cannot express {name}={value!r} (supports: {_shown(allowed)})"
-    if caps.native is None:
+        reason = _unsettable(caps, name, canonical(name, semantics.get(name)), default)
+        if reason is not None:
+            return reason
+    return None if caps.native is None else _native_reason(caps, request, names)
+
+
+def _unsettable(caps: Capabilities, name: str, value: Any, default: Any) -> str | None:
+    """Why the adapter cannot set ``name`` to ``value`` (None when it can, or when the
+    native profile decides)."""
+    assert caps.knobs is not None
+    if name not in caps.knobs:
+        if caps.native is None:
+            return f"{caps.name} cannot express {name}={value!r} (knob not supported)"
         return None
+    allowed = caps.knobs[name]
+    if getattr(default, name, object()) == value:
+        return None  # what it does anyway
+    if allowed is not None and value not in [canonical(name, a) for a in allowed]:
+        return f"{caps.name} cannot express {name}={value!r} (supports: {_shown(allowed)})"
+    return None
+
+
+def _native_reason(caps: Capabilities, request: Request, names: list[str]) -> str | None:
+    """Why the native profile, with the knobs the adapter can set, misses a knob value."""
+    assert caps.native is not None
+    semantics = request.complete
     try:
-        have = get_profile(caps.native).resolve(settable(caps, request.config), request.level)
+        have = get_profile(caps.native).resolve(
+            {**caps.native_knobs, **settable(caps, semantics)}, request.level
+        )
     except KnobError as exc:
         return f"{caps.name} cannot express these knobs: {exc}"
     for name in names:
-        want = canonical(name, request.config.get(name))
+        want = canonical(name, semantics.get(name))
         if getattr(have, name, want) != want:
             return (
                 f"{caps.name} cannot express {name}={want!r} "
                 f"(it always uses {getattr(have, name)!r})"
             )
     return None
+
+
+def _native_default(caps: Capabilities, level: str) -> Any:
+    """What the implementation does with no knob set (its native profile), or None."""
+    if not caps.native:
+        return None
+    try:
+        return get_profile(caps.native).resolve(dict(caps.native_knobs), level)
+    except KnobError:
+        return None
 
 
 def _shown(values: tuple[Any, ...]) -> str:
@@ -187,19 +225,3 @@ def call_with_timeout(fn: Callable[[], T], timeout: float, what: str) -> T:
     if "error" in box:
         raise box["error"]
     return box["value"]
-
-
-def split_tokens(text: Any) -> list[str]:
-    """Tokens of a raw string (``str.split()``) or a token sequence as given."""
-    return text.split() if isinstance(text, str) else list(text)
-
-
-def joinable(request: Request) -> bool:
-    """True when tokenized input can be joined with spaces without changing its tokens."""
-
-    def ok(tokens: Any) -> bool:
-        return tokens is None or all(t and not any(c.isspace() for c in t) for t in tokens)
-
-    return all(ok(h) for h in request.hypotheses) and all(
-        ok(r) for refs in request.references for r in refs
-    )

@@ -7,43 +7,49 @@ from typing import Any
 
 import bleu_impl
 from bleu_impl import KNOB_NAMES, BleuError, corpus_bleu, get_profile, sentence_bleu
-from bleu_impl.signature import VERSION, signature
+from bleu_impl.signature import signature  # TODO(boundary): top-level name
 
-from ..results import Answer, Request
+from ..protocol import Answer, Request
 from .base import Adapter, Capabilities
 from .pyerrors import failure_from
 
+__all__ = ["BleuImplAdapter"]
+
 
 class BleuImplAdapter(Adapter):
-    """Score with ``bleu_impl`` under ``profile``; every knob and level is expressible."""
+    """Score with ``bleu_impl`` under ``profile`` with ``knobs`` on top (an expectation key's
+    knobs); every knob and level is expressible."""
 
     def __init__(
         self,
         profile: str = "papineni2002",
         *,
+        knobs: Mapping[str, Any] | None = None,
         expect: tuple[str, ...] = (),
         name: str | None = None,
     ) -> None:
         prof = get_profile(profile)  # KnobError lists the valid profiles
         self.profile = prof.name
+        self.knobs = dict(knobs or {})
         self.capabilities = Capabilities(
             name=name or f"bleu_impl:{prof.name}",
-            version=getattr(bleu_impl, "__version__", VERSION),
-            knobs={name: None for name in KNOB_NAMES},
+            version=bleu_impl.__version__,
+            knobs={knob: None for knob in KNOB_NAMES},
             native=prof.name,
-            signature=signature(prof.name, prof.resolve({}, "corpus")),
+            native_knobs=self.knobs,
+            signature=signature(prof.name, prof.resolve(self.knobs, "corpus")),
             expect=expect or (prof.name,),
         )
 
     def run(self, request: Request) -> Answer:
-        knobs: Mapping[str, Any] = dict(request.config)
+        knobs = {**self.knobs, **request.config}
         try:
             if request.level == "sentence":
                 if len(request.hypotheses) != 1:
                     raise bleu_impl.InputError("a sentence-level case has exactly one segment")
                 result = sentence_bleu(
                     request.hypotheses[0],
-                    list(request.references[0]),
+                    list(request.references[0]),  # type: ignore[arg-type]  # None = missing
                     profile=self.profile,
                     **knobs,
                 )

@@ -24,8 +24,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..results import AdapterError, Answer, Failure, Request
-from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities, canonical, joinable
+from ..protocol import AdapterError, Answer, Failure, Request
+from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities, canonical
+from .text import as_line, joinable, to_streams
 
 #: multi-bleu.perl's line: ``BLEU = 50.46, 94.4/58.8/43.8/26.7 (BP=1.000, ratio=1.000, ...``
 MULTI_BLEU_REGEX = (
@@ -93,7 +94,7 @@ class CommandAdapter(Adapter):
         texts = [*request.hypotheses, *(r for rs in request.references for r in rs)]
         if reason is None and any(isinstance(t, str) and ("\n" in t or "\r" in t) for t in texts):
             reason = "a line-based command cannot take a segment containing a line break"
-        if reason is None and any(None in stream for stream in _streams(request)):
+        if reason is None and any(None in stream for stream in _file_streams(request)):
             reason = (
                 "a reference file cannot skip a line: only the last segments can lack a "
                 "reference (a shorter file)"
@@ -134,20 +135,17 @@ class CommandAdapter(Adapter):
         return argv
 
     def run(self, request: Request) -> Answer:
-        def line(t: Any) -> str:
-            return "" if t is None else t if isinstance(t, str) else " ".join(t)
-
-        streams = _streams(request)
+        streams = _file_streams(request)
         with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
             directory = Path(tmp)
             (directory / "hyp").write_text(
-                "".join(line(h) + "\n" for h in request.hypotheses), encoding="utf-8"
+                "".join(as_line(h) + "\n" for h in request.hypotheses), encoding="utf-8"
             )
             for k, stream in enumerate(streams):
                 (directory / f"ref{k}").write_text(
-                    "".join(line(r) + "\n" for r in stream), encoding="utf-8"
+                    "".join(as_line(r) + "\n" for r in stream), encoding="utf-8"
                 )
-            argv = self._argv(directory, len(streams), request.config)
+            argv = self._argv(directory, len(streams), request.complete)
             stdin = (directory / "hyp").open("rb") if self.stdin == "hyp" else subprocess.DEVNULL
             try:
                 proc = subprocess.run(
@@ -200,16 +198,13 @@ class CommandAdapter(Adapter):
             raise AdapterError("garbage", f"not a number in {match.group(0)!r}", stderr) from None
 
 
-def _streams(request: Request) -> list[list[Any]]:
+def _file_streams(request: Request) -> list[list[Any]]:
     """Reference files, one per stream: a segment without a k-th reference has no line in
     file k, which a file can only express at its end (``None`` marks one in the middle)."""
-    width = max((len(rs) for rs in request.references), default=0)
-    streams = []
-    for k in range(width):
-        stream = [rs[k] if k < len(rs) else None for rs in request.references]
+    streams = to_streams(request.references)
+    for stream in streams:
         while stream and stream[-1] is None:
             stream.pop()
-        streams.append(stream)
     return streams
 
 

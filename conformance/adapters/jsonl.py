@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, NoReturn
 
-from ..results import AdapterError, Answer, Failure, Request
+from ..protocol import AdapterError, Answer, Failure, Request
 from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities
 
 PROTOCOL_VERSION = 1
@@ -219,7 +219,7 @@ class JsonlAdapter(Adapter):
         seq = self._seq
         before = self._proc.stderr_tail()
         data = self._proc.exchange(
-            {"cmd": "score", "seq": seq, "request": request.to_json()},
+            {"cmd": "score", "seq": seq, "request": request.to_json(self.capabilities.knobs)},
             self.capabilities.timeout,
         )
         if data.get("seq") != seq:

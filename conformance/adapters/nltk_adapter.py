@@ -14,9 +14,10 @@ from typing import Any
 from bleu_impl import get_profile
 from bleu_impl.knobs import NLTK_METHODS
 
-from ..results import Answer, Request
-from .base import Adapter, Capabilities, call_with_timeout, settable, split_tokens
+from ..protocol import Answer, Request
+from .base import Adapter, Capabilities, call_with_timeout, settable
 from .pyerrors import failure_from
+from .text import split_tokens
 
 
 class NltkAdapter(Adapter):
@@ -46,7 +47,7 @@ class NltkAdapter(Adapter):
 
     def _kwargs(self, request: Request) -> dict[str, Any]:
         config = get_profile("nltk").resolve(
-            settable(self.capabilities, request.config), request.level
+            settable(self.capabilities, request.complete), request.level
         )
         smoother = self._bleu.SmoothingFunction(
             epsilon=config.epsilon, alpha=config.alpha, k=config.k

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import traceback
 
-from ..results import Failure
+from ..protocol import Failure
 
 #: Python exception type -> fixture error kind, where the mapping is unambiguous.
 _KINDS = {"AssertionError": "assertion"}

@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..results import AdapterError, Answer, Request
+from ..protocol import AdapterError, Answer, Request
 from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities, call_with_timeout
 from .pyerrors import failure_from
 
@@ -141,8 +141,7 @@ class PythonCallableAdapter(Adapter):
             [r if r is None or isinstance(r, str) else list(r) for r in rs]
             for rs in request.references
         ]
-        knobs = self.capabilities.knobs
-        config = {k: v for k, v in request.config.items() if knobs is None or k in knobs}
+        config = request.config_for(self.capabilities.knobs)
         try:
             value = call_with_timeout(
                 lambda: self._fn(hyps, refs, **config), self.capabilities.timeout, "function"

@@ -19,33 +19,36 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import yaml
 
-from ..results import AdapterError
+from ..protocol import AdapterError
 from .base import Adapter
+
+if TYPE_CHECKING:
+    from ..cases import ExpectationKey
+
+__all__ = ["BUILTIN", "ENTRY_POINT_GROUP", "load_adapter_file", "make_adapter"]
 
 ENTRY_POINT_GROUP = "bleu_conformance.adapters"
 BUILTIN = ("bleu_impl", "nltk", "sacrebleu", "torchmetrics")
 
 
-def _bleu_impl(arg: str | None, implementations: Mapping[str, Any]) -> Adapter:
+def _bleu_impl(arg: str | None, keys: Mapping[str, ExpectationKey]) -> Adapter:
     from bleu_impl import PROFILES
 
     from .bleu_impl_adapter import BleuImplAdapter
 
     name = arg or "papineni2002"
     if name in PROFILES:  # checked against every key this profile claims to reproduce as is
-        keys = [
-            k
-            for k, impl in implementations.items()
-            if getattr(impl, "profile", None) == name and not getattr(impl, "knobs", None)
-        ]
-        return BleuImplAdapter(name, expect=tuple(dict.fromkeys([*keys, name])))
-    impl = implementations.get(name)
-    if impl is not None and getattr(impl, "profile", None):
-        return BleuImplAdapter(impl.profile, expect=(name,), name=f"bleu_impl:{name}")
+        claimed = [k for k, key in keys.items() if key.profile == name and not key.knobs]
+        return BleuImplAdapter(name, expect=tuple(dict.fromkeys([*claimed, name])))
+    key = keys.get(name)
+    if key is not None and key.profile:
+        return BleuImplAdapter(
+            key.profile, knobs=key.knobs, expect=(name,), name=f"bleu_impl:{name}"
+        )
     raise AdapterError(
         "config",
         f"bleu_impl:{name}: not a profile ({', '.join(PROFILES)}) nor an expectation key "
@@ -117,12 +120,12 @@ def load_adapter_file(path: Path) -> Adapter:
     raise AdapterError("config", f"{path}: unknown adapter kind {kind!r} (command, jsonl, python)")
 
 
-def make_adapter(spec: str, implementations: Mapping[str, Any] | None = None) -> Adapter:
-    """The adapter for ``spec`` (see the module docstring); AdapterError explains failures."""
-    implementations = implementations or {}
+def make_adapter(spec: str, keys: Mapping[str, ExpectationKey] | None = None) -> Adapter:
+    """The adapter for ``spec`` (see the module docstring); ``keys`` are the expectation keys
+    of the fixture library (for ``bleu_impl:KEY``). AdapterError explains failures."""
     head, sep, rest = spec.partition(":")
     if head == "bleu_impl":
-        return _bleu_impl(rest or None, implementations)
+        return _bleu_impl(rest or None, keys or {})
     if spec in BUILTIN:
         return _library(spec)
     if head == "jsonl" and rest:

@@ -12,15 +12,10 @@ from typing import Any
 
 from bleu_impl import get_profile
 
-from ..results import Answer, Request
-from .base import Adapter, Capabilities, call_with_timeout, joinable, settable
+from ..protocol import Answer, Request
+from .base import Adapter, Capabilities, call_with_timeout, settable
 from .pyerrors import failure_from
-
-
-def to_streams(references: tuple[tuple[Any, ...], ...]) -> list[list[Any]]:
-    """Per-segment reference lists -> sacrebleu reference streams (``None`` = missing)."""
-    width = max((len(r) for r in references), default=0)
-    return [[refs[k] if k < len(refs) else None for refs in references] for k in range(width)]
+from .text import joinable, to_streams
 
 
 class SacrebleuAdapter(Adapter):
@@ -60,7 +55,7 @@ class SacrebleuAdapter(Adapter):
         return reason
 
     def _metric(self, request: Request) -> Any:
-        knobs = settable(self.capabilities, request.config)
+        knobs = settable(self.capabilities, request.complete)
         if request.input_format == "tokenized":
             knobs["tokenize"] = "none"
         config = get_profile("sacrebleu").resolve(knobs, request.level)

@@ -10,9 +10,10 @@ from typing import Any
 
 from bleu_impl import get_profile
 
-from ..results import Answer, Request
-from .base import Adapter, Capabilities, call_with_timeout, joinable, settable
+from ..protocol import Answer, Request
+from .base import Adapter, Capabilities, call_with_timeout, settable
 from .pyerrors import failure_from
+from .text import joinable
 
 
 class TorchmetricsAdapter(Adapter):
@@ -34,7 +35,7 @@ class TorchmetricsAdapter(Adapter):
 
     def check(self, request: Request) -> str | None:
         reason = super().check(request)
-        if reason is None and request.config.get("smoothing_value") not in (None, 1, 1.0):
+        if reason is None and request.complete.get("smoothing_value") not in (None, 1, 1.0):
             reason = "torchmetrics smooth=True is add-1 only"
         if reason is None and request.input_format == "tokenized" and not joinable(request):
             reason = "torchmetrics takes strings: these tokens cannot be joined with spaces"
@@ -42,7 +43,7 @@ class TorchmetricsAdapter(Adapter):
 
     def run(self, request: Request) -> Answer:
         config = get_profile("torchmetrics").resolve(
-            settable(self.capabilities, request.config), request.level
+            settable(self.capabilities, request.complete), request.level
         )
 
         def text(t: Any) -> str:

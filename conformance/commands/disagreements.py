@@ -3,7 +3,8 @@
 Runs every bleu_impl profile and every installed live library (nltk, sacrebleu,
 torchmetrics) on the bundled fixtures, compares the libraries pairwise, attributes every
 difference to knob changes, and writes the Markdown report. --check regenerates it in
-memory and exits 1 when the committed file differs (CI uses this).
+memory and exits 1 when the committed file differs (CI uses this); a library that is not
+installed here is left out of the check, and the command says so.
 
 examples:
   bleu-conformance disagreements                       # rewrite docs/disagreements.md
@@ -14,33 +15,93 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import sys
+from collections.abc import Sequence
 from pathlib import Path
 
-from ..compare.publish import build
+from ..adapters import make_adapter
+from ..cases import LoadResult, load_fixtures
+from ..engine import compare_case, open_subjects, row_record, verify_cases
+from ..protocol import AdapterError
+from ..reporters.disagreements import MatrixRow, render
+from .options import fail
 
 DEFAULT = Path(__file__).resolve().parents[2] / "docs" / "disagreements.md"
 
+#: The live libraries compared, and the implementations compared pairwise.
+LIBRARIES = ("nltk", "sacrebleu", "torchmetrics")
+COMPARED = ("bleu_impl:papineni2002", "nltk", "sacrebleu", "torchmetrics")
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--output", type=Path, default=DEFAULT, help=f"default: {DEFAULT}")
+    parser.add_argument(
+        "--output",
+        type=Path,
+        default=None,
+        help="the document to write or check (default: docs/disagreements.md of this checkout)",
+    )
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
 
 
-def run(args: argparse.Namespace) -> int:
-    text = build() + "\n"
-    if not args.check:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(text, encoding="utf-8")
-        print(f"wrote {args.output}")
-        return 0
-    current = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
-    if current == text:
-        print(f"{args.output} is up to date")
-        return 0
-    diff = difflib.unified_diff(
-        current.splitlines(), text.splitlines(), str(args.output), "regenerated", lineterm=""
+def _matrix_row(spec: str, loaded: LoadResult) -> MatrixRow:
+    is_library = not spec.startswith("bleu_impl")
+    name = f"bleu_impl as {spec[10:]}" if spec.startswith("bleu_impl:") else spec
+    try:
+        adapter = make_adapter(spec, loaded.keys)
+    except AdapterError as exc:
+        return MatrixRow(name, "", unavailable=exc.message.splitlines()[0], is_library=True)
+    with adapter:
+        results = verify_cases(adapter, loaded.cases, loaded.keys)
+    caps = adapter.capabilities
+    return MatrixRow(
+        name if not is_library else caps.name, caps.version, results, is_library=is_library
     )
+
+
+def build() -> tuple[str, list[str]]:
+    """The whole document and the libraries that could not be run here."""
+    loaded = load_fixtures()
+    specs = [f"bleu_impl:{key}" for key, value in loaded.keys.items() if value.profile]
+    matrix = [_matrix_row(spec, loaded) for spec in [*specs, *LIBRARIES]]
+    missing = [row.name for row in matrix if row.unavailable]
+    compared = [spec for spec in COMPARED if spec not in missing]
+    subjects = open_subjects(compared, loaded.keys)
+    try:
+        pairs = [row_record(row) for case in loaded.cases for row in compare_case(case, subjects)]
+    finally:
+        for subject in subjects:
+            subject.adapter.close()
+    return render(matrix, pairs, len(loaded.cases)) + "\n", missing
+
+
+def _without(text: str, names: Sequence[str]) -> list[str]:
+    """The document's lines, leaving out the environment line and every line that names an
+    implementation not installed here."""
+    return [
+        line
+        for line in text.splitlines()
+        if not line.startswith("Python ") and not any(name in line for name in names)
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    output: Path = args.output or DEFAULT
+    text, missing = build()
+    if not args.check:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text, encoding="utf-8")
+        print(f"wrote {output}")
+        if missing:
+            print(f"note: not installed here, so not in the document: {', '.join(missing)}")
+        return 0
+    if not output.is_file():
+        return fail("disagreements", f"{output} does not exist; run without --check to write it")
+    current = output.read_text(encoding="utf-8")
+    if missing:
+        print(f"not checked (not installed here): {', '.join(missing)} and every line naming it")
+    old, new = _without(current, missing), _without(text, missing)
+    if old == new:
+        print(f"{output} is up to date")
+        return 0
+    diff = difflib.unified_diff(old, new, str(output), "regenerated", lineterm="")
     print("\n".join(list(diff)[:60]))
-    print(f"\n{args.output} is stale: run `bleu-conformance disagreements`", file=sys.stderr)
-    return 1
+    return fail("disagreements", f"{output} is stale: run `bleu-conformance disagreements`", 1)

@@ -8,28 +8,29 @@ on which the leading candidates disagree, with what the implementation answered.
 examples:
   bleu-conformance identify --impl nltk
   bleu-conformance identify --impl sacrebleu --generate 100
-  bleu-conformance identify --impl mypkg.metrics:bleu --scale 100
+  bleu-conformance identify --impl mypkg.metrics:bleu -k paper --generate 200
+
+exit codes: 0 identification ran; 2 bad input (unknown implementation, no case selected).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from tabulate import tabulate
 
-from ..adapters.registry import make_adapter
-from ..compare.differ import Implementation, Item
-from ..compare.generate import generate_items
-from ..compare.identify import identify
-from ..fixtures.loader import load_cases
-from ..results import AdapterError
+from ..cases import generate_cases
+from ..engine import identify, open_subjects
+from ..protocol import AdapterError
+from .options import IMPL_HELP, add_selection_arguments, fail, load_selected
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--impl", required=True, metavar="SPEC", help="the implementation")
-    parser.add_argument("--fixtures", action="append", default=[], metavar="PATH")
+    parser.add_argument(
+        "--impl", required=True, metavar="SPEC", help=f"the implementation. {IMPL_HELP}"
+    )
+    add_selection_arguments(parser)
     parser.add_argument(
         "--generate",
         type=int,
@@ -37,26 +38,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="generated separating corpora to add (default 60)",
     )
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--top", type=int, default=8, help="candidates to show")
+    parser.add_argument("--seed", type=int, default=0, help="seed of --generate (default 0)")
+    parser.add_argument("--top", type=int, default=8, help="candidates to show (default 8)")
     parser.add_argument("--format", choices=("table", "json"), default="table")
 
 
-def _fixture_items(paths: list[str]) -> list[Item]:
-    return [Item.from_case(case) for case in load_cases(paths or None).cases]
-
-
 def run(args: argparse.Namespace) -> int:
+    loaded, cases = load_selected(args, "identify")
+    cases += generate_cases(args.generate, args.seed)
+    if not cases:
+        return fail("identify", "no case selected (check -k, --tag, --fixtures, --generate)")
     try:
-        impl = Implementation(args.impl, make_adapter(args.impl))
+        (subject,) = open_subjects([args.impl], loaded.keys)
     except AdapterError as exc:
-        print(f"bleu-conformance identify: error: {exc}", file=sys.stderr)
-        return 2
+        return fail("identify", exc)
     try:
-        items = _fixture_items(args.fixtures) + generate_items(args.generate, args.seed)
-        found = identify(impl, items)
+        found = identify(subject, cases)
     finally:
-        impl.adapter.close()
+        subject.adapter.close()
     top = found.candidates[: args.top]
     if args.format == "json":
         print(
@@ -98,6 +97,11 @@ def run(args: argparse.Namespace) -> int:
         best = top[0]
         verdict = "matches" if best.share == 1.0 else "is closest to"
         print(f"\n{found.implementation} {verdict} {best.label} ({100 * best.share:.1f}%).")
+    else:
+        print(
+            f"\nno profile matches: {found.implementation} gave no score on any case "
+            "(failures and errors are not evidence)."
+        )
     if found.evidence:
         print("\nevidence (inputs that separate the leading candidates):")
         print(tabulate(found.evidence, headers="keys", maxcolwidths=30))

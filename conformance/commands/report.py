@@ -16,15 +16,15 @@ exit status: 0 when the run had nothing unexpected, 1 otherwise, 2 for an unread
 from __future__ import annotations
 
 import argparse
-import sys
 
-from ..results import RunLog, read_run_log
-from .run import add_report_arguments, emit
+from .. import reporters
+from ..runlog import RunLog, read_run_log
+from .options import add_report_arguments, fail
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("log", metavar="RUN.jsonl", help="a run log written by `run --output`")
-    add_report_arguments(parser)
+    add_report_arguments(parser, reporters.FORMATS)
     parser.add_argument(
         "--impl",
         action="append",
@@ -51,6 +51,5 @@ def run(args: argparse.Namespace) -> int:
     try:
         log = read_run_log(args.log)
     except (OSError, ValueError) as exc:
-        print(f"bleu-conformance report: {exc}", file=sys.stderr)
-        return 2
-    return emit(_only(log, args.impl), args.format, args.junit_xml)
+        return fail("report", exc)
+    return reporters.emit(_only(log, args.impl), args.format, args.junit_xml)

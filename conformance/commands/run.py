@@ -32,46 +32,29 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from .. import baseline, known_failures, reporters
-from ..adapters import make_adapter
-from ..adapters.base import Adapter
-from ..results import (
-    AdapterError,
-    CaseResult,
-    ImplementationInfo,
-    RunLog,
-    RunLogWriter,
-    read_run_log,
+from ..adapters import Adapter, make_adapter
+from ..cases import ExpectationKey
+from ..engine import candidate_keys, implementation_info, startup_failure, verify_cases
+from ..protocol import AdapterError
+from ..results import CaseResult, ImplementationInfo
+from ..runlog import RunLogWriter, read_run_log
+from .options import (
+    ProgressBar,
+    add_impl_argument,
+    add_report_arguments,
+    add_selection_arguments,
+    fail,
+    load_selected,
 )
-from ..runner import implementation_info, run_adapter, select_cases, startup_failure
-from ..runner.load import load_fixtures
-from ..runner.select import add_selection_arguments, candidate_keys
-
-
-def add_report_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--format`` and ``--junit-xml``: how a run (or a saved run log) is reported."""
-    parser.add_argument(
-        "--format",
-        choices=reporters.FORMATS,
-        default="table",
-        help="report format on stdout (default: table)",
-    )
-    parser.add_argument("--junit-xml", metavar="PATH", help="also write JUnit XML here")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--impl",
-        action="append",
-        required=True,
-        metavar="SPEC",
-        help="implementation to verify (repeatable; see above)",
-    )
+    add_impl_argument(parser, required=True)
     add_selection_arguments(parser)
     parser.add_argument(
         "--expect",
@@ -82,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: the adapter's own, e.g. nltk>=3.6.6, sacrebleu>=2; "
         "papineni2002 for your function)",
     )
-    add_report_arguments(parser)
+    add_report_arguments(parser, reporters.FORMATS)
     parser.add_argument(
         "--output",
         "-o",
@@ -121,17 +104,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _open_adapter(spec: str, implementations: Any, timeout: float | None) -> Adapter:
-    adapter = make_adapter(spec, implementations)
+def _open_adapter(spec: str, keys: Mapping[str, ExpectationKey], timeout: float | None) -> Adapter:
+    adapter = make_adapter(spec, keys)
     if timeout is not None:
         adapter.capabilities = replace(adapter.capabilities, timeout=timeout)
     return adapter
-
-
-def _progress(total: int, enabled: bool) -> Any:
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit="case", file=sys.stderr, disable=not enabled, leave=False)
 
 
 def execute(args: argparse.Namespace, log_path: Path) -> int | None:
@@ -139,27 +116,13 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
     try:
         known = known_failures.load_all(args.known_failures)
     except ValueError as exc:
-        print(f"bleu-conformance run: {exc}", file=sys.stderr)
-        return 2
-    loaded = load_fixtures(args.fixtures)
-    for problem in loaded.problems[:20]:
-        print(
-            f"fixture problem: {problem.location}: {problem.case_id}: {problem.message}",
-            file=sys.stderr,
-        )
-    if loaded.problems:
-        print(
-            f"({len(loaded.problems)} fixture problems; those cases may be missing)",
-            file=sys.stderr,
-        )
-    cases = select_cases(loaded.cases, args.keywords, args.tags)
+        return fail("run", exc)
+    loaded, cases = load_selected(args, "run")
     if not cases:
-        print("bleu-conformance run: no fixture case selected", file=sys.stderr)
-        return 2
-    show = not args.no_progress and sys.stderr.isatty()
+        return fail("run", "no fixture case selected (check -k, --tag and --fixtures)")
     with (
         log_path.open("w", encoding="utf-8") as stream,
-        _progress(len(cases) * len(args.impl), show) as bar,
+        ProgressBar(len(cases) * len(args.impl), "run", enabled=not args.no_progress) as bar,
     ):
         log = RunLogWriter(stream)
         log.header(
@@ -171,9 +134,9 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
         results: list[CaseResult] = []
         infos: list[ImplementationInfo] = []
         for spec in args.impl:
-            bar.set_description(spec)
+            bar.describe(spec)
             try:
-                adapter = _open_adapter(spec, loaded.implementations, args.timeout)
+                adapter = _open_adapter(spec, loaded.keys, args.timeout)
             except Exception as exc:  # an unusable implementation errors every case
                 error = (
                     exc
@@ -191,7 +154,7 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
                 bar.update(len(cases))
                 continue
             with adapter:
-                keys = candidate_keys(adapter.capabilities, loaded.implementations, args.expect)
+                keys = candidate_keys(adapter.capabilities, loaded.keys, args.expect)
                 info = implementation_info(spec, adapter, keys)
                 log.implementation(info)
                 infos.append(info)
@@ -201,10 +164,10 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
                     results.append(result)
                     bar.update(1)
 
-                run_adapter(
+                verify_cases(
                     adapter,
                     cases,
-                    loaded.implementations,
+                    loaded.keys,
                     expect=args.expect,
                     known=known,
                     on_result=record,
@@ -223,14 +186,12 @@ def _baseline(
 ) -> int | None:
     if not args.baseline:
         if args.update_baseline:
-            print("bleu-conformance run: --update-baseline needs --baseline FILE", file=sys.stderr)
-            return 2
+            return fail("run", "--update-baseline needs --baseline FILE")
         return None
     try:
         return _compare_baseline(args, log, baseline.build(infos, results))
     except ValueError as exc:  # an unreadable or foreign baseline file
-        print(f"bleu-conformance run: {exc}", file=sys.stderr)
-        return 2
+        return fail("run", exc)
 
 
 def _compare_baseline(args: argparse.Namespace, log: RunLogWriter, current: dict) -> int | None:
@@ -242,34 +203,10 @@ def _compare_baseline(args: argparse.Namespace, log: RunLogWriter, current: dict
         print(f"baseline written: {path}", file=sys.stderr)
         return None
     if not path.exists():
-        print(
-            f"bleu-conformance run: no baseline at {path}; record one with --update-baseline",
-            file=sys.stderr,
-        )
-        return 2
+        return fail("run", f"no baseline at {path}; record one with --update-baseline")
     for movement in baseline.diff(baseline.read(path), current, subset=subset):
         log.baseline(movement)
     return None
-
-
-def exit_status(log: RunLog) -> int:
-    """0 when nothing unexpected happened, else 1."""
-    if any(r.unexpected for r in log.results):
-        return 1
-    if any(m.get("regression") for m in log.baseline):
-        return 1
-    return 0
-
-
-def emit(log: RunLog, fmt: str, junit_xml: str | None) -> int:
-    """Print the report and write JUnit XML; return the exit status."""
-    print(
-        reporters.render(log, fmt, color=fmt == "table" and reporters.text.use_color(sys.stdout)),
-        end="",
-    )
-    if junit_xml:
-        reporters.junit.write(log, junit_xml)
-    return exit_status(log)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -278,12 +215,12 @@ def run(args: argparse.Namespace) -> int:
         early = execute(args, path)
         if early is not None and not path.exists():
             return early
-        status = emit(read_run_log(path), args.format, args.junit_xml)
+        status = reporters.emit(read_run_log(path), args.format, args.junit_xml)
     else:
         with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
             path = Path(tmp) / "run.jsonl"
             early = execute(args, path)
             if early is not None and not path.exists():
                 return early
-            status = emit(read_run_log(path), args.format, args.junit_xml)
+            status = reporters.emit(read_run_log(path), args.format, args.junit_xml)
     return early if early is not None else status

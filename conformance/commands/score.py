@@ -30,8 +30,8 @@ from bleu_impl.api import iter_segment_stats
 from bleu_impl.parallel import parallel_corpus_stats
 
 from ..knobargs import add_knob_arguments, knobs_from
+from ..reporters.explanation import render_explanation
 from ..textio import TextInputError, parallel_lines
-from .explain import render_explanation
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -14,11 +14,11 @@ import argparse
 import json
 import sys
 from collections import Counter
+from typing import Any
 
 from tabulate import tabulate
 
-from conformance.fixtures.loader import load_cases
-from conformance.fixtures.model import LoadResult, iter_expectations
+from ..cases import LoadResult, iter_expectations, load_fixtures
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def summary(result: LoadResult) -> dict[str, object]:
+def summary(result: LoadResult) -> dict[str, Any]:
     """Counts shown under the table (and in the JSON output)."""
     expectations = sum(1 for _ in iter_expectations(result.cases))
     return {
@@ -51,7 +51,7 @@ def summary(result: LoadResult) -> dict[str, object]:
 
 
 def run(args: argparse.Namespace) -> int:
-    result = load_cases(args.paths or None, root=args.root)
+    result = load_fixtures(args.paths, root=args.root)
     info = summary(result)
     if args.format == "json":
         payload = {

@@ -1,9 +1,15 @@
-"""Reporters: every report is rendered from a :class:`~conformance.results.RunLog`."""
+"""Reporters: every report of a run is rendered from its :class:`~conformance.runlog.RunLog`
+(``compare`` and ``disagreements`` render theirs in :mod:`.compare` and
+:mod:`.disagreements`)."""
 
 from __future__ import annotations
 
-from ..results import RunLog
+import sys
+
+from ..runlog import RunLog
 from . import json_report, junit, text
+
+__all__ = ["FORMATS", "emit", "exit_status", "junit", "render"]
 
 FORMATS = ("table", "markdown", "json")
 
@@ -17,4 +23,19 @@ def render(log: RunLog, fmt: str = "table", *, color: bool = False) -> str:
     raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
 
 
-__all__ = ["FORMATS", "junit", "render"]
+def exit_status(log: RunLog) -> int:
+    """0 when nothing unexpected happened, else 1."""
+    if any(r.unexpected for r in log.results):
+        return 1
+    if any(m.get("regression") for m in log.baseline):
+        return 1
+    return 0
+
+
+def emit(log: RunLog, fmt: str, junit_xml: str | None) -> int:
+    """Print the report of ``log`` on stdout, write JUnit XML; return the exit status."""
+    color = fmt == "table" and text.use_color(sys.stdout)
+    print(render(log, fmt, color=color), end="")
+    if junit_xml:
+        junit.write(log, junit_xml)
+    return exit_status(log)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from ..results import CHANGED, ERROR, FAIL, FIXED, SKIP, XFAIL, CaseResult, RunLog
+from ..results import CHANGED, ERROR, FAIL, FIXED, SKIP, XFAIL, CaseResult
+from ..runlog import RunLog
 from .summary import summarize
 from .text import mismatch_table
 

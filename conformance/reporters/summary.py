@@ -6,7 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..results import CHANGED, ERROR, FAIL, FIXED, OUTCOMES, PASS, SKIP, XFAIL, RunLog
+from ..results import CHANGED, ERROR, FAIL, FIXED, OUTCOMES, PASS, SKIP, XFAIL
+from ..runlog import RunLog
 
 
 @dataclass(frozen=True)

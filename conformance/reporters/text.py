@@ -9,7 +9,8 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..results import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult, RunLog
+from ..results import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult
+from ..runlog import RunLog
 from .summary import columns, percent, summarize
 
 _COLORS = {
@@ -82,35 +83,46 @@ def _collapse(results: Iterable[CaseResult]) -> list[tuple[CaseResult, int]]:
 
 def _details(results: Iterable[CaseResult], markdown: bool, color: bool) -> list[str]:
     out: list[str] = []
-    fmt = "github" if markdown else "simple"
     for r, more in _collapse(results):
         label = _paint(r.outcome.upper(), r.outcome, color)
         if markdown:
             out.append(f"#### {r.outcome.upper()} `{r.node_id}` ({r.implementation})\n")
         else:
             out.append(f"{label} {r.implementation} {r.node_id}")
-        if r.expect_key:
-            out.append(f"  expected: {r.expect_key}")
-        if r.reason and not r.mismatches:
-            out.append(f"  {r.reason}")
-        if more:
-            out.append(f"  (and {more} more cases of {r.implementation} with this same result)")
-        if r.known_failure:
-            kf = r.known_failure
-            link = f" ({kf['link']})" if kf.get("link") else ""
-            out.append(f"  known failure: {kf.get('reason', '')}{link}")
-        for m in r.mismatches:
-            if m.note:
-                out.append(f"  note: {m.note}")
-        if r.mismatches:
-            table = mismatch_table(r, fmt)
-            out.extend(["", table] if markdown else [_indent(table)])
-        if r.stderr.strip():
-            tail = "\n".join(r.stderr.strip().splitlines()[-8:])
-            out.append(f"```\n{tail}\n```" if markdown else _indent("stderr:\n" + tail))
+        out.extend(_detail_lines(r, more))
+        out.extend(_evidence_lines(r, markdown))
         out.append("")
     if markdown:  # indented detail lines become list items
         out = ["- " + line[2:] if line.startswith("  ") else line for line in out]
+    return out
+
+
+def _detail_lines(r: CaseResult, more: int) -> list[str]:
+    """Expectation key, reason, how many more alike, known failure, notes."""
+    out = []
+    if r.expect_key:
+        out.append(f"  expected: {r.expect_key}")
+    if r.reason and not r.mismatches:
+        out.append(f"  {r.reason}")
+    if more:
+        out.append(f"  (and {more} more cases of {r.implementation} with this same result)")
+    if r.known_failure:
+        kf = r.known_failure
+        link = f" ({kf['link']})" if kf.get("link") else ""
+        out.append(f"  known failure: {kf.get('reason', '')}{link}")
+    out.extend(f"  note: {m.note}" for m in r.mismatches if m.note)
+    return out
+
+
+def _evidence_lines(r: CaseResult, markdown: bool) -> list[str]:
+    """The mismatch table and the tail of stderr."""
+    out = []
+    if r.mismatches:
+        table = mismatch_table(r, "github" if markdown else "simple")
+        out.extend(["", table] if markdown else [_indent(table)])
+    if r.stderr.strip():
+        tail = "\n".join(r.stderr.strip().splitlines()[-8:])
+        out.append(f"```\n{tail}\n```" if markdown else _indent("stderr:\n" + tail))
     return out
 
 

@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 
 from conformance.adapters.base import Adapter
-from conformance.fixtures.loader import load_cases
+from conformance.cases import load_fixtures
+from conformance.engine import verify_cases
 from conformance.results import CaseResult
-from conformance.runner import run_adapter
 
 HERE = Path(__file__).parent
 MINI = HERE / "data" / "mini.yaml"
@@ -17,12 +17,12 @@ PYTHON = sys.executable
 
 
 def mini():
-    loaded = load_cases([MINI])
+    loaded = load_fixtures([MINI])
     assert not loaded.problems, loaded.problems
     return loaded
 
 
 def run(adapter: Adapter, *, expect: tuple[str, ...] = (), known=()) -> dict[str, CaseResult]:
     loaded = mini()
-    results = run_adapter(adapter, loaded.cases, loaded.implementations, expect=expect, known=known)
+    results = verify_cases(adapter, loaded.cases, loaded.keys, expect=expect, known=known)
     return {r.case_id: r for r in results}

@@ -6,14 +6,14 @@ import pytest
 
 from conformance.adapters import make_adapter
 from conformance.adapters.sacrebleu_adapter import to_streams
-from conformance.results import AdapterError, Request
+from conformance.protocol import AdapterError, Request
 
 from ..helpers import mini, run
 
 
 def test_bleu_impl_profile_checks_the_keys_it_reproduces():
     loaded = mini()
-    adapter = make_adapter("bleu_impl:multi-bleu", loaded.implementations)
+    adapter = make_adapter("bleu_impl:multi-bleu", loaded.keys)
     assert adapter.capabilities.expect[0] == "multi-bleu"
     results = run(adapter)
     assert results["mini.partial"].outcome == "pass"
@@ -22,7 +22,7 @@ def test_bleu_impl_profile_checks_the_keys_it_reproduces():
 
 def test_bleu_impl_key_name():
     loaded = mini()
-    adapter = make_adapter("bleu_impl:multi-bleu-lc", loaded.implementations)
+    adapter = make_adapter("bleu_impl:multi-bleu-lc", loaded.keys)
     assert adapter.capabilities.name == "bleu_impl:multi-bleu-lc"
     assert adapter.capabilities.expect == ("multi-bleu-lc",)
 

@@ -6,7 +6,7 @@ import pytest
 
 from conformance.adapters import make_adapter
 from conformance.adapters.command import MULTI_BLEU_REGEX, CommandAdapter
-from conformance.results import AdapterError
+from conformance.protocol import AdapterError
 
 from ..helpers import FAKES, PYTHON, run
 
@@ -85,7 +85,7 @@ def test_regex_must_name_the_score():
 
 
 def test_reference_files_are_shorter_only_at_the_end():
-    from conformance.results import Request
+    from conformance.protocol import Request
 
     a = adapter()
     tail = Request(level="corpus", config={}, hypotheses=("a b", "c d"), references=(("a b",), ()))

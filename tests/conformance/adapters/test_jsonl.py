@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from conformance.adapters.jsonl import JsonlAdapter
-from conformance.results import AdapterError
+from conformance.protocol import AdapterError
 
 from ..helpers import FAKES, PYTHON, run
 

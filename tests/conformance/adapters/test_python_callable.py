@@ -6,7 +6,7 @@ import pytest
 
 from conformance.adapters import make_adapter
 from conformance.adapters.python_callable import PythonCallableAdapter
-from conformance.results import AdapterError
+from conformance.protocol import AdapterError
 
 from ..fakes import impls
 from ..helpers import run

@@ -7,7 +7,8 @@ import xml.etree.ElementTree as ET
 
 from conformance import reporters
 from conformance.reporters import junit
-from conformance.results import CaseResult, ImplementationInfo, Mismatch, RunLog
+from conformance.results import CaseResult, ImplementationInfo, Mismatch
+from conformance.runlog import RunLog
 
 
 def _log() -> RunLog:

@@ -1,0 +1,263 @@
+"""Load and check fixture case files, reporting *every* problem with file, line and case id.
+
+:func:`load_fixtures` is the one entry point: it finds the ``implementations.yaml`` that goes
+with the files (the nearest at or above the first path; default: the bundled library) and
+checks, per file: YAML syntax and duplicate keys, the JSON Schema
+(``schema/case-file.schema.json``), then per case the semantic rules of
+:mod:`conformance.cases.checks`; across files: duplicate case ids.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from .checks import check_case
+from .model import Case, Expectation, Input, LoadResult, Problem, Segment, Tolerance
+from .registry import (
+    BUNDLED_ROOT,
+    KNOWN_EXCEPTIONS_FILE,
+    REGISTRY_FILE,
+    SCHEMA_FILE,
+    TAGS_FILE,
+    Registry,
+    load_registry,
+)
+from .yamlnodes import YamlDocument, read_yaml
+
+__all__ = ["SKIP_FILES", "iter_case_files", "load_fixtures", "load_schema", "registry_root"]
+
+SKIP_DIRS = {"schema", "tools", "__pycache__"}
+SKIP_FILES = {REGISTRY_FILE, TAGS_FILE, KNOWN_EXCEPTIONS_FILE}
+
+
+@lru_cache(maxsize=4)
+def load_schema(root: Path = BUNDLED_ROOT) -> dict[str, Any]:
+    """The published JSON Schema of case files."""
+    return json.loads((root / SCHEMA_FILE).read_text(encoding="utf-8"))
+
+
+def iter_case_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+    """Expand files and directories (recursively) into case files, sorted per directory."""
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            for sub in sorted(path.rglob("*")):
+                rel = sub.relative_to(path).parts
+                if any(part in SKIP_DIRS for part in rel[:-1]):
+                    continue
+                if sub.suffix in (".yaml", ".yml") and sub.is_file() and sub.name not in SKIP_FILES:
+                    yield sub
+        else:
+            yield path
+
+
+def _display(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+
+
+def _tokens_or_text(value: Any) -> str | tuple[str, ...]:
+    return value if isinstance(value, str) else tuple(value)
+
+
+def _tolerance(raw: Any) -> Tolerance:
+    if raw is None:
+        return Tolerance()
+    if isinstance(raw, int | float):
+        return Tolerance(abs=float(raw))
+    return Tolerance(abs=float(raw.get("abs", 0.0)), rel=float(raw.get("rel", 0.0)))
+
+
+def build_expectation(key: str, raw: dict[str, Any], scale: int, line: int) -> Expectation:
+    """An :class:`Expectation` from its (schema-valid) YAML mapping."""
+
+    def seq(name: str, cast: type) -> tuple[Any, ...] | None:
+        return None if raw.get(name) is None else tuple(cast(v) for v in raw[name])
+
+    return Expectation(
+        key=key,
+        scale=int(raw.get("scale", scale)),
+        score=None if raw.get("score") is None else float(raw["score"]),
+        printed=raw.get("printed"),
+        tolerance=_tolerance(raw.get("tolerance")),
+        precisions=seq("precisions", float),
+        counts=seq("counts", int),
+        totals=seq("totals", int),
+        bp=None if raw.get("bp") is None else float(raw["bp"]),
+        hyp_len=raw.get("hyp_len"),
+        ref_len=raw.get("ref_len"),
+        error=raw.get("error"),
+        source=raw.get("source"),
+        note=raw.get("note", ""),
+        line=line,
+    )
+
+
+def build_case(
+    raw: dict[str, Any], doc: YamlDocument, index: int, file: str, suite: str, registry: Registry
+) -> Case:
+    """A :class:`Case` from its (schema-valid) YAML mapping."""
+    segments = tuple(
+        Segment(
+            _tokens_or_text(seg["hypothesis"]),
+            tuple(None if r is None else _tokens_or_text(r) for r in seg["references"]),
+        )
+        for seg in raw["input"]["segments"]
+    )
+    expected = {}
+    for key, spec in raw["expected"].items():
+        impl = registry.keys.get(key)
+        scale = impl.scale if impl is not None else 1
+        line = doc.line_of(("cases", index, "expected", key))
+        expected[key] = build_expectation(key, spec, scale, line)
+    return Case(
+        id=raw["id"],
+        description=raw["description"],
+        source=raw["source"],
+        tags=tuple(raw["tags"]),
+        level=raw["level"],
+        config=raw["config"],
+        input=Input(raw["input"]["format"], segments),
+        expected=expected,
+        file=file,
+        line=doc.line_of(("cases", index)),
+        suite=suite,
+        notes=raw.get("notes", ""),
+    )
+
+
+def _schema_problems(data: Any, doc: YamlDocument, file: str, schema: dict) -> list[Problem]:
+    validator = jsonschema.Draft202012Validator(schema)
+    problems = []
+    for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path))):
+        path = tuple(error.absolute_path)
+        case_id = ""
+        if len(path) >= 2 and path[0] == "cases" and isinstance(path[1], int):
+            cases = data.get("cases") if isinstance(data, dict) else None
+            if isinstance(cases, list) and path[1] < len(cases):
+                item = cases[path[1]]
+                case_id = str(item.get("id", "")) if isinstance(item, dict) else ""
+        where = "/".join(str(p) for p in path) or "(top level)"
+        message = error.message
+        if error.validator == "additionalProperties":
+            message = f"unknown key(s) at {where}: {message}"
+        else:
+            message = f"at {where}: {message}"
+        problems.append(Problem(file, doc.line_of(path), case_id, "schema", message))
+    return problems
+
+
+def load_file(
+    path: Path, registry: Registry, schema: dict[str, Any]
+) -> tuple[list[Case], list[Problem]]:
+    """Every case of one file and every problem in it (never stops at the first)."""
+    file = _display(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return [], [Problem(file, 0, "", "file", f"cannot read: {exc}")]
+    doc = read_yaml(text)
+    data = doc.data
+    problems = [
+        Problem(file, line, _case_at(doc, data, line), rule, msg) for line, rule, msg in doc.errors
+    ]
+    if data is None:
+        if not problems:
+            problems.append(Problem(file, 1, "", "schema", "empty file: expected a case file"))
+        return [], problems
+    schema_problems = _schema_problems(data, doc, file, schema)
+    problems.extend(schema_problems)
+    bad_cases = {p.case_id for p in schema_problems}
+    if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
+        return [], problems
+    suite = str(data.get("suite", ""))
+    cases = []
+    for index, raw in enumerate(data["cases"]):
+        if not isinstance(raw, dict):
+            continue
+        case_id = str(raw.get("id", ""))
+        if case_id in bad_cases or any(
+            p.line and p.case_id == "" and _inside(doc, ("cases", index), p.line)
+            for p in schema_problems
+        ):
+            continue
+        case = build_case(raw, doc, index, file, suite, registry)
+        found = check_case(case, registry, doc, index)
+        problems.extend(found)
+        cases.append(case)
+    return cases, problems
+
+
+def _case_at(doc: YamlDocument, data: Any, line: int) -> str:
+    """The id of the case whose lines contain ``line`` ('' outside any case)."""
+    cases = data.get("cases") if isinstance(data, dict) else None
+    if not isinstance(cases, list) or not line:
+        return ""
+    for index, raw in enumerate(cases):
+        if isinstance(raw, dict) and _inside(doc, ("cases", index), line):
+            return str(raw.get("id", ""))
+    return ""
+
+
+def _inside(doc: YamlDocument, path: tuple, line: int) -> bool:
+    start = doc.line_of(path)
+    nxt = doc.lines.get((path[0], path[1] + 1))
+    return start <= line and (nxt is None or line < nxt)
+
+
+def registry_root(path: str | os.PathLike[str]) -> Path | None:
+    """The nearest directory at or above ``path`` holding an ``implementations.yaml``."""
+    start = Path(path).resolve()
+    for directory in (start, *start.parents):
+        if (directory / REGISTRY_FILE).is_file():
+            return directory
+    return None
+
+
+def load_fixtures(
+    paths: Sequence[str | os.PathLike[str]] = (),
+    *,
+    root: str | os.PathLike[str] | None = None,
+) -> LoadResult:
+    """Load every case under ``paths`` (default: the bundled library) and check it all.
+
+    ``root`` holds ``implementations.yaml``, ``tags.yaml`` and the schema; by default the
+    nearest one at or above the first path, else the bundled library. Cases with problems
+    are still returned when they could be built; ``problems`` lists all.
+    """
+    if root is None and paths:
+        root = registry_root(paths[0])
+    root_path = BUNDLED_ROOT if root is None else Path(root)
+    registry = load_registry(root_path)
+    schema = load_schema(root_path)
+    problems: list[Problem] = list(registry.problems)
+    cases: list[Case] = []
+    seen: dict[str, Case] = {}
+    for path in iter_case_files(paths or [root_path]):
+        file_cases, file_problems = load_file(path, registry, schema)
+        problems.extend(file_problems)
+        for case in file_cases:
+            first = seen.get(case.id)
+            if first is not None:
+                problems.append(
+                    Problem(
+                        case.file,
+                        case.line,
+                        case.id,
+                        "duplicate-id",
+                        f"case id {case.id!r} already used at {first.location}",
+                    )
+                )
+                continue
+            seen[case.id] = case
+            cases.append(case)
+    return LoadResult(tuple(cases), tuple(problems), dict(registry.keys))

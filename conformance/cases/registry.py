@@ -1,0 +1,135 @@
+"""The two vocabularies case files are checked against: implementation keys and tags.
+
+``fixtures/implementations.yaml`` maps each expectation key to the real tool it names and
+the bleu_impl profile + knobs meant to reproduce it; ``fixtures/tags.yaml`` lists the tags.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .model import ExpectationKey, Problem
+from .yamlnodes import read_yaml
+
+#: The bundled fixture library (a checkout's ``fixtures/`` directory).
+BUNDLED_ROOT = Path(__file__).resolve().parents[2] / "fixtures"
+REGISTRY_FILE = "implementations.yaml"
+TAGS_FILE = "tags.yaml"
+KNOWN_EXCEPTIONS_FILE = "known-exceptions.yaml"
+SCHEMA_FILE = Path("schema") / "case-file.schema.json"
+
+_IMPL_KEYS: dict[str, type | tuple[type, ...]] = {
+    "tool": str,
+    "version": str,
+    "invocation": str,
+    "scale": int,
+    "printed_decimals": (int, type(None)),
+    "profile": (str, type(None)),
+    "knobs": dict,
+    "description": str,
+}
+_IMPL_REQUIRED = ("tool", "version", "invocation", "scale", "printed_decimals", "profile", "knobs")
+
+
+@dataclass
+class Registry:
+    """Expectation keys and tags, plus the problems found reading them."""
+
+    keys: dict[str, ExpectationKey] = field(default_factory=dict)
+    tags: dict[str, str] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _problem(file: Path, line: int, key: str, rule: str, message: str) -> Problem:
+    return Problem(str(file), line, key, rule, message)
+
+
+def _field_problems(spec: dict[str, Any]) -> list[tuple[str, str]]:
+    """(rule, message) for unknown, missing and mistyped fields of one key."""
+    bad = sorted(set(spec) - set(_IMPL_KEYS))
+    missing = [k for k in _IMPL_REQUIRED if k not in spec]
+    wrong = [k for k, t in _IMPL_KEYS.items() if k in spec and not isinstance(spec[k], t)]
+    return [
+        ("registry", f"{what}(s): {', '.join(names)}")
+        for names, what in ((bad, "unknown field"), (missing, "missing field"), (wrong, "bad type"))
+        if names
+    ]
+
+
+def _value_problems(spec: dict[str, Any]) -> list[tuple[str, str]]:
+    """(rule, message) for a bad scale, an unknown profile or knobs that do not resolve."""
+    from bleu_impl import PROFILES, BleuError
+    from bleu_impl.knobs import make_config  # TODO(boundary): top-level name
+
+    found = []
+    if spec["scale"] not in (1, 100):
+        found.append(("registry", "scale: 1 or 100"))
+    profile = spec["profile"]
+    if profile is not None and profile not in PROFILES:
+        found.append(("unknown-profile", f"no profile {profile!r}"))
+    elif profile is not None:
+        try:
+            make_config(spec["knobs"])
+        except BleuError as exc:
+            found.append(("unknown-knob", str(exc)))
+    return found
+
+
+def _read_implementations(path: Path, registry: Registry) -> None:
+    doc = read_yaml(path.read_text(encoding="utf-8"))
+    for line, rule, message in doc.errors:
+        registry.problems.append(_problem(path, line, "", rule, message))
+    data: Any = doc.data
+    if not isinstance(data, dict) or not isinstance(data.get("implementations"), dict):
+        registry.problems.append(
+            _problem(path, 1, "", "registry", "expected a mapping 'implementations: {key: ...}'")
+        )
+        return
+    for key, spec in data["implementations"].items():
+        line = doc.line_of(("implementations", key))
+        if not isinstance(spec, dict):
+            registry.problems.append(_problem(path, line, key, "registry", "not a mapping"))
+            continue
+        field_problems = _field_problems(spec)
+        problems = field_problems or _value_problems(spec)
+        registry.problems.extend(_problem(path, line, key, r, m) for r, m in problems)
+        if field_problems:
+            continue
+        registry.keys[key] = ExpectationKey(
+            key=key,
+            tool=spec["tool"],
+            version=spec["version"],
+            invocation=spec["invocation"],
+            scale=spec["scale"],
+            printed_decimals=spec["printed_decimals"],
+            profile=spec["profile"],
+            knobs=spec["knobs"],
+            description=spec.get("description", ""),
+            line=line,
+        )
+
+
+def _read_tags(path: Path, registry: Registry) -> None:
+    doc = read_yaml(path.read_text(encoding="utf-8"))
+    for line, rule, message in doc.errors:
+        registry.problems.append(_problem(path, line, "", rule, message))
+    data: Any = doc.data
+    if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
+        registry.problems.append(_problem(path, 1, "", "registry", "want 'tags: {tag: meaning}'"))
+        return
+    registry.tags = {str(k): str(v) for k, v in data["tags"].items()}
+
+
+def load_registry(root: Path | None = None) -> Registry:
+    """Read ``implementations.yaml`` and ``tags.yaml`` from ``root`` (default: bundled)."""
+    root = BUNDLED_ROOT if root is None else Path(root)
+    registry = Registry()
+    for name, reader in ((REGISTRY_FILE, _read_implementations), (TAGS_FILE, _read_tags)):
+        path = root / name
+        if not path.is_file():
+            registry.problems.append(_problem(path, 0, "", "registry", "file not found"))
+            continue
+        reader(path, registry)
+    return registry

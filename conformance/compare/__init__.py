@@ -1,1 +1,0 @@
-"""Compare implementations, attribute every discrepancy to knob changes, report it."""

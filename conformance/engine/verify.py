@@ -1,0 +1,288 @@
+"""Verify an implementation against the fixtures' expectations: pass, fail, error or skip.
+
+Per case: choose the expectation key the adapter answers for, build the request from the
+case *without* its expectations, :func:`~conformance.engine.asking.ask`, classify the answer
+against the expectation field by field, then apply known failures. Scores are compared on
+the expectation's scale, within the wider of the case's tolerance and half a unit of the
+last digit the adapter prints. An implementation's problem never stops the run.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from bleu_impl import BleuError
+
+from .. import known_failures
+from ..adapters import Adapter, Capabilities
+from ..cases import Case, Expectation, ExpectationKey
+from ..cases.model import printed_half_unit
+from ..protocol import AdapterError, Answer
+from ..results import ERROR, FAIL, PASS, SKIP, CaseResult, ImplementationInfo, Mismatch
+from .asking import ANSWERED, SKIPPED, ask, build_request
+
+__all__ = [
+    "STAT_TOLERANCE",
+    "candidate_keys",
+    "choose_key",
+    "classify_answer",
+    "expected_summary",
+    "implementation_info",
+    "run_case",
+    "startup_failure",
+    "verify_cases",
+]
+
+#: Absolute tolerance for the brevity penalty and reference length of full-float answers.
+STAT_TOLERANCE = 1e-9
+#: ... and of answers printed with limited precision (half a unit of ~3-4 decimals).
+PRINTED_STAT_TOLERANCE = 5e-4
+
+
+def _version(text: str) -> tuple[int, ...] | None:
+    match = re.match(r"\s*v?(\d+(?:\.\d+)*)", text)
+    return tuple(int(p) for p in match.group(1).split(".")) if match else None
+
+
+def candidate_keys(
+    caps: Capabilities, keys: Mapping[str, ExpectationKey], override: Sequence[str] = ()
+) -> list[str]:
+    """Expectation keys this adapter answers for, most specific first.
+
+    ``override`` (``--expect``) wins. Otherwise each name in ``caps.expect`` stands for the
+    key itself and for version-range keys ``NAME>=X`` with X <= the adapter's live version.
+    """
+    if override:
+        return list(override)
+    live = _version(caps.version)
+    found: list[str] = []
+    for name in caps.expect:
+        ranged: list[tuple[tuple[int, ...], str]] = []
+        for key in keys:
+            if key.startswith(f"{name}>="):
+                low = _version(key[len(name) + 2 :])
+                if low is not None and live is not None and low <= live:
+                    ranged.append((low, key))
+        found.extend(k for _, k in sorted(ranged, reverse=True))
+        found.append(name)
+    return list(dict.fromkeys(found))
+
+
+def choose_key(case: Case, candidates: Sequence[str]) -> str | None:
+    """The first candidate key the case has an expectation for."""
+    return next((k for k in candidates if k in case.expected), None)
+
+
+def expected_summary(exp: Expectation) -> dict[str, Any]:
+    """The expectation's fields, for reports (never sent to an implementation)."""
+    out: dict[str, Any] = {"key": exp.key, "scale": exp.scale}
+    for name in ("score", "printed", "counts", "totals", "bp", "hyp_len", "ref_len", "error"):
+        value = getattr(exp, name)
+        if value is not None:
+            out[name] = list(value) if isinstance(value, tuple) else value
+    if exp.tolerance.abs or exp.tolerance.rel:
+        out["tolerance"] = {"abs": exp.tolerance.abs, "rel": exp.tolerance.rel}
+    return out
+
+
+def _score_mismatch(exp: Expectation, answer: Answer, caps: Capabilities) -> Mismatch | None:
+    assert answer.score is not None
+    factor = exp.scale / caps.scale
+    got = answer.score * factor
+    adapter_tol = caps.half_unit * factor
+    if exp.score is not None:
+        want, case_tol = exp.score, exp.tolerance.bound(exp.score)
+    elif exp.printed is not None:
+        want, case_tol = float(exp.printed), printed_half_unit(exp.printed)
+    else:
+        return None
+    tol = max(case_tol, adapter_tol)
+    delta = got - want
+    if abs(delta) <= tol:
+        return None
+    return Mismatch("score", want, got, delta, tol, _scale_hint(want, got, tol, caps))
+
+
+def _scale_hint(want: float, got: float, tol: float, caps: Capabilities) -> str:
+    for ratio, scale in ((100.0, 100), (0.01, 1)):
+        if want and abs(got - want * ratio) <= max(tol * ratio, abs(want * ratio) * 1e-6):
+            return (
+                f"got is {ratio:g} x expected: the answer looks like it is on the 0-{scale} "
+                f"scale, but {caps.name} declares scale {caps.scale}"
+            )
+    return ""
+
+
+def _classify_failure(exp: Expectation, answer: Answer) -> tuple[str, str, list[Mismatch]]:
+    failure = answer.failure
+    if failure is None:
+        got = answer.score if answer.score is not None else "an answer"
+        mismatch = Mismatch("error", exp.error, got, note="expected the implementation to fail")
+        return FAIL, f"expected error {exp.error!r}, got a score", [mismatch]
+    if failure.kind is not None and failure.kind != exp.error:
+        mismatch = Mismatch("error", exp.error, failure.kind, note=failure.message)
+        return FAIL, f"expected error {exp.error!r}, got error {failure.kind!r}", [mismatch]
+    return PASS, "", []
+
+
+def _statistic_mismatches(
+    exp: Expectation, answer: Answer, caps: Capabilities
+) -> Iterable[Mismatch]:
+    for name in ("counts", "totals"):
+        want, got = getattr(exp, name), getattr(answer, name)
+        if want is not None and got is not None and tuple(want) != tuple(got):
+            yield Mismatch(name, list(want), list(got))
+    stat_tol = STAT_TOLERANCE if caps.precision is None else PRINTED_STAT_TOLERANCE
+    for name, tol in (("bp", stat_tol), ("hyp_len", 0.0), ("ref_len", STAT_TOLERANCE)):
+        want, got = getattr(exp, name), getattr(answer, name)
+        if want is None or got is None:
+            continue
+        delta = float(got) - float(want)
+        if not abs(delta) <= tol:
+            yield Mismatch(name, want, got, delta, tol)
+
+
+def classify_answer(
+    exp: Expectation, answer: Answer, caps: Capabilities
+) -> tuple[str, str, list[Mismatch]]:
+    """(outcome, reason, mismatches) for ``answer`` against ``exp``."""
+    if exp.is_error:
+        return _classify_failure(exp, answer)
+    if answer.failure is not None:
+        kind = f" ({answer.failure.kind})" if answer.failure.kind else ""
+        return ERROR, f"the implementation failed{kind}: {answer.failure.message}", []
+    mismatches: list[Mismatch] = []
+    score = _score_mismatch(exp, answer, caps)
+    if score is not None:
+        mismatches.append(score)
+    mismatches.extend(_statistic_mismatches(exp, answer, caps))
+    if mismatches:
+        return FAIL, "; ".join(_describe(m) for m in mismatches), mismatches
+    return PASS, "", []
+
+
+def _describe(m: Mismatch) -> str:
+    if m.delta is None:
+        return f"{m.field}: expected {m.expected}, got {m.got}"
+    return (
+        f"{m.field}: expected {m.expected!r}, got {m.got!r} "
+        f"(delta {m.delta:+.3g}, tolerance {m.tolerance or 0:.3g})"
+    )
+
+
+def implementation_info(spec: str, adapter: Adapter, expect: Sequence[str]) -> ImplementationInfo:
+    caps = adapter.capabilities
+    return ImplementationInfo(
+        name=caps.name,
+        version=caps.version,
+        spec=spec,
+        signature=caps.signature,
+        expect_key=", ".join(expect),
+        capabilities=caps.to_json(),
+    )
+
+
+def run_case(
+    adapter: Adapter,
+    case: Case,
+    keys: Mapping[str, ExpectationKey],
+    candidates: Sequence[str],
+    known: Sequence[known_failures.KnownFailure] = (),
+    *,
+    observe: bool = False,
+) -> CaseResult:
+    """Classify one case on one adapter (never raises for implementation problems).
+
+    With ``observe`` a case without an expectation for the adapter is still run when it can
+    be expressed: it stays a skip, but its answer is recorded (for regression baselines).
+    """
+    caps = adapter.capabilities
+    base: dict[str, Any] = {
+        "implementation": caps.name,
+        "case_id": case.id,
+        "file": case.file,
+        "tags": tuple(case.tags),
+    }
+    key = choose_key(case, candidates)
+    if key is None:
+        wanted = ", ".join(candidates) or "(none declared)"
+        reason = f"no expectation for {wanted}"
+        if observe:
+            return _observe(adapter, case, reason, base)
+        return CaseResult(outcome=SKIP, reason=reason, **base)
+    exp = case.expected[key]
+    base.update(expect_key=key, expected=expected_summary(exp))
+    try:
+        request = build_request(case, keys.get(key))
+    except BleuError as exc:
+        return CaseResult(outcome=ERROR, reason=f"the case's knobs do not resolve: {exc}", **base)
+    reply = ask(adapter, request)
+    if reply.status == SKIPPED:
+        return CaseResult(outcome=SKIP, reason=reply.reason, **base)
+    got = reply.answer.reported() if reply.answer is not None else {}
+    if reply.status == ANSWERED and reply.answer is not None:
+        outcome, why, mismatches = classify_answer(exp, reply.answer, caps)
+    else:
+        outcome, why, mismatches = ERROR, reply.reason, []
+    entry = known_failures.find(known, caps.name, case.id, case.node_id)
+    return CaseResult(
+        outcome=known_failures.apply(outcome, entry),
+        reason=why,
+        mismatches=tuple(mismatches),
+        got=got,
+        stderr=reply.stderr,
+        known_failure=entry.to_json() if entry else None,
+        duration=round(reply.duration, 6),
+        **base,
+    )
+
+
+def _observe(adapter: Adapter, case: Case, reason: str, base: dict[str, Any]) -> CaseResult:
+    """Run a case that has no expectation for this adapter, only to record the answer."""
+    reply = ask(adapter, build_request(case))
+    if reply.status == SKIPPED:
+        return CaseResult(outcome=SKIP, reason=f"{reason}; {reply.reason}", **base)
+    if reply.status == ANSWERED and reply.answer is not None:
+        got = reply.answer.reported()
+    else:
+        got = {"failure": {"kind": "adapter-error", "message": reply.reason}}
+    return CaseResult(outcome=SKIP, reason=f"{reason} (answer recorded)", got=got, **base)
+
+
+def startup_failure(spec: str, error: AdapterError, cases: Iterable[Case]) -> list[CaseResult]:
+    """Every case errors when the implementation cannot even be started or imported."""
+    return [
+        CaseResult(
+            implementation=spec,
+            case_id=case.id,
+            file=case.file,
+            outcome=ERROR,
+            reason=f"{error.kind}: {error.message}",
+            stderr=error.stderr[-4000:],
+            tags=tuple(case.tags),
+        )
+        for case in cases
+    ]
+
+
+def verify_cases(
+    adapter: Adapter,
+    cases: Sequence[Case],
+    keys: Mapping[str, ExpectationKey],
+    *,
+    expect: Sequence[str] = (),
+    known: Sequence[known_failures.KnownFailure] = (),
+    on_result: Callable[[CaseResult], None] | None = None,
+    observe: bool = False,
+) -> list[CaseResult]:
+    """Run ``cases`` through ``adapter`` in order; ``on_result`` sees each result."""
+    candidates = candidate_keys(adapter.capabilities, keys, expect)
+    results = []
+    for case in cases:
+        result = run_case(adapter, case, keys, candidates, known, observe=observe)
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return results

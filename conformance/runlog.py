@@ -1,0 +1,210 @@
+"""The two JSON Lines logs every report is rendered from, written as the work goes.
+
+* The **run log** of ``run`` (format ``bleu-conformance-run``): a ``run`` header, one
+  ``implementation`` record per adapter, one ``result`` per case, optional ``baseline``
+  records and an ``end`` trailer; each line is a JSON object with a ``record`` key.
+* The **compare log** of ``compare`` (kind ``bleu-conformance-compare``): a header, one
+  ``implementation`` record per implementation and one ``pair`` record per (case, pair of
+  implementations); each line has a ``kind`` key.
+
+Both are flushed line by line, so an interrupted run keeps what it had; a truncated last
+line is ignored when read back, and a log without its end is reported as incomplete.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from .protocol import jsonable
+from .results import CaseResult, ImplementationInfo
+
+__all__ = [
+    "COMPARE_LOG_KIND",
+    "RUN_LOG_FORMAT",
+    "CompareLog",
+    "CompareLogWriter",
+    "RunLog",
+    "RunLogWriter",
+    "iter_records",
+    "read_compare_log",
+    "read_run_log",
+]
+
+RUN_LOG_FORMAT = "bleu-conformance-run"
+RUN_LOG_VERSION = 1
+COMPARE_LOG_KIND = "bleu-conformance-compare"
+#: Version 2 adds the ``end`` record; version 1 logs (no ``end``) are read as complete.
+COMPARE_LOG_VERSION = 2
+
+
+@dataclass
+class RunLog:
+    """A run log read back: header, implementations, results, baseline movements."""
+
+    header: dict[str, Any] = field(default_factory=dict)
+    implementations: list[ImplementationInfo] = field(default_factory=list)
+    results: list[CaseResult] = field(default_factory=list)
+    baseline: list[dict[str, Any]] = field(default_factory=list)
+    end: dict[str, Any] = field(default_factory=dict)
+
+    def results_for(self, implementation: str) -> list[CaseResult]:
+        return [r for r in self.results if r.implementation == implementation]
+
+
+class RunLogWriter:
+    """Append records to a JSON Lines run log, flushing each line (a crash keeps the log)."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._stream = stream
+
+    def write(self, record: str, payload: Mapping[str, Any]) -> None:
+        line = json.dumps({"record": record, **jsonable(dict(payload))}, sort_keys=True)
+        self._stream.write(line + "\n")
+        self._stream.flush()
+
+    def header(self, **payload: Any) -> None:
+        self.write("run", {"format": RUN_LOG_FORMAT, "version": RUN_LOG_VERSION, **payload})
+
+    def implementation(self, info: ImplementationInfo) -> None:
+        self.write("implementation", asdict(info))
+
+    def result(self, result: CaseResult) -> None:
+        self.write("result", result.to_json())
+
+    def baseline(self, movement: Mapping[str, Any]) -> None:
+        self.write("baseline", movement)
+
+    def end(self, **payload: Any) -> None:
+        self.write("end", payload)
+
+
+def iter_records(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    """Parse log lines; a truncated last line (an interrupted run) is ignored."""
+    pending: str | None = None
+    for raw in lines:
+        if pending is not None:
+            raise ValueError(f"malformed line: {pending[:80]!r}")
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            yield json.loads(line)
+        except json.JSONDecodeError:
+            pending = line
+
+
+def _check_run_header(record: Mapping[str, Any], path: str | Path) -> None:
+    if record.get("format") != RUN_LOG_FORMAT:
+        raise ValueError(f"{path}: not a bleu-conformance run log")
+    if int(record.get("version", 0)) > RUN_LOG_VERSION:
+        raise ValueError(
+            f"{path}: run log version {record['version']} is newer than this "
+            f"tool understands ({RUN_LOG_VERSION})"
+        )
+
+
+def _add_run_record(log: RunLog, kind: Any, record: dict[str, Any], path: str | Path) -> None:
+    if kind == "run":
+        _check_run_header(record, path)
+        log.header = record
+    elif kind == "implementation":
+        log.implementations.append(ImplementationInfo(**record))
+    elif kind == "result":
+        log.results.append(CaseResult.from_json(record))
+    elif kind == "baseline":
+        log.baseline.append(record)
+    elif kind == "end":
+        log.end = record
+
+
+def read_run_log(path: str | Path) -> RunLog:
+    """Read a run log written by :class:`RunLogWriter`."""
+    log = RunLog()
+    with open(path, encoding="utf-8") as stream:
+        try:
+            records = list(iter_records(stream))
+        except ValueError as exc:
+            raise ValueError(f"{path}: run log: {exc}") from None
+    for record in records:
+        _add_run_record(log, record.pop("record", None), record, path)
+    if not log.header:
+        raise ValueError(f"{path}: no run header; is this a bleu-conformance run log?")
+    return log
+
+
+@dataclass
+class CompareLog:
+    """A comparison read back: header, implementations and pair records."""
+
+    header: dict[str, Any] = field(default_factory=dict)
+    implementations: list[dict[str, Any]] = field(default_factory=list)
+    pairs: list[dict[str, Any]] = field(default_factory=list)
+    end: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        """False for a log whose run was interrupted before its ``end`` record."""
+        return bool(self.end) or self.header.get("version") == 1
+
+
+class CompareLogWriter:
+    """Write a compare log line by line (flushed), header first."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._stream = stream
+
+    def _write(self, record: Mapping[str, Any]) -> None:
+        self._stream.write(json.dumps(jsonable(dict(record)), ensure_ascii=False) + "\n")
+        self._stream.flush()
+
+    def header(self, **payload: Any) -> None:
+        self._write({"kind": COMPARE_LOG_KIND, "version": COMPARE_LOG_VERSION, **payload})
+
+    def implementation(self, info: Mapping[str, Any]) -> None:
+        self._write({"kind": "implementation", **info})
+
+    def pair(self, record: Mapping[str, Any]) -> None:
+        self._write({**record, "kind": "pair"})
+
+    def end(self, **payload: Any) -> None:
+        self._write({"kind": "end", **payload})
+
+
+def _add_compare_record(log: CompareLog, record: Any, where: str) -> None:
+    kind = record.pop("kind", None) if isinstance(record, dict) else None
+    if kind == COMPARE_LOG_KIND:
+        if record.get("version") not in (1, COMPARE_LOG_VERSION):
+            raise ValueError(f"{where}: unsupported log version")
+        log.header = record
+    elif kind == "implementation":
+        log.implementations.append(record)
+    elif kind == "pair":
+        log.pairs.append({"kind": "pair", **record})
+    elif kind == "end":
+        log.end = record
+    else:
+        raise ValueError(f"{where}: unknown record kind {kind!r}")
+
+
+def read_compare_log(path: str | Path) -> CompareLog:
+    """Read a compare log; a malformed line is an error naming the file and line."""
+    log = CompareLog()
+    with Path(path).open(encoding="utf-8") as handle:
+        lines = handle.readlines()
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            if number == len(lines) and not line.endswith("\n"):
+                break  # the last line of an interrupted run
+            raise ValueError(f"{path}:{number}: not JSON ({exc.msg})") from None
+        _add_compare_record(log, record, f"{path}:{number}")
+    if not log.header:
+        raise ValueError(f"{path}: not a bleu-conformance compare log (no header)")
+    return log
