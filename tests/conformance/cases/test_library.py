@@ -141,3 +141,37 @@ def test_registry_and_tags_are_clean_and_used(library) -> None:
 def test_version_file_is_semver() -> None:
     version = (BUNDLED_ROOT / "VERSION").read_text().strip()
     assert [int(part) for part in version.split(".")] and version.count(".") == 2
+
+
+def _expectation(library, case_id: str, key: str):
+    case = next(c for c in library.cases if c.id == case_id)
+    return case.expected[key]
+
+
+def test_paper_example_2_bigram_precision_is_encoded(library) -> None:
+    """Papineni et al. 2002, section 2.1.1: the seven 'the' candidate's modified bigram
+    precision is 0 (its unigram precision 2/7 is the case beside it)."""
+    exp = _expectation(library, "paper.ex2.the-the-the.bigram", "papineni2002")
+    assert exp.counts is not None and exp.totals is not None
+    assert exp.counts[1] == 0 and exp.totals[1] > 0
+    assert exp.counts[0] == 2 and exp.totals[0] == 7
+
+
+def test_seed_003_method2_is_identified_with_its_versions(library) -> None:
+    """Seed 003 quotes NLTK's SmoothingFunction doctest with method2 = 0.4489771072202117,
+    which NLTK 3.2.2-3.5 print (the key names that range; 3.6 changed method2)."""
+    key = library.keys["nltk-3.2.2..3.5"]
+    assert "3.5" in key.version and key.profile is None
+    exp = _expectation(library, "seed003.smoothing-function.method2", "nltk-3.2.2..3.5")
+    assert exp.score is not None and abs(exp.score - 0.4489771072202117) < 1e-15
+    assert exp.source
+
+
+def test_nltk_2016_develop_never_scores_a_hypothesis_without_overlap() -> None:
+    """Every NLTK of that era gives 0 when no word matches; the key's profile must too."""
+    import bleu_impl
+
+    key = load_registry().keys["nltk-2016-develop"]
+    assert key.profile is not None
+    result = bleu_impl.sentence_bleu("w x y z", ["a b c d"], profile=key.profile, **key.knobs)
+    assert result.score == 0.0
