@@ -144,7 +144,8 @@ def classify(
     if oa is None or ob is None:
         return ERRORED, None, None
     if oa.failure is not None and ob.failure is not None:
-        return (IDENTICAL if oa.failure == ob.failure else BOTH_FAILED), None, None
+        same = oa.failure == ob.failure != "unknown"
+        return (IDENTICAL if same else BOTH_FAILED), None, None
     if oa.failure is not None or ob.failure is not None:
         return DIFFERING, None, None
     x, y = oa.score, ob.score

@@ -73,3 +73,70 @@ def test_three_implementations_give_three_pairs(capsys) -> None:
 def test_unknown_implementation_is_a_clear_error(capsys) -> None:
     assert main(["compare", "--impl", "no_such_impl"]) == 2
     assert "unknown implementation" in capsys.readouterr().err
+
+
+FAKE = "tests.conformance.fakes.impls"
+
+
+def _pairs(capsys, *args: str) -> dict[str, dict]:
+    return {p["item"]: p for p in _json(capsys, *args)["pairs"]}
+
+
+def test_expectation_keys_are_implementations_as_in_run(capsys) -> None:
+    """`bleu_impl:KEY` works in compare as in run, and carries the key's knobs (-c)."""
+    data = _json(capsys, "--impl", "bleu_impl:mteval-v13a-c", "--impl", "bleu_impl:mteval-v13a")
+    causes = {p["cause"] for p in data["pairs"] if p["verdict"] == "differing"}
+    assert causes and all(c.startswith("lowercase: off vs ascii") for c in causes)
+
+
+def test_statistics_are_each_sides_own(capsys) -> None:
+    """NLTK reports only a score; its statistics come from its own profile when that
+    reproduces its score exactly -- here its per-segment max(1, .) floor gives 0/6."""
+    pair = _pairs(
+        capsys,
+        "--impl",
+        "sacrebleu",
+        "--impl",
+        "nltk",
+        "-k",
+        "sacrebleu.doc.readme-variable-refs.none",
+    )["sacrebleu.doc.readme-variable-refs.none"]
+    assert pair["stats_a"]["source"] == "reported"
+    assert pair["stats_b"]["source"] == "bleu_impl:nltk"
+    assert "p4 1/8 vs 0/6" in pair["stats_diff"]
+
+
+def test_statistics_show_every_difference(capsys) -> None:
+    pair = _pairs(capsys, "-k", "seed003.extra-token")["seed003.extra-token"]
+    assert pair["stats_a"]["totals"] == [7, 5, 3, 1]
+    assert pair["stats_b"]["totals"] == [7, 5, 3, 2]
+    assert "p4 0/1 vs 0/2" in pair["stats_diff"]
+
+
+def test_a_side_with_only_a_score_is_named(capsys) -> None:
+    pairs = _pairs(capsys, "--impl", "bleu_impl", "--impl", f"{FAKE}:good", "-k", "ship_all")
+    different = [p for p in pairs.values() if p["verdict"] == "differing"]
+    for pair in different:
+        assert f"{FAKE}:good reports only a score" in pair["stats_diff"]
+
+
+def test_every_equally_minimal_single_knob_cause_is_listed(capsys) -> None:
+    pairs = _pairs(capsys, "-k", "seed004.c2", "-k", "nltk.smoothing.one-token.method4")
+    assert "zero_match: zero vs skip" in pairs["seed004.c2"]["alternatives"]
+    method4 = pairs["nltk.smoothing.one-token.method4"]
+    assert "absent_order: zero vs one" in method4["alternatives"]
+
+
+def test_two_failures_are_not_a_difference(capsys) -> None:
+    pairs = _pairs(capsys, "--impl", f"{FAKE}:crash", "--impl", f"{FAKE}:crash_too", "-k", "ship")
+    assert pairs and {p["verdict"] for p in pairs.values()} == {"both-failed"}
+    assert not any("cause" in p for p in pairs.values())
+
+
+def test_errors_are_never_differences(capsys) -> None:
+    """An implementation that exits, or answers NaN, errors; nothing is attributed to it."""
+    for fake in ("exits", "nan"):
+        pairs = _pairs(capsys, "--impl", "bleu_impl", "--impl", f"{FAKE}:{fake}", "-k", "ship")
+        verdicts = {p["verdict"] for p in pairs.values()}
+        assert "errored" in verdicts and verdicts <= {"errored", "skipped"}, fake
+        assert not any("cause" in p for p in pairs.values())

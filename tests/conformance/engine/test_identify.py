@@ -26,3 +26,20 @@ def test_identify_names_the_profile(spec: str, profile: str, capsys) -> None:
     runner_up = data["candidates"][1]
     assert runner_up["share"] < 1.0
     assert data["evidence"], "the evidence lists inputs separating the candidates"
+
+
+def test_errors_and_failures_are_never_evidence(capsys) -> None:
+    """An implementation that always raises matches no profile (it used to match one 100%)."""
+    spec = "tests.conformance.fakes.impls:crash"
+    assert main(["identify", "--impl", spec, "-k", "paper", "--generate", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "no profile matches" in out
+    assert main(["identify", "--impl", spec, "-k", "paper", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["candidates"] == []
+
+
+def test_identify_selects_cases_like_run(capsys) -> None:
+    assert main(["identify", "--impl", "nltk", "-k", "seed003", "--generate", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "answers" in out
+    assert main(["identify", "--impl", "nltk", "-k", "no-such-case", "--generate", "0"]) == 2

@@ -60,3 +60,15 @@ percent.bleu_precision = 2  # type: ignore[attr-defined]
 percent.bleu_expect = "multi-bleu"  # type: ignore[attr-defined]
 
 not_callable = 42
+
+
+def crash_too(hypotheses: list, references: list, **config: Any) -> float:
+    raise ValueError("another implementation that always fails")
+
+
+def exits(hypotheses: list, references: list, **config: Any) -> float:
+    raise SystemExit(0)
+
+
+def nan(hypotheses: list, references: list, **config: Any) -> float:
+    return float("nan")
