@@ -39,18 +39,12 @@ import numpy as np
 
 from ._fast13a import batch_tokenizer
 from .errors import InputError
+from .inputs import CHUNK_SENTENCES, read_chunks
 from .knobs import Config
 from .ngrams import last_segment, needs_last, segment_stats
 from .reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES
 from .stats import BleuStats, LastSegment
 from .tokenizers import make_tokenizer
-
-#: A chunk is cut after this many sentences (hypotheses + references). Small chunks keep
-#: the arrays in cache and bound memory; measured fastest around 2k-8k (bench/).
-CHUNK_SENTENCES = 4_096
-
-_END = object()
-
 
 #: Knob values the fast path implements; any other value (or a knob it does not know,
 #: e.g. one added later) sends the config to the reference path.
@@ -156,63 +150,6 @@ def _exact_sum(values: list[int | Fraction]) -> int | Fraction:
     for den, num in by_den.items():
         total += Fraction(num, den)
     return total
-
-
-# ----------------------------------------------------------------------------- reading input
-
-
-def _references_of(refs: Any, index: int) -> list[Any]:
-    """``api._references_of`` (same checks, same messages), short-cut for clean lists."""
-    if type(refs) is list and None not in refs:
-        return refs
-    from .api import _references_of as ref_of
-
-    return ref_of(refs, index)
-
-
-def read_chunks(
-    hypotheses: Iterable[Any], references: Iterable[Any], limit: int = CHUNK_SENTENCES
-) -> Iterator[tuple[int, list[Any], list[list[Any]]]]:
-    """Yield ``(first index, hyps, refs)`` chunks, validated like ``iter_segment_stats``.
-
-    On invalid input the segments before the bad one are yielded first, then the error is
-    raised, so errors surface in the reference path's order.
-    """
-    hyp_iter, ref_iter = iter(hypotheses), iter(references)
-    index = start = 0
-    hyps: list[Any] = []
-    refss: list[list[Any]] = []
-    sentences = 0
-    while True:
-        hyp = next(hyp_iter, _END)
-        refs = next(ref_iter, _END)
-        if hyp is None or hyp is _END or refs is _END:
-            if hyp is _END and refs is _END:
-                break
-            if hyps:
-                yield start, hyps, refss
-            if hyp is None:
-                raise InputError(f"segment {index}: hypothesis is None")
-            longer = "references" if hyp is _END else "hypotheses"
-            raise InputError(
-                f"hypotheses and references differ in length: {longer} continue past segment "
-                f"{index - 1} (segment {index} has no partner)"
-            )
-        try:
-            ref_list = _references_of(refs, index)
-        except InputError:
-            if hyps:
-                yield start, hyps, refss
-            raise
-        hyps.append(hyp)
-        refss.append(ref_list)
-        sentences += 1 + len(ref_list)
-        index += 1
-        if sentences >= limit:
-            yield start, hyps, refss
-            start, hyps, refss, sentences = index, [], [], 0
-    if hyps:
-        yield start, hyps, refss
 
 
 # ----------------------------------------------------------------------------- tokenizing

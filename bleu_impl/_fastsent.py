@@ -14,6 +14,7 @@ from typing import Any
 from ._fast import supports
 from ._fast13a import line_tokenizer
 from .errors import InputError
+from .inputs import references_of
 from .knobs import Config
 from .ngrams import finish_segment
 from .profiles import Profile
@@ -94,11 +95,9 @@ def sentence_stats(hypothesis: Any, references: Any, config: Config) -> BleuStat
         from .api import corpus_stats
 
         return corpus_stats([hypothesis], [references], config)
-    from .api import _references_of
-
     if hypothesis is None:
         raise InputError("segment 0: hypothesis is None")
-    ref_list = _references_of(references, 0)
+    ref_list = references_of(references, 0)
     refs = [line(r) if type(r) is str else generic(r) for r in ref_list]
     hyp = line(hypothesis) if type(hypothesis) is str else generic(hypothesis)
     counts = tuple(_clipped(hyp, refs, config.max_order))

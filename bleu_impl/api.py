@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from .errors import InputError
+from .inputs import Segment, read_segments
 from .knobs import Config
 from .ngrams import segment_stats
 from .profiles import Profile, get_profile
@@ -13,50 +13,15 @@ from .score import BleuResult, score_stats
 from .stats import BleuStats
 from .tokenizers import make_tokenizer
 
-Segment = str | Sequence[str]
-
-
-def _references_of(refs: Any, index: int) -> list[Segment]:
-    """The references of segment ``index``; ``None`` entries are missing (dropped)."""
-    if isinstance(refs, str):
-        raise InputError(
-            f"segment {index}: references must be a list of references per segment "
-            "(NLTK's orientation), got a bare string"
-        )
-    if refs is None:
-        return []
-    try:
-        return [r for r in refs if r is not None]
-    except TypeError:
-        raise InputError(f"segment {index}: references must be a list, got {refs!r}") from None
-
 
 def iter_segment_stats(
     hypotheses: Iterable[Segment], references: Iterable[Any], config: Config
-) -> Iterable[BleuStats]:
+) -> Iterator[BleuStats]:
     """Yield the statistics of each segment; lazily, so memory stays bounded."""
     tokens = make_tokenizer(config)
-    hyp_iter, ref_iter = iter(hypotheses), iter(references)
-    index = 0
-    while True:
-        hyp = next(hyp_iter, _END)
-        refs = next(ref_iter, _END)
-        if hyp is _END and refs is _END:
-            return
-        if hyp is _END or refs is _END:
-            longer = "references" if hyp is _END else "hypotheses"
-            raise InputError(
-                f"hypotheses and references differ in length: {longer} continue past segment "
-                f"{index - 1} (segment {index} has no partner)"
-            )
-        if hyp is None:
-            raise InputError(f"segment {index}: hypothesis is None")
-        ref_tokens = [tokens(r) for r in _references_of(refs, index)]
+    for index, (hyp, refs) in enumerate(read_segments(hypotheses, references)):
+        ref_tokens = [tokens(r) for r in refs]
         yield segment_stats(tokens(hyp), ref_tokens, config, index=index)
-        index += 1
-
-
-_END = object()
 
 
 def corpus_stats(
