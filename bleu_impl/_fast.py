@@ -3,7 +3,7 @@
 Same numbers as the reference path (``bleu_impl.ngrams``), computed in chunks:
 
 1. Tokenize a chunk of segments (13a in one regex pass over the whole chunk, see
-   :mod:`bleu_impl._fast13a`).
+   :mod:`bleu_impl.tokenizers.tok13a_batch`).
 2. Give every token a *segment-local* id ``1..D`` (``D`` = distinct tokens in the segment's
    hypothesis and references together): a chunk-wide dict numbers the tokens, one sort of
    ``(segment, number, position)`` ranks them per segment. Equal tokens of a segment get
@@ -37,14 +37,13 @@ from typing import Any
 
 import numpy as np
 
-from ._fast13a import batch_tokenizer
 from .errors import InputError
 from .inputs import CHUNK_SENTENCES, read_chunks
 from .knobs import Config
 from .ngrams import last_segment, needs_last, segment_stats
 from .reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES
 from .stats import BleuStats, LastSegment
-from .tokenizers import make_tokenizer
+from .tokenizers import Pipeline
 
 #: Knob values the fast path implements; any other value (or a knob it does not know,
 #: e.g. one added later) sends the config to the reference path.
@@ -199,13 +198,13 @@ def _tokenize_chunk(
     for hyp, refs in zip(hyps, refss):
         append(hyp)
         extend(refs)
-    batch = batch_tokenizer(config)
+    pipeline = Pipeline(config)
     if all(type(line) is str for line in lines):
         if bad < len(ks):
             _check_refs(ks[bad], config, start + bad)
-        return Tokenized(batch(lines), ks)
+        return Tokenized(pipeline.batch(lines), ks)
     # Some segments are token sequences: the reference tokenizer validates them, refs first.
-    tokens = make_tokenizer(config)
+    tokens = pipeline.segment
     for hyp, refs in zip(hyps[: bad + 1], refss[: bad + 1]):
         for seg in (*refs, hyp):
             if type(seg) is not str:
@@ -220,7 +219,7 @@ def _tokenize_chunk(
             pending.append(line)
         else:
             slots.append(list(tokens(line)))
-    done = batch(pending)
+    done = pipeline.batch(pending)
     return Tokenized([done[s] if type(s) is int else s for s in slots], ks)
 
 

@@ -2,7 +2,7 @@
 
 For a single segment numpy's fixed costs outweigh its speed, so the statistics come from
 counting ``zip``-built n-grams of all orders into one dict (the same multisets as
-``ngrams.clipped_matches``), tokenization from :func:`bleu_impl._fast13a.line_tokenizer`,
+``ngrams.clipped_matches``), tokenization from :meth:`bleu_impl.tokenizers.Pipeline.line`,
 and the resolved :class:`Config` of a (profile, knobs) pair is remembered.
 """
 
@@ -12,14 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ._fast import supports
-from ._fast13a import line_tokenizer
 from .errors import InputError
 from .inputs import references_of
 from .knobs import Config
 from .ngrams import finish_segment
 from .profiles import Profile
 from .stats import BleuStats
-from .tokenizers import make_tokenizer
+from .tokenizers import Pipeline
 
 try:  # the C helper behind Counter.update, without Counter's per-call overhead
     from collections import _count_elements  # type: ignore[attr-defined]
@@ -51,13 +50,13 @@ def resolve_cached(profile: Profile, knobs: Mapping[str, Any], level: str) -> Co
     return config
 
 
-_LAST: list[Any] = [None, False, None, None]  # config, supported, line tokenizer, tokenizer
+_LAST: list[Any] = [None, False, None]  # config, supported, pipeline
 
 
 def _setup(config: Config) -> list[Any]:
-    """(config, supports(config), line tokenizer, reference tokenizer) for the last config."""
+    """(config, supports(config), its pipeline) for the last config."""
     if _LAST[0] is not config:
-        _LAST[:] = [config, supports(config), line_tokenizer(config), make_tokenizer(config)]
+        _LAST[:] = [config, supports(config), Pipeline(config)]
     return _LAST
 
 
@@ -90,7 +89,7 @@ def _clipped(hyp: Sequence[str], refs: list[Sequence[str]], order: int) -> list[
 
 def sentence_stats(hypothesis: Any, references: Any, config: Config) -> BleuStats:
     """The statistics of one segment, identical to ``corpus_stats([h], [refs], config)``."""
-    _, supported, line, generic = _setup(config)
+    _, supported, pipeline = _setup(config)
     if not supported:
         from .api import corpus_stats
 
@@ -98,6 +97,7 @@ def sentence_stats(hypothesis: Any, references: Any, config: Config) -> BleuStat
     if hypothesis is None:
         raise InputError("segment 0: hypothesis is None")
     ref_list = references_of(references, 0)
+    line, generic = pipeline.line, pipeline.segment
     refs = [line(r) if type(r) is str else generic(r) for r in ref_list]
     hyp = line(hypothesis) if type(hypothesis) is str else generic(hypothesis)
     counts = tuple(_clipped(hyp, refs, config.max_order))

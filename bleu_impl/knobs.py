@@ -11,9 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, Literal
 
 from .errors import KnobError
+
+#: ``lowercase`` after :func:`normalize_knob`: False (case-sensitive), or the folding rule.
+Lowercase = Literal[False, "ascii", "unicode"]
 
 NLTK_METHODS = tuple(f"nltk-method{i}" for i in range(8))
 LAST_SEGMENT_METHODS = ("nltk-method5", "nltk-method6", "nltk-method7")
@@ -84,7 +87,7 @@ class Config:
     tokenize: str = "none"
     split: str = "python"
     line_prep: str = "none"
-    lowercase: bool | str = False
+    lowercase: Lowercase = False
     ref_length: str = "closest"
     missing_refs: str = "error"
     smoothing: str = "none"

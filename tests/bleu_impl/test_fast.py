@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 
 from bleu_impl import BleuStats, InputError, get_profile, score_stats, sentence_bleu
 from bleu_impl._fast import fast_corpus_stats, fast_segment_stats, supports
-from bleu_impl._fast13a import batch_tokenizer, line_tokenizer, tokenize_13a_batch
 from bleu_impl._fastsent import resolve_cached, sentence_stats
 from bleu_impl.api import corpus_stats, iter_segment_stats
 from bleu_impl.knobs import CHOICES, Config, make_config
-from bleu_impl.tokenizers import make_tokenizer
+from bleu_impl.tokenizers import Pipeline, make_tokenizer
 from bleu_impl.tokenizers.tok13a import tokenize_13a
+from bleu_impl.tokenizers.tok13a_batch import tokenize_13a_batch
 
 WORDS = [
     "the", "The", "THE", "a", "cat", "sat", "on", "mat", "3.5", "1,000", "U.S.", "don't",
@@ -216,8 +216,8 @@ def test_batch_and_line_tokenizers_equal_make_tokenizer(config_knobs) -> None:
     for split, line_prep in itertools.product(CHOICES["split"], CHOICES["line_prep"]):
         config = make_config({**config_knobs, "split": split, "line_prep": line_prep})
         reference = [list(make_tokenizer(config)(h)) for h in hyps]
-        assert batch_tokenizer(config)(hyps) == reference
-        assert [line_tokenizer(config)(h) for h in hyps] == reference
+        assert Pipeline(config).batch(hyps) == reference
+        assert [Pipeline(config).line(h) for h in hyps] == reference
 
 
 @pytest.mark.parametrize(
