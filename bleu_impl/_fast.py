@@ -17,7 +17,7 @@ Same numbers as the reference path (``bleu_impl.ngrams``), computed in chunks:
    sums sampled at run boundaries; ``min(hyp, max_r ref)`` summed per segment is ``m_n``.
 
 Every knob value of ``knobs.CHOICES`` is supported (:func:`supports` says so for a config;
-a knob added later falls back to the reference path until listed here). Pieces that are
+a knob added later falls back to the reference path). Pieces that are
 rare or not vectorisable go through the reference code: non-``str`` segments use the
 reference tokenizer, ``intl``/``char`` the reference tokenizers per line; NLTK's
 last-segment smoothing context is computed by the reference code for the final segment;
@@ -39,43 +39,26 @@ import numpy as np
 
 from .errors import InputError
 from .inputs import CHUNK_SENTENCES, read_chunks
-from .knobs import Config
+from .knobs import CHOICES, KNOB_NAMES, STATS_KNOBS, Config
 from .ngrams import last_segment, needs_last, segment_stats
 from .reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES
 from .stats import BleuStats, LastSegment
 from .tokenizers import Pipeline
 
-#: Knob values the fast path implements; any other value (or a knob it does not know,
-#: e.g. one added later) sends the config to the reference path.
-HANDLED: dict[str, tuple[Any, ...]] = {
-    "tokenize": ("none", "13a", "intl", "char"),
-    "split": ("python", "perl-unicode", "perl-bytes"),
-    "line_prep": ("none", "rstrip"),
-    "lowercase": (False, "ascii", "unicode"),
-    "ref_length": tuple(REF_LENGTH_RULES),
-    "missing_refs": ("error", "len-9999"),
-    "denominator_floor": ("none", "per-segment"),
-}
-#: Knobs the statistics do not depend on (scoring only), besides ``max_order``.
-SCORING_ONLY = frozenset(
-    {
-        *("max_order", "weights", "smoothing", "smoothing_value", "epsilon", "alpha", "k"),
-        *("effective_order", "absent_order", "zero_match", "early_zero", "smoothing_context"),
-        *("auto_reweigh", "empty_hyp", "empty_ref", "result_float", "scale"),
-    }
-)
-
 
 def supports(config: Config) -> bool:
-    """Whether the fast path computes statistics for ``config`` (else use the reference)."""
-    for field in fields(config):
-        name = field.name
-        if name in HANDLED:
-            if getattr(config, name) not in HANDLED[name]:
-                return False
-        elif name not in SCORING_ONLY:
-            return False
-    return True
+    """Whether the fast path computes statistics for ``config`` (else use the reference).
+
+    It does for every valid :class:`Config`: every statistics knob (``STATS_KNOBS``) with any
+    value of its ``CHOICES``. A config with a field it does not know (a knob added later, a
+    subclass) or an enumerated value outside ``CHOICES`` goes to the reference path.
+    """
+    if tuple(f.name for f in fields(config)) != KNOB_NAMES:
+        return False
+    return all(getattr(config, name) in CHOICES[name] for name in _ENUMERATED_STATS_KNOBS)
+
+
+_ENUMERATED_STATS_KNOBS = tuple(name for name in STATS_KNOBS if name in CHOICES)
 
 
 class Chunk:

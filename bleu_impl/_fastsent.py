@@ -1,14 +1,13 @@
-"""The fast path of ``sentence_bleu``: one segment, pure Python, cached knob resolution.
+"""The fast path of ``sentence_bleu``: one segment, pure Python.
 
 For a single segment numpy's fixed costs outweigh its speed, so the statistics come from
 counting ``zip``-built n-grams of all orders into one dict (the same multisets as
-``ngrams.clipped_matches``), tokenization from :meth:`bleu_impl.tokenizers.Pipeline.line`,
-and the resolved :class:`Config` of a (profile, knobs) pair is remembered.
+``ngrams.clipped_matches``) and tokenization from :meth:`bleu_impl.tokenizers.Pipeline.line`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ._fast import supports
@@ -16,7 +15,6 @@ from .errors import InputError
 from .inputs import references_of
 from .knobs import Config
 from .ngrams import finish_segment
-from .profiles import Profile
 from .stats import BleuStats
 from .tokenizers import Pipeline
 
@@ -27,27 +25,6 @@ except ImportError:  # pragma: no cover - other Python implementations
     def _count_elements(mapping: dict[Any, int], iterable: Any) -> None:
         for item in iterable:
             mapping[item] = mapping.get(item, 0) + 1
-
-
-_RESOLVED: dict[tuple[int, str, tuple[tuple[str, Any], ...]], tuple[Profile, Config]] = {}
-_RESOLVED_MAX = 256
-
-
-def resolve_cached(profile: Profile, knobs: Mapping[str, Any], level: str) -> Config:
-    """``profile.resolve(knobs, level)``, remembered for hashable knob values."""
-    try:
-        key = (id(profile), level, tuple(sorted(knobs.items())))
-        hash(key)
-    except TypeError:
-        return profile.resolve(knobs, level)
-    hit = _RESOLVED.get(key)
-    if hit is not None and hit[0] is profile:
-        return hit[1]
-    config = profile.resolve(knobs, level)
-    if len(_RESOLVED) >= _RESOLVED_MAX:
-        _RESOLVED.clear()
-    _RESOLVED[key] = (profile, config)  # holding the profile keeps its id unique
-    return config
 
 
 _LAST: list[Any] = [None, False, None]  # config, supported, pipeline

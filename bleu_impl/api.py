@@ -8,7 +8,7 @@ from typing import Any
 from .inputs import Segment, read_segments
 from .knobs import Config
 from .ngrams import segment_stats
-from .profiles import Profile, get_profile
+from .profiles import Profile, get_profile, resolve_cached
 from .score import BleuResult, score_stats
 from .stats import BleuStats
 from .tokenizers import make_tokenizer
@@ -73,7 +73,7 @@ def sentence_bleu(
     **knobs: Any,
 ) -> BleuResult:
     """Sentence BLEU: the corpus formula on one segment, with the profile's sentence defaults."""
-    from ._fastsent import resolve_cached, sentence_stats
+    from ._fastsent import sentence_stats
 
     prof = profile if isinstance(profile, Profile) else get_profile(profile)
     config = resolve_cached(prof, knobs, "sentence")

@@ -9,7 +9,7 @@ fixed by the project's API.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
@@ -130,6 +130,24 @@ class Config:
 
 KNOB_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Config))
 
+#: The knobs the statistics (:class:`~bleu_impl.stats.BleuStats`, ``last`` included) depend
+#: on: the tokenizing pipeline, the per-segment rules and the number of orders, plus
+#: ``smoothing``/``smoothing_context``, which decide whether the last segment's data are
+#: carried. Every other knob only changes how the statistics are scored (``weights`` only
+#: through ``max_order``, which it sets).
+STATS_KNOBS: tuple[str, ...] = (
+    "max_order",
+    "tokenize",
+    "split",
+    "line_prep",
+    "lowercase",
+    "ref_length",
+    "missing_refs",
+    "denominator_floor",
+    "smoothing",
+    "smoothing_context",
+)
+
 
 def _fail(name: str, value: Any, valid: str) -> KnobError:
     return KnobError(f"invalid value {value!r} for knob {name!r}: expected {valid}")
@@ -143,52 +161,94 @@ def _number(name: str, value: Any, *, positive: bool = False) -> float:
     return value
 
 
+def _choice(name: str, value: Any) -> Any:
+    """One of ``CHOICES[name]`` (a bool never passes for a number or a name)."""
+    valid = CHOICES[name]
+    if isinstance(value, bool) or value not in valid:
+        shown = ", ".join(v if isinstance(v, str) else repr(v) for v in valid)
+        raise _fail(name, value, f"one of: {shown}")
+    return value
+
+
+def _lowercase(name: str, value: Any) -> Any:
+    """True means ``unicode`` (``str.lower``); None/False/"false"/"none"/"no" mean False."""
+    if value is True:
+        return "unicode"
+    if value in (None, False, "false", "none", "no"):
+        return False
+    return _choice(name, value)
+
+
+def _scale(name: str, value: Any) -> Any:
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    return _choice(name, value)
+
+
+def _flag(name: str, value: Any) -> bool:
+    """A bool; the strings true/yes/1 and false/no/0 (any case) are accepted."""
+    if isinstance(value, str) and value.lower() in ("true", "yes", "1", "false", "no", "0"):
+        value = value.lower() in ("true", "yes", "1")
+    if not isinstance(value, bool):
+        raise _fail(name, value, "true or false")
+    return value
+
+
+def _max_order(name: str, value: Any) -> int:
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _fail(name, value, "an integer >= 1")
+    return value
+
+
+def _weights(name: str, value: Any) -> tuple[float, ...] | None:
+    """None (or "uniform") for 1/N, else a non-empty tuple of finite numbers >= 0; a string
+    is a comma-separated list."""
+    if value is None or value == "uniform":
+        return None
+    if isinstance(value, str):
+        value = [float(v) for v in value.split(",")]
+    try:
+        ws = tuple(value)
+    except TypeError:
+        raise _fail(name, value, "a sequence of numbers or None") from None
+    if not ws:
+        raise _fail(name, value, "a non-empty sequence of numbers")
+    return tuple(float(_number(name, w)) for w in ws)
+
+
+def _smoothing_value(name: str, value: Any) -> float | None:
+    return None if value is None else float(_number(name, value))
+
+
+def _positive(name: str, value: Any) -> float:
+    return float(_number(name, value, positive=True))
+
+
+#: knob -> its validator ``(name, value) -> canonical value`` (raises KnobError).
+_VALIDATORS: dict[str, Callable[[str, Any], Any]] = {
+    **{name: _choice for name in CHOICES},
+    "lowercase": _lowercase,
+    "scale": _scale,
+    "effective_order": _flag,
+    "auto_reweigh": _flag,
+    "max_order": _max_order,
+    "weights": _weights,
+    "smoothing_value": _smoothing_value,
+    "epsilon": _positive,
+    "alpha": _positive,
+    "k": _positive,
+}
+assert set(_VALIDATORS) == set(KNOB_NAMES), "every knob needs exactly one validator"
+
+
 def normalize_knob(name: str, value: Any) -> Any:
     """Validate one knob value and return its canonical form."""
-    if name not in KNOB_NAMES:
+    validate = _VALIDATORS.get(name)
+    if validate is None:
         raise KnobError(f"unknown knob {name!r}; valid knobs: {', '.join(KNOB_NAMES)}")
-    if name == "lowercase":
-        if value is True:
-            return "unicode"
-        if value in (None, False, "false", "none", "no"):
-            return False
-    if name in ("effective_order", "auto_reweigh"):
-        if isinstance(value, str) and value.lower() in ("true", "yes", "1", "false", "no", "0"):
-            value = value.lower() in ("true", "yes", "1")
-        if not isinstance(value, bool):
-            raise _fail(name, value, "true or false")
-        return value
-    if name in CHOICES:
-        if name == "scale" and isinstance(value, str) and value.isdigit():
-            value = int(value)
-        valid = CHOICES[name]
-        if (isinstance(value, bool) and name != "lowercase") or value not in valid:
-            shown = ", ".join(v if isinstance(v, str) else repr(v) for v in valid)
-            raise _fail(name, value, f"one of: {shown}")
-        return value
-    if name == "max_order":
-        if isinstance(value, str) and value.isdigit():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise _fail(name, value, "an integer >= 1")
-        return value
-    if name == "weights":
-        if value is None or value == "uniform":
-            return None
-        if isinstance(value, str):
-            value = [float(v) for v in value.split(",")]
-        try:
-            ws = tuple(value)
-        except TypeError:
-            raise _fail(name, value, "a sequence of numbers or None") from None
-        if not ws:
-            raise _fail(name, value, "a non-empty sequence of numbers")
-        return tuple(float(_number(name, w)) for w in ws)
-    if name == "smoothing_value":
-        return None if value is None else float(_number(name, value))
-    if name in ("epsilon", "alpha", "k"):
-        return float(_number(name, value, positive=True))
-    raise AssertionError(name)  # pragma: no cover - every knob is handled above
+    return validate(name, value)
 
 
 def make_config(knobs: Mapping[str, Any]) -> Config:

@@ -19,45 +19,15 @@ from hypothesis import strategies as st
 
 from bleu_impl import BleuStats, InputError, get_profile, score_stats, sentence_bleu
 from bleu_impl._fast import fast_corpus_stats, fast_segment_stats, supports
-from bleu_impl._fastsent import resolve_cached, sentence_stats
+from bleu_impl._fastsent import sentence_stats
 from bleu_impl.api import corpus_stats, iter_segment_stats
 from bleu_impl.knobs import CHOICES, Config, make_config
+from bleu_impl.profiles import resolve_cached
 from bleu_impl.tokenizers import Pipeline, make_tokenizer
 from bleu_impl.tokenizers.tok13a import tokenize_13a
 from bleu_impl.tokenizers.tok13a_batch import tokenize_13a_batch
 
-WORDS = [
-    "the", "The", "THE", "a", "cat", "sat", "on", "mat", "3.5", "1,000", "U.S.", "don't",
-    "well-known", "5-4", "...", ".,", "&amp;", "&quot;hi&quot;", "<skipped>", "(x)", "é",
-    "ΣΟΦΟΣ", "σοφος", "İstanbul", "straße", "\u00a0", "a\u00a0b", "x\x1cy", "\t", "日本語",
-    "2023.", "-", "--", "10-20", "$5", "50%", "!?", "end.", "a,b", "1.", ".5",
-]  # fmt: skip
-
-
-def _line(rng: random.Random, vocab: list[str]) -> str:
-    n = rng.choice([0, 0, 1, 2, 3, 5, 8, 13, 30])
-    return rng.choice([" ", "  ", "\t", ""]).join(rng.choice(vocab) for _ in range(n))
-
-
-def random_corpus(
-    seed: int, segments: int = 60, max_refs: int = 4, missing: bool = False
-) -> tuple[list[str], list[list[str | None]]]:
-    """Raw-string corpus; ``missing`` adds segments without (or with None) references."""
-    rng = random.Random(seed)
-    hyps, refs = [], []
-    for _ in range(segments):
-        vocab = rng.sample(WORDS, rng.randint(2, 12))
-        ref_list: list[str | None] = [_line(rng, vocab) for _ in range(rng.randint(1, max_refs))]
-        if rng.random() < 0.3 and ref_list[0]:
-            words = str(ref_list[0]).split()
-            hyp = " ".join(words + words[: rng.randint(0, 4)])  # repeated n-grams
-        else:
-            hyp = _line(rng, vocab)
-        if missing and rng.random() < 0.2:
-            ref_list = rng.choice([[], [None], [None, *ref_list]])
-        hyps.append(hyp)
-        refs.append(ref_list)
-    return hyps, refs
+from .randomcorpus import WORDS, random_corpus, random_line
 
 
 def _reference(hyps, refs, config) -> list[BleuStats]:
@@ -104,8 +74,8 @@ def test_ref_length_floor_orders(ref_length: str, floor: str, max_order: int) ->
 def test_uniform_reference_counts_take_the_vectorised_ref_length() -> None:
     rng = random.Random(5)
     for k in (1, 2, 4):
-        hyps = [_line(rng, WORDS) for _ in range(80)]
-        refs = [[_line(rng, WORDS) for _ in range(k)] for _ in hyps]
+        hyps = [random_line(rng, WORDS) for _ in range(80)]
+        refs = [[random_line(rng, WORDS) for _ in range(k)] for _ in hyps]
         for rule in ("closest", "closest-first", "shortest", "average"):
             _check(hyps, refs, make_config({"ref_length": rule}), limit=50)
 

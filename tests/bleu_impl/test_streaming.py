@@ -11,7 +11,8 @@ from bleu_impl._fast import fast_corpus_stats
 from bleu_impl.api import corpus_stats, iter_segment_stats
 from bleu_impl.knobs import make_config
 from bleu_impl.parallel import parallel_corpus_stats
-from tests.bleu_impl.test_fast import random_corpus
+
+from .randomcorpus import random_corpus
 
 HAS_DASK = importlib.util.find_spec("dask") is not None and (
     importlib.util.find_spec("distributed") is not None
