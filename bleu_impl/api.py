@@ -1,4 +1,9 @@
-"""The public entry points: ``corpus_bleu`` and ``sentence_bleu`` over raw or tokenized text."""
+"""The public entry points: corpus and sentence BLEU, and the statistics behind them.
+
+Statistics come from the fast path (:mod:`bleu_impl.fast`) whenever it supports the config,
+else from the readable reference path (:func:`iter_segment_stats`: the tokenizing pipeline,
+then ``ngrams.segment_stats`` per segment); both give identical statistics and errors.
+"""
 
 from __future__ import annotations
 
@@ -11,14 +16,24 @@ from .ngrams import segment_stats
 from .profiles import Profile, get_profile, resolve_cached
 from .score import BleuResult, score_stats
 from .stats import BleuStats
-from .tokenizers import make_tokenizer
+from .tokenizers import Pipeline
+
+__all__ = [
+    "Segment",
+    "corpus_bleu",
+    "corpus_stats",
+    "iter_segment_stats",
+    "sentence_bleu",
+    "sentence_stats",
+]
 
 
 def iter_segment_stats(
     hypotheses: Iterable[Segment], references: Iterable[Any], config: Config
 ) -> Iterator[BleuStats]:
-    """Yield the statistics of each segment; lazily, so memory stays bounded."""
-    tokens = make_tokenizer(config)
+    """Yield the statistics of each segment (the reference path; lazily, so memory stays
+    bounded)."""
+    tokens = Pipeline(config).segment
     for index, (hyp, refs) in enumerate(read_segments(hypotheses, references)):
         ref_tokens = [tokens(r) for r in refs]
         yield segment_stats(tokens(hyp), ref_tokens, config, index=index)
@@ -27,26 +42,25 @@ def iter_segment_stats(
 def corpus_stats(
     hypotheses: Iterable[Segment], references: Iterable[Any], config: Config
 ) -> BleuStats:
-    """The summed statistics of a corpus (streaming: bounded memory).
+    """The summed statistics of a corpus (streaming: bounded memory)."""
+    from . import fast  # numpy is imported on first use, not with bleu_impl
 
-    Uses the exact fast path (``bleu_impl._fast``, chunks of segments) when it supports
-    ``config``, else sums ``iter_segment_stats``; both give identical statistics.
-    """
-    if _fast_supports(config):
-        from ._fast import fast_corpus_stats
-
-        return fast_corpus_stats(hypotheses, references, config)
+    if fast.supports(config):
+        return fast.corpus_stats(hypotheses, references, config)
     total = BleuStats.zero(config.max_order)
     for stats in iter_segment_stats(hypotheses, references, config):
         total = total + stats
     return total
 
 
-def _fast_supports(config: Config) -> bool:
-    """Whether the fast path handles ``config`` (imported lazily: numpy only when used)."""
-    from ._fast import supports
+def sentence_stats(hypothesis: Segment, references: Any, config: Config) -> BleuStats:
+    """The statistics of one segment, identical to ``corpus_stats([hypothesis],
+    [references], config)``."""
+    from . import fast
 
-    return supports(config)
+    if fast.supports(config):
+        return fast.sentence_stats(hypothesis, references, config)
+    return corpus_stats([hypothesis], [references], config)
 
 
 def corpus_bleu(
@@ -73,8 +87,6 @@ def sentence_bleu(
     **knobs: Any,
 ) -> BleuResult:
     """Sentence BLEU: the corpus formula on one segment, with the profile's sentence defaults."""
-    from ._fastsent import sentence_stats
-
     prof = profile if isinstance(profile, Profile) else get_profile(profile)
     config = resolve_cached(prof, knobs, "sentence")
     stats = sentence_stats(hypothesis, references, config)

@@ -1,7 +1,7 @@
 """N-gram counting and clipping: the readable reference path for segment statistics.
 
 ``m_n = sum_g min(count_hyp(g), max_r count_r(g))`` and ``l_n = max(0, |h| - n + 1)``
-(notes section 0). The fast path (``bleu_impl._fast``) must produce identical numbers.
+(notes section 0). The fast path (``bleu_impl.fast``) must produce identical numbers.
 """
 
 from __future__ import annotations

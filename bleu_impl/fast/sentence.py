@@ -1,8 +1,9 @@
-"""The fast path of ``sentence_bleu``: one segment, pure Python.
+"""One segment's statistics on the fast path: pure Python, no numpy.
 
-For a single segment numpy's fixed costs outweigh its speed, so the statistics come from
-counting ``zip``-built n-grams of all orders into one dict (the same multisets as
-``ngrams.clipped_matches``) and tokenization from :meth:`bleu_impl.tokenizers.Pipeline.line`.
+For a single segment numpy's fixed costs outweigh its speed, so the n-grams of all orders
+are counted into one dict from ``zip``-built tuples (the same multisets as
+``ngrams.clipped_matches``) and raw lines are tokenized by
+:meth:`Pipeline.line <bleu_impl.tokenizers.Pipeline.line>`.
 """
 
 from __future__ import annotations
@@ -10,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ._fast import supports
-from .errors import InputError
-from .inputs import references_of
-from .knobs import Config
-from .ngrams import finish_segment
-from .stats import BleuStats
-from .tokenizers import Pipeline
+from ..errors import InputError
+from ..inputs import references_of
+from ..knobs import Config
+from ..ngrams import finish_segment
+from ..stats import BleuStats
+from ..tokenizers import Pipeline
+
+__all__ = ["sentence_stats"]
 
 try:  # the C helper behind Counter.update, without Counter's per-call overhead
     from collections import _count_elements  # type: ignore[attr-defined]
@@ -27,14 +29,14 @@ except ImportError:  # pragma: no cover - other Python implementations
             mapping[item] = mapping.get(item, 0) + 1
 
 
-_LAST: list[Any] = [None, False, None]  # config, supported, pipeline
+_LAST: list[Any] = [None, None]  # the last config and its pipeline
 
 
-def _setup(config: Config) -> list[Any]:
-    """(config, supports(config), its pipeline) for the last config."""
+def _pipeline(config: Config) -> Pipeline:
+    """The pipeline of ``config``, kept for the next call (usually the same config)."""
     if _LAST[0] is not config:
-        _LAST[:] = [config, supports(config), Pipeline(config)]
-    return _LAST
+        _LAST[:] = [config, Pipeline(config)]
+    return _LAST[1]
 
 
 def _ngrams(tokens: Sequence[str], order: int) -> dict[tuple[str, ...], int]:
@@ -46,7 +48,7 @@ def _ngrams(tokens: Sequence[str], order: int) -> dict[tuple[str, ...], int]:
     return counts
 
 
-def _clipped(hyp: Sequence[str], refs: list[Sequence[str]], order: int) -> list[int]:
+def _clipped(hyp: Sequence[str], refs: Sequence[Sequence[str]], order: int) -> list[int]:
     """Clipped matches per order: sum over hypothesis n-grams of min(count, max_r count)."""
     counts = [0] * order
     hyp_counts = _ngrams(hyp, order)
@@ -65,15 +67,12 @@ def _clipped(hyp: Sequence[str], refs: list[Sequence[str]], order: int) -> list[
 
 
 def sentence_stats(hypothesis: Any, references: Any, config: Config) -> BleuStats:
-    """The statistics of one segment, identical to ``corpus_stats([h], [refs], config)``."""
-    _, supported, pipeline = _setup(config)
-    if not supported:
-        from .api import corpus_stats
-
-        return corpus_stats([hypothesis], [references], config)
+    """The statistics of one segment, identical to ``corpus_stats([h], [refs], config)``
+    for a config the fast path supports (``bleu_impl.fast.supports``)."""
     if hypothesis is None:
         raise InputError("segment 0: hypothesis is None")
     ref_list = references_of(references, 0)
+    pipeline = _pipeline(config)
     line, generic = pipeline.line, pipeline.segment
     refs = [line(r) if type(r) is str else generic(r) for r in ref_list]
     hyp = line(hypothesis) if type(hypothesis) is str else generic(hypothesis)
