@@ -31,10 +31,10 @@ from .knobs import (
 from .parallel import parallel_corpus_stats
 from .profiles import LEVELS, PROFILES, Profile, get_profile
 from .score import BleuResult, score_stats
-from .signature import VERSION as __version__
 from .signature import signature
 from .stats import BleuStats
 from .tokenizers import Pipeline
+from .version import VERSION as __version__
 
 __all__ = [
     "CHOICES",
