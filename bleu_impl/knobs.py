@@ -15,6 +15,19 @@ from typing import Any, Literal
 
 from .errors import KnobError
 
+__all__ = [
+    "CHOICES",
+    "DOCS",
+    "KNOB_NAMES",
+    "LAST_SEGMENT_METHODS",
+    "NLTK_METHODS",
+    "STATS_KNOBS",
+    "Config",
+    "Lowercase",
+    "make_config",
+    "normalize_knob",
+]
+
 #: ``lowercase`` after :func:`normalize_knob`: False (case-sensitive), or the folding rule.
 Lowercase = Literal[False, "ascii", "unicode"]
 

@@ -14,6 +14,16 @@ from .knobs import LAST_SEGMENT_METHODS, Config
 from .reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES
 from .stats import BleuStats, LastSegment
 
+__all__ = [
+    "Tokens",
+    "clipped_matches",
+    "finish_segment",
+    "last_segment",
+    "needs_last",
+    "ngram_counts",
+    "segment_stats",
+]
+
 Tokens = Sequence[str]
 
 

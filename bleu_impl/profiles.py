@@ -16,6 +16,8 @@ from typing import Any
 from .errors import KnobError
 from .knobs import Config, make_config
 
+__all__ = ["LEVELS", "PROFILES", "Profile", "Rule", "get_profile", "resolve_cached"]
+
 LEVELS = ("corpus", "sentence")
 
 

@@ -25,6 +25,24 @@ from .errors import EmulatedFailure
 from .knobs import LAST_SEGMENT_METHODS, Config
 from .stats import BleuStats
 
+__all__ = [
+    "ABSENT_ONE",
+    "ABSENT_ZERO",
+    "DROPPED",
+    "EXACT",
+    "FLOAT_MIN",
+    "FORCES_ZERO",
+    "NOT_IN_SUM",
+    "SKIPPED",
+    "SMOOTHED",
+    "TRUNCATED",
+    "ZERO",
+    "Exact",
+    "Number",
+    "OrderPrecision",
+    "order_precisions",
+]
+
 Number = Fraction | float
 Exact = Fraction | int
 

@@ -12,6 +12,8 @@ from fractions import Fraction
 
 from .errors import InputError
 
+__all__ = ["BleuStats", "LastSegment"]
+
 
 @dataclass(frozen=True)
 class LastSegment:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__all__ = ["LOWERCASERS", "lower_ascii", "lower_unicode"]
+
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 

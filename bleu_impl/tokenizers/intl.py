@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import regex
 
+__all__ = ["tokenize_intl"]
+
 _RULES = (
     (regex.compile(r"(\P{N})(\p{P})"), r"\1 \2 "),
     (regex.compile(r"(\p{P})(\P{N})"), r" \1 \2"),

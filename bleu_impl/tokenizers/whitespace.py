@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+__all__ = ["SPLITTERS", "split_perl_bytes", "split_perl_unicode", "split_python"]
+
 _PERL_UNICODE_WS = re.compile(r"[^\S\x1c-\x1f]+")
 _PERL_BYTES_WS = re.compile(r"[ \t\n\r\f\v]+")
 

@@ -10,6 +10,6 @@ from bleu_impl.signature import VERSION
 
 def test_version_is_the_distribution_version_and_ends_every_signature() -> None:
     assert bleu_impl.__version__ == importlib.metadata.version("bleu-conformance")
-    assert VERSION == bleu_impl.__version__
+    assert bleu_impl.__version__ == VERSION
     config = bleu_impl.get_profile("sacrebleu").resolve({})
     assert bleu_impl.signature("sacrebleu", config).endswith(f"|v:{bleu_impl.__version__}")
