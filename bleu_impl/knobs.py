@@ -1,9 +1,10 @@
 """The semantic knobs of BLEU: names, valid values, defaults and validation.
 
-Every choice on which BLEU implementations disagree is one field of :class:`Config`.
-The vocabulary follows ``notes/bleu-semantics.md`` Part 1 (K1-K12); the public names
-(``tokenize``, ``lowercase``, ``ref_length``, ``smoothing``, ``effective_order``...) are
-fixed by the project's API.
+Every choice on which BLEU implementations disagree is one field of :class:`Config`; its
+values name what the known implementations do (each profile in :mod:`bleu_impl.profiles`
+cites the source it reproduces). The knob names are the project's public API; where a tool
+has the same setting they follow it (``tokenize``, ``lowercase``, ``effective_order`` as in
+sacrebleu's ``BLEU``; ``weights``, ``auto_reweigh`` as in NLTK's ``corpus_bleu``).
 """
 
 from __future__ import annotations

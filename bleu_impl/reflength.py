@@ -1,4 +1,8 @@
-"""Choosing a segment's effective reference length (knob ``ref_length``, notes 1.5)."""
+"""Choosing a segment's effective reference length (knob ``ref_length``).
+
+The paper sums the "best match length" of each candidate sentence (Papineni et al. 2002,
+section 2.2.2); implementations choose it differently, and each rule below names its users.
+"""
 
 from __future__ import annotations
 

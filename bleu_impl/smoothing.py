@@ -1,4 +1,10 @@
-"""Per-order precisions: smoothing methods and the zero/absent-order policies (notes K8, K9).
+"""Per-order precisions: smoothing methods and the zero/absent-order policies.
+
+Sources: NLTK's ``SmoothingFunction`` methods 0-7 (nltk/translate/bleu_score.py, 3.10.4),
+which follow Chen & Cherry (2014), *A Systematic Comparison of Smoothing Techniques for
+Sentence-Level BLEU*, WMT, W14-3346; NIST's geometric smoothing (mteval-v13a.pl, sub
+``bleu_score``; sacrebleu ``exp``); sacrebleu 2.6.0's ``floor`` and ``add-k``
+(sacrebleu/metrics/bleu.py, ``compute_bleu``).
 
 Each order n starts from its corpus sums (m_n, l_n), after any per-segment floor. In order:
 

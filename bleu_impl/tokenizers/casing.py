@@ -1,4 +1,6 @@
-"""Lowercasing rules (knob ``lowercase``, notes K2)."""
+"""Lowercasing rules (knob ``lowercase``): ASCII only, as mteval-v13a.pl's ``tr/A-Z/a-z/``
+and multi-bleu.perl's ``lc`` on bytes; or full Unicode, as Python's ``str.lower`` (sacrebleu
+``lowercase=True``)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,12 @@
 """The ``13a`` tokenizer of mteval-v13a.pl (sub ``tokenization``), also used by sacrebleu.
 
-Steps (notes 1.1): drop ``<skipped>``, join ``-`` + newline, newlines to spaces, decode
-``&quot; &amp; &lt; &gt;`` (in that order, nothing else), pad with a space at both ends, space
-out the ASCII punctuation set, split ``.``/``,`` unless between digits, split ``-`` after a
-digit. Lowercasing is a separate knob; whitespace collapsing is left to the final split.
+Source: sub ``tokenization`` of mteval-v13a.pl (moses-smt/mosesdecoder@34452895,
+scripts/generic/mteval-v13a.pl) and sacrebleu's ``Tokenizer13a``
+(sacrebleu/tokenizers/tokenizer_13a.py). Steps: drop ``<skipped>``, join ``-`` + newline,
+newlines to spaces, decode ``&quot; &amp; &lt; &gt;`` (in that order, nothing else), pad with
+a space at both ends, space out the ASCII punctuation set, split ``.``/``,`` unless between
+digits, split ``-`` after a digit. Lowercasing is a separate knob; whitespace collapsing is
+left to the final split.
 """
 
 from __future__ import annotations
