@@ -21,10 +21,10 @@ smoothing context and segments too long for the 63-bit keys ``ngrams``, ``ref_le
 from __future__ import annotations
 
 from ..knobs import CHOICES, STATS_KNOBS, Config
-from .corpus import corpus_stats, gc_paused
+from .corpus import corpus_stats
 from .sentence import sentence_stats
 
-__all__ = ["corpus_stats", "gc_paused", "sentence_stats", "supports"]
+__all__ = ["corpus_stats", "sentence_stats", "supports"]
 
 _ENUMERATED_STATS_KNOBS = tuple(name for name in STATS_KNOBS if name in CHOICES)
 

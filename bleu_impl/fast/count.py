@@ -22,7 +22,7 @@ from ..stats import BleuStats, LastSegment
 from .ids import dense_local_ids, local_ids
 from .tokens import ChunkTokens
 
-__all__ = ["ChunkStats", "chunk_stats", "exact_sum", "packed_counts", "ref_lengths"]
+__all__ = ["ChunkStats", "chunk_stats"]
 
 
 class ChunkStats:
@@ -62,7 +62,7 @@ class ChunkStats:
         if isinstance(ref_len, np.ndarray):
             ref_total: RefLength = int(ref_len.sum())
         else:
-            ref_total = exact_sum(ref_len)
+            ref_total = _exact_sum(ref_len)
         return BleuStats(
             tuple(int(x) for x in self.counts.sum(axis=0)),
             tuple(int(x) for x in self.totals().sum(axis=0)),
@@ -73,7 +73,7 @@ class ChunkStats:
         )
 
 
-def exact_sum(values: list[RefLength]) -> RefLength:
+def _exact_sum(values: list[RefLength]) -> RefLength:
     """Sum ints and Fractions exactly; Fractions grouped by denominator (fast)."""
     ints = 0
     by_den: dict[int, int] = {}
@@ -90,7 +90,7 @@ def exact_sum(values: list[RefLength]) -> RefLength:
     return total
 
 
-def ref_lengths(
+def _ref_lengths(
     chunk: ChunkTokens, lens: np.ndarray, config: Config
 ) -> list[RefLength] | np.ndarray:
     """The chosen reference length of every segment (vectorised for uniform counts)."""
@@ -117,7 +117,7 @@ def ref_lengths(
     return out
 
 
-def packed_counts(
+def _packed_counts(
     ids: np.ndarray | list[int], sent_len: np.ndarray, n_refs: np.ndarray, order: int, cap_bits: int
 ) -> np.ndarray:
     """Clipped matches (segments x orders) of the packed segments, by one sort.
@@ -213,15 +213,15 @@ def chunk_stats(chunk: ChunkTokens, config: Config) -> ChunkStats:
         kept = np.ones(segs, dtype=bool)
         kept[list(skip)] = False
         sent_kept = np.repeat(kept, ks + 1)
-        packed = packed_counts(ids, lens[sent_kept], ks[kept], order, bits)
+        packed = _packed_counts(ids, lens[sent_kept], ks[kept], order, bits)
         counts = np.zeros((segs, order), dtype=np.int64)
         counts[kept] = packed
         for row in sorted(skip):
             hyp_toks, ref_toks = chunk.segment(row)
             counts[row] = segment_stats(hyp_toks, ref_toks, config).counts
     else:
-        counts = packed_counts(ids, lens, ks, order, bits)
-    ref_len = ref_lengths(chunk, lens, config)
+        counts = _packed_counts(ids, lens, ks, order, bits)
+    ref_len = _ref_lengths(chunk, lens, config)
     last = None
     if needs_last(config) and segs:
         last = last_segment(*chunk.segment(segs - 1), config)
