@@ -18,8 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-Lines = tuple[list[str], list[list[str]]]  # hyps, per-segment references
 Run = Callable[[], Any]
+
+#: The measurement of bleu_impl reading the corpus files line by line (no adapter).
+STREAMED = "bleu_impl (streamed from files)"
 
 
 @dataclass(frozen=True)
@@ -67,8 +69,7 @@ def _columns(refs: list[list[str]]) -> list[list[str]]:
 
 def _bleu_impl(tokenize: str, jobs: int = 1) -> Callable[..., Run]:
     def prepare(hyps: list[str], refs: list[list[str]]) -> Run:
-        from bleu_impl import corpus_bleu, get_profile, score_stats
-        from bleu_impl.parallel import parallel_corpus_stats
+        from bleu_impl import corpus_bleu, get_profile, parallel_corpus_stats, score_stats
 
         if jobs == 1:
             return lambda: corpus_bleu(hyps, refs, profile="sacrebleu", tokenize=tokenize).score
@@ -272,8 +273,7 @@ CHECKS["torchmetrics"] = torchmetrics_check
 
 def _reference_path(tokenize: str) -> Callable[..., Run]:
     def prepare(hyps: list[str], refs: list[list[str]]) -> Run:
-        from bleu_impl import BleuStats, get_profile, score_stats
-        from bleu_impl.api import iter_segment_stats
+        from bleu_impl import BleuStats, get_profile, iter_segment_stats, score_stats
 
         config = get_profile("sacrebleu").resolve({"tokenize": tokenize})
 

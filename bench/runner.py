@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from . import corpus as gen
-from .libs import ADAPTERS, Adapter, missing
+from .libs import ADAPTERS, STREAMED, Adapter, missing
 
 TOLERANCE = 1e-12
 DEFAULT_CACHE = Path(tempfile.gettempdir()) / "bleu-conformance-bench"
 TASKS = ("floor", "pretok", "13a", "sentence")
-STREAMED = "bleu_impl (streamed from files)"
 
 
 @dataclass
@@ -167,6 +166,117 @@ def _reference_score(
     return cache[key]
 
 
+@dataclass
+class Job:
+    """One planned measurement: the row it fills, the worker's spec and the score check."""
+
+    row: Row
+    adapter: Adapter | None  # None: bleu_impl streaming the corpus files
+    spec: dict[str, Any]
+    check: str  # what the score must equal ("" for no check)
+
+
+def _check(plan: Plan, task: str, adapter: Adapter | None, tokenize: str) -> str:
+    """The score a measurement is checked against (see ``Adapter.check``)."""
+    check = "" if task == "floor" else (adapter.check if adapter else "sacrebleu")
+    if check == "sacrebleu" and plan.check_against == "reference" and task != "sentence":
+        check = f"reference-{tokenize}"
+    return check
+
+
+def plan_block(plan: Plan, size: int, refs: int) -> list[Job]:
+    """The measurements of one (size, refs) block, its corpora written (once) to the cache."""
+    dirs = {d: corpus_dir(plan, size, refs, d) for d in (False, True)}
+    jobs = []
+    for task, adapter in _jobs(plan, size):
+        lib = adapter.lib if adapter else STREAMED
+        tokenize = "none" if task == "pretok" else "13a"
+        spec: dict[str, Any] = {
+            "task": task,
+            "lib": lib,
+            "corpus": dirs[task in ("13a", "sentence")],
+            "refs": refs,
+            "tokenize": tokenize,
+            "reps": plan.big_reps if size >= plan.big else plan.reps,
+            "warmup": 0 if size >= plan.big else plan.warmup,
+            "tolerance": TOLERANCE,
+        }
+        row = Row(size, refs, task, lib, note=adapter.note if adapter else "")
+        jobs.append(Job(row, adapter, spec, _check(plan, task, adapter, tokenize)))
+    return jobs
+
+
+def _skip_reason(job: Job, rows: list[Row]) -> str | None:
+    """Why the job cannot run here: a module does not import, or it would not fit in memory."""
+    row = job.row
+    reason = missing(job.adapter) if job.adapter else None
+    need = predicted_mb(rows, row.size, row.refs, row.task, row.lib)
+    have = available_mb()
+    if not reason and need and have and need > 0.8 * have:
+        reason = (
+            f"predicted peak RSS {need / 1024:.1f} GB (linear from the smaller "
+            f"size) exceeds 80% of the {have / 1024:.1f} GB available"
+        )
+    return reason
+
+
+def _record(job: Job, result: dict[str, Any], log: Callable[[str], None]) -> None:
+    """Fill the job's row from the worker's result: times and memory, or why there are none."""
+    row, check = job.row, job.check
+    where = f"{row.size} x{row.refs} {row.task:8} {row.lib}"
+    if "error" in result:
+        row.skipped = result["error"]
+        log(f"[fail] {where}: {row.skipped}")
+        return
+    if "mismatch" in result:
+        row.check = f"differs from {check} by {result['mismatch']:.3g}"
+        row.skipped = (
+            f"score {row.check}: time withheld (one unchecked run took "
+            f"{result['first_time']:.3f} s)"
+        )
+        log(f"[MISMATCH] {where}: {row.skipped}")
+        return
+    if check:
+        row.check = f"= {check}"
+    row.times = result["times"]
+    row.peak_mb = result["peak_kb"] / 1024
+    row.extra_mb = (result["peak_kb"] - (result["baseline_kb"] or 0)) / 1024
+    row.peak_exact = result["peak_exact"]
+    log(
+        f"[ok] {row.size} x{row.refs} {row.task:8} {row.lib:32} median {row.median:8.3f} s  "
+        f"peak {row.peak_mb:7.1f} MB  {row.check}"
+    )
+
+
+def run_job(
+    plan: Plan,
+    job: Job,
+    rows: list[Row],
+    references: dict[tuple[str, str], Any],
+    log: Callable[[str], None],
+) -> None:
+    """Run one job in a worker process, after its score check's reference is known.
+
+    ``rows``: every row so far (for the memory guard); ``references``: the reference scores
+    of this block, by (task, check), filled as they are computed.
+    """
+    row = job.row
+    reason = _skip_reason(job, rows)
+    if reason:
+        row.skipped = reason
+        log(f"[skip] {row.size} x{row.refs} {row.task:8} {row.lib}: {reason}")
+        return
+    if job.check and not (job.check == "sacrebleu" and row.lib == "sacrebleu"):
+        job.spec["want"] = _reference_score(plan, job.spec, job.check, references)
+        if job.spec["want"] is None:
+            row.skipped = f"no {job.check} score to check against"
+            return
+    result = run_worker(job.spec, plan.timeout)
+    _record(job, result, log)
+    if row.lib == "sacrebleu" and not row.skipped:
+        references[(row.task, "sacrebleu")] = result["score"]
+
+
 def run_plan(
     plan: Plan, log: Callable[[str], None] = print, done: Callable[[list[Row]], None] | None = None
 ) -> list[Row]:
@@ -177,70 +287,10 @@ def run_plan(
     rows: list[Row] = []
     for size in plan.sizes:
         for refs in plan.refs:
-            dirs = {d: corpus_dir(plan, size, refs, d) for d in (False, True)}
             references: dict[tuple[str, str], Any] = {}
-            for task, adapter in _jobs(plan, size):
-                lib = adapter.lib if adapter else STREAMED
-                row = Row(size, refs, task, lib, note=adapter.note if adapter else "")
-                rows.append(row)
-                reason = missing(adapter) if adapter else None
-                need, have = predicted_mb(rows, size, refs, task, lib), available_mb()
-                if not reason and need and have and need > 0.8 * have:
-                    reason = (
-                        f"predicted peak RSS {need / 1024:.1f} GB (linear from the smaller "
-                        f"size) exceeds 80% of the {have / 1024:.1f} GB available"
-                    )
-                if reason:
-                    row.skipped = reason
-                    log(f"[skip] {size} x{refs} {task:8} {lib}: {reason}")
-                    continue
-                spec = {
-                    "task": task,
-                    "lib": lib,
-                    "corpus": dirs[task in ("13a", "sentence")],
-                    "refs": refs,
-                    "tokenize": "none" if task == "pretok" else "13a",
-                    "reps": plan.big_reps if size >= plan.big else plan.reps,
-                    "warmup": 0 if size >= plan.big else plan.warmup,
-                    "tolerance": TOLERANCE,
-                }
-                check = "" if task == "floor" else (adapter.check if adapter else "sacrebleu")
-                if (
-                    check == "sacrebleu"
-                    and plan.check_against == "reference"
-                    and task != "sentence"
-                ):
-                    check = f"reference-{spec['tokenize']}"
-                if check and not (check == "sacrebleu" and lib == "sacrebleu"):
-                    spec["want"] = _reference_score(plan, spec, check, references)
-                    if spec["want"] is None:
-                        row.skipped = f"no {check} score to check against"
-                        continue
-                result = run_worker(spec, plan.timeout)
-                if "error" in result:
-                    row.skipped = result["error"]
-                    log(f"[fail] {size} x{refs} {task:8} {lib}: {row.skipped}")
-                    continue
-                if "mismatch" in result:
-                    row.check = f"differs from {check} by {result['mismatch']:.3g}"
-                    row.skipped = (
-                        f"score {row.check}: time withheld (one unchecked run took "
-                        f"{result['first_time']:.3f} s)"
-                    )
-                    log(f"[MISMATCH] {size} x{refs} {task:8} {lib}: {row.skipped}")
-                    continue
-                if check:
-                    row.check = f"= {check}"
-                if lib == "sacrebleu":
-                    references[(task, "sacrebleu")] = result["score"]
-                row.times = result["times"]
-                row.peak_mb = result["peak_kb"] / 1024
-                row.extra_mb = (result["peak_kb"] - (result["baseline_kb"] or 0)) / 1024
-                row.peak_exact = result["peak_exact"]
-                log(
-                    f"[ok] {size} x{refs} {task:8} {lib:32} median {row.median:8.3f} s  "
-                    f"peak {row.peak_mb:7.1f} MB  {row.check}"
-                )
+            for job in plan_block(plan, size, refs):
+                rows.append(job.row)
+                run_job(plan, job, rows, references, log)
             if done is not None:
                 done(rows)
     return rows

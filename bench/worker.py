@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .libs import ADAPTERS, CHECKS
+from .libs import ADAPTERS, CHECKS, STREAMED, Run
 
 
 def read_corpus(path: str, refs: int) -> tuple[list[str], list[list[str]]]:
@@ -57,24 +57,29 @@ def _reset_peak() -> bool:
         return False
 
 
+def _streamed(spec: dict[str, Any]) -> Run:
+    """bleu_impl reading the corpus files line by line inside the timed call."""
+    from bleu_impl import corpus_bleu
+
+    def run() -> float:
+        hyps, refs = stream_corpus(spec["corpus"], spec["refs"])
+        return corpus_bleu(hyps, refs, profile="sacrebleu", tokenize=spec["tokenize"]).score
+
+    return run
+
+
+def prepared_run(spec: dict[str, Any]) -> Run:
+    """The call to time for ``spec``, its corpus already loaded (not timed)."""
+    if spec["lib"] == STREAMED:
+        return _streamed(spec)
+    adapter = next(a for a in ADAPTERS if a.task == spec["task"] and a.lib == spec["lib"])
+    prepare = CHECKS[spec["check"]] if spec.get("check") else adapter.prepare
+    return prepare(*read_corpus(spec["corpus"], spec["refs"]))
+
+
 def measure(spec: dict[str, Any]) -> dict[str, Any]:
     """Run one (task, lib) measurement described by ``spec``."""
-    if spec["lib"] == "bleu_impl (streamed from files)":
-        from bleu_impl import corpus_bleu
-
-        def prepare_stream(_h: Any, _r: Any) -> Any:
-            def run() -> float:
-                hyps, refs = stream_corpus(spec["corpus"], spec["refs"])
-                return corpus_bleu(hyps, refs, profile="sacrebleu", tokenize=spec["tokenize"]).score
-
-            return run
-
-        prepare, hyps, refs = prepare_stream, None, None
-    else:
-        adapter = next(a for a in ADAPTERS if a.task == spec["task"] and a.lib == spec["lib"])
-        prepare = CHECKS[spec["check"]] if spec.get("check") else adapter.prepare
-        hyps, refs = read_corpus(spec["corpus"], spec["refs"])
-    run = prepare(hyps, refs)
+    run = prepared_run(spec)
     gc.collect()
     exact_peak = _reset_peak()
     baseline = _status_kb("VmRSS")

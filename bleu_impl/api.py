@@ -1,87 +1,66 @@
-"""The public entry points: ``corpus_bleu`` and ``sentence_bleu`` over raw or tokenized text."""
+"""The public entry points: corpus and sentence BLEU, and the statistics behind them.
+
+Statistics come from the fast path (:mod:`bleu_impl.fast`) whenever it supports the config,
+else from the readable reference path (:func:`iter_segment_stats`: the tokenizing pipeline,
+then ``ngrams.segment_stats`` per segment); both give identical statistics and errors.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from .errors import InputError
+from .inputs import Segment, read_segments
 from .knobs import Config
 from .ngrams import segment_stats
-from .profiles import Profile, get_profile
+from .profiles import Profile, get_profile, resolve_cached
 from .score import BleuResult, score_stats
 from .stats import BleuStats
-from .tokenizers import make_tokenizer
+from .tokenizers import Pipeline
 
-Segment = str | Sequence[str]
-
-
-def _references_of(refs: Any, index: int) -> list[Segment]:
-    """The references of segment ``index``; ``None`` entries are missing (dropped)."""
-    if isinstance(refs, str):
-        raise InputError(
-            f"segment {index}: references must be a list of references per segment "
-            "(NLTK's orientation), got a bare string"
-        )
-    if refs is None:
-        return []
-    try:
-        return [r for r in refs if r is not None]
-    except TypeError:
-        raise InputError(f"segment {index}: references must be a list, got {refs!r}") from None
+__all__ = [
+    "Segment",
+    "corpus_bleu",
+    "corpus_stats",
+    "iter_segment_stats",
+    "sentence_bleu",
+    "sentence_stats",
+]
 
 
 def iter_segment_stats(
     hypotheses: Iterable[Segment], references: Iterable[Any], config: Config
-) -> Iterable[BleuStats]:
-    """Yield the statistics of each segment; lazily, so memory stays bounded."""
-    tokens = make_tokenizer(config)
-    hyp_iter, ref_iter = iter(hypotheses), iter(references)
-    index = 0
-    while True:
-        hyp = next(hyp_iter, _END)
-        refs = next(ref_iter, _END)
-        if hyp is _END and refs is _END:
-            return
-        if hyp is _END or refs is _END:
-            longer = "references" if hyp is _END else "hypotheses"
-            raise InputError(
-                f"hypotheses and references differ in length: {longer} continue past segment "
-                f"{index - 1} (segment {index} has no partner)"
-            )
-        if hyp is None:
-            raise InputError(f"segment {index}: hypothesis is None")
-        ref_tokens = [tokens(r) for r in _references_of(refs, index)]
+) -> Iterator[BleuStats]:
+    """Yield the statistics of each segment (the reference path; lazily, so memory stays
+    bounded)."""
+    tokens = Pipeline(config).segment
+    for index, (hyp, refs) in enumerate(read_segments(hypotheses, references)):
+        ref_tokens = [tokens(r) for r in refs]
         yield segment_stats(tokens(hyp), ref_tokens, config, index=index)
-        index += 1
-
-
-_END = object()
 
 
 def corpus_stats(
     hypotheses: Iterable[Segment], references: Iterable[Any], config: Config
 ) -> BleuStats:
-    """The summed statistics of a corpus (streaming: bounded memory).
+    """The summed statistics of a corpus (streaming: bounded memory)."""
+    from . import fast  # numpy is imported on first use, not with bleu_impl
 
-    Uses the exact fast path (``bleu_impl._fast``, chunks of segments) when it supports
-    ``config``, else sums ``iter_segment_stats``; both give identical statistics.
-    """
-    if _fast_supports(config):
-        from ._fast import fast_corpus_stats
-
-        return fast_corpus_stats(hypotheses, references, config)
+    if fast.supports(config):
+        return fast.corpus_stats(hypotheses, references, config)
     total = BleuStats.zero(config.max_order)
     for stats in iter_segment_stats(hypotheses, references, config):
         total = total + stats
     return total
 
 
-def _fast_supports(config: Config) -> bool:
-    """Whether the fast path handles ``config`` (imported lazily: numpy only when used)."""
-    from ._fast import supports
+def sentence_stats(hypothesis: Segment, references: Any, config: Config) -> BleuStats:
+    """The statistics of one segment, identical to ``corpus_stats([hypothesis],
+    [references], config)``."""
+    from . import fast
 
-    return supports(config)
+    if fast.supports(config):
+        return fast.sentence_stats(hypothesis, references, config)
+    return corpus_stats([hypothesis], [references], config)
 
 
 def corpus_bleu(
@@ -108,8 +87,6 @@ def sentence_bleu(
     **knobs: Any,
 ) -> BleuResult:
     """Sentence BLEU: the corpus formula on one segment, with the profile's sentence defaults."""
-    from ._fastsent import resolve_cached, sentence_stats
-
     prof = profile if isinstance(profile, Profile) else get_profile(profile)
     config = resolve_cached(prof, knobs, "sentence")
     stats = sentence_stats(hypothesis, references, config)

@@ -16,12 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ._fast import read_chunks
+from .inputs import Segment, read_chunks
 from .knobs import Config
 from .parallel import chunk_sum
 from .stats import BleuStats
 
-Shard = tuple[int, int, list[Any], list[list[Any]]]
+__all__ = ["Shard", "bag_stats", "merge", "shard_stats", "shards"]
+
+Shard = tuple[int, int, list[Segment], list[list[Segment]]]
 
 
 def shards(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__all__ = ["BleuError", "EmulatedFailure", "InputError", "KnobError"]
+
 
 class BleuError(Exception):
     """Base class of every error bleu_impl raises on purpose."""

@@ -1,19 +1,36 @@
 """The semantic knobs of BLEU: names, valid values, defaults and validation.
 
-Every choice on which BLEU implementations disagree is one field of :class:`Config`.
-The vocabulary follows ``notes/bleu-semantics.md`` Part 1 (K1-K12); the public names
-(``tokenize``, ``lowercase``, ``ref_length``, ``smoothing``, ``effective_order``...) are
-fixed by the project's API.
+Every choice on which BLEU implementations disagree is one field of :class:`Config`; its
+values name what the known implementations do (each profile in :mod:`bleu_impl.profiles`
+cites the source it reproduces). The knob names are the project's public API; where a tool
+has the same setting they follow it (``tokenize``, ``lowercase``, ``effective_order`` as in
+sacrebleu's ``BLEU``; ``weights``, ``auto_reweigh`` as in NLTK's ``corpus_bleu``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, Literal
 
 from .errors import KnobError
+
+__all__ = [
+    "CHOICES",
+    "DOCS",
+    "KNOB_NAMES",
+    "LAST_SEGMENT_METHODS",
+    "NLTK_METHODS",
+    "STATS_KNOBS",
+    "Config",
+    "Lowercase",
+    "make_config",
+    "normalize_knob",
+]
+
+#: ``lowercase`` after :func:`normalize_knob`: False (case-sensitive), or the folding rule.
+Lowercase = Literal[False, "ascii", "unicode"]
 
 NLTK_METHODS = tuple(f"nltk-method{i}" for i in range(8))
 LAST_SEGMENT_METHODS = ("nltk-method5", "nltk-method6", "nltk-method7")
@@ -84,7 +101,7 @@ class Config:
     tokenize: str = "none"
     split: str = "python"
     line_prep: str = "none"
-    lowercase: bool | str = False
+    lowercase: Lowercase = False
     ref_length: str = "closest"
     missing_refs: str = "error"
     smoothing: str = "none"
@@ -127,6 +144,24 @@ class Config:
 
 KNOB_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Config))
 
+#: The knobs the statistics (:class:`~bleu_impl.stats.BleuStats`, ``last`` included) depend
+#: on: the tokenizing pipeline, the per-segment rules and the number of orders, plus
+#: ``smoothing``/``smoothing_context``, which decide whether the last segment's data are
+#: carried. Every other knob only changes how the statistics are scored (``weights`` only
+#: through ``max_order``, which it sets).
+STATS_KNOBS: tuple[str, ...] = (
+    "max_order",
+    "tokenize",
+    "split",
+    "line_prep",
+    "lowercase",
+    "ref_length",
+    "missing_refs",
+    "denominator_floor",
+    "smoothing",
+    "smoothing_context",
+)
+
 
 def _fail(name: str, value: Any, valid: str) -> KnobError:
     return KnobError(f"invalid value {value!r} for knob {name!r}: expected {valid}")
@@ -140,52 +175,94 @@ def _number(name: str, value: Any, *, positive: bool = False) -> float:
     return value
 
 
+def _choice(name: str, value: Any) -> Any:
+    """One of ``CHOICES[name]`` (a bool never passes for a number or a name)."""
+    valid = CHOICES[name]
+    if isinstance(value, bool) or value not in valid:
+        shown = ", ".join(v if isinstance(v, str) else repr(v) for v in valid)
+        raise _fail(name, value, f"one of: {shown}")
+    return value
+
+
+def _lowercase(name: str, value: Any) -> Any:
+    """True means ``unicode`` (``str.lower``); None/False/"false"/"none"/"no" mean False."""
+    if value is True:
+        return "unicode"
+    if value in (None, False, "false", "none", "no"):
+        return False
+    return _choice(name, value)
+
+
+def _scale(name: str, value: Any) -> Any:
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    return _choice(name, value)
+
+
+def _flag(name: str, value: Any) -> bool:
+    """A bool; the strings true/yes/1 and false/no/0 (any case) are accepted."""
+    if isinstance(value, str) and value.lower() in ("true", "yes", "1", "false", "no", "0"):
+        value = value.lower() in ("true", "yes", "1")
+    if not isinstance(value, bool):
+        raise _fail(name, value, "true or false")
+    return value
+
+
+def _max_order(name: str, value: Any) -> int:
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _fail(name, value, "an integer >= 1")
+    return value
+
+
+def _weights(name: str, value: Any) -> tuple[float, ...] | None:
+    """None (or "uniform") for 1/N, else a non-empty tuple of finite numbers >= 0; a string
+    is a comma-separated list."""
+    if value is None or value == "uniform":
+        return None
+    if isinstance(value, str):
+        value = [float(v) for v in value.split(",")]
+    try:
+        ws = tuple(value)
+    except TypeError:
+        raise _fail(name, value, "a sequence of numbers or None") from None
+    if not ws:
+        raise _fail(name, value, "a non-empty sequence of numbers")
+    return tuple(float(_number(name, w)) for w in ws)
+
+
+def _smoothing_value(name: str, value: Any) -> float | None:
+    return None if value is None else float(_number(name, value))
+
+
+def _positive(name: str, value: Any) -> float:
+    return float(_number(name, value, positive=True))
+
+
+#: knob -> its validator ``(name, value) -> canonical value`` (raises KnobError).
+_VALIDATORS: dict[str, Callable[[str, Any], Any]] = {
+    **{name: _choice for name in CHOICES},
+    "lowercase": _lowercase,
+    "scale": _scale,
+    "effective_order": _flag,
+    "auto_reweigh": _flag,
+    "max_order": _max_order,
+    "weights": _weights,
+    "smoothing_value": _smoothing_value,
+    "epsilon": _positive,
+    "alpha": _positive,
+    "k": _positive,
+}
+assert set(_VALIDATORS) == set(KNOB_NAMES), "every knob needs exactly one validator"
+
+
 def normalize_knob(name: str, value: Any) -> Any:
     """Validate one knob value and return its canonical form."""
-    if name not in KNOB_NAMES:
+    validate = _VALIDATORS.get(name)
+    if validate is None:
         raise KnobError(f"unknown knob {name!r}; valid knobs: {', '.join(KNOB_NAMES)}")
-    if name == "lowercase":
-        if value is True:
-            return "unicode"
-        if value in (None, False, "false", "none", "no"):
-            return False
-    if name in ("effective_order", "auto_reweigh"):
-        if isinstance(value, str) and value.lower() in ("true", "yes", "1", "false", "no", "0"):
-            value = value.lower() in ("true", "yes", "1")
-        if not isinstance(value, bool):
-            raise _fail(name, value, "true or false")
-        return value
-    if name in CHOICES:
-        if name == "scale" and isinstance(value, str) and value.isdigit():
-            value = int(value)
-        valid = CHOICES[name]
-        if (isinstance(value, bool) and name != "lowercase") or value not in valid:
-            shown = ", ".join(v if isinstance(v, str) else repr(v) for v in valid)
-            raise _fail(name, value, f"one of: {shown}")
-        return value
-    if name == "max_order":
-        if isinstance(value, str) and value.isdigit():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise _fail(name, value, "an integer >= 1")
-        return value
-    if name == "weights":
-        if value is None or value == "uniform":
-            return None
-        if isinstance(value, str):
-            value = [float(v) for v in value.split(",")]
-        try:
-            ws = tuple(value)
-        except TypeError:
-            raise _fail(name, value, "a sequence of numbers or None") from None
-        if not ws:
-            raise _fail(name, value, "a non-empty sequence of numbers")
-        return tuple(float(_number(name, w)) for w in ws)
-    if name == "smoothing_value":
-        return None if value is None else float(_number(name, value))
-    if name in ("epsilon", "alpha", "k"):
-        return float(_number(name, value, positive=True))
-    raise AssertionError(name)  # pragma: no cover - every knob is handled above
+    return validate(name, value)
 
 
 def make_config(knobs: Mapping[str, Any]) -> Config:

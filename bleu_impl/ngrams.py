@@ -1,7 +1,9 @@
 """N-gram counting and clipping: the readable reference path for segment statistics.
 
-``m_n = sum_g min(count_hyp(g), max_r count_r(g))`` and ``l_n = max(0, |h| - n + 1)``
-(notes section 0). The fast path (``bleu_impl._fast``) must produce identical numbers.
+``m_n = sum_g min(count_hyp(g), max_r count_r(g))``: each hypothesis n-gram counts at most
+as often as it occurs in any single reference (the paper's modified n-gram precision,
+Papineni et al. 2002, section 2.1); ``l_n = max(0, |h| - n + 1)`` hypothesis n-grams. The
+fast path (``bleu_impl.fast``) must produce identical numbers.
 """
 
 from __future__ import annotations
@@ -13,6 +15,16 @@ from .errors import InputError
 from .knobs import LAST_SEGMENT_METHODS, Config
 from .reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES
 from .stats import BleuStats, LastSegment
+
+__all__ = [
+    "Tokens",
+    "clipped_matches",
+    "finish_segment",
+    "last_segment",
+    "needs_last",
+    "ngram_counts",
+    "segment_stats",
+]
 
 Tokens = Sequence[str]
 

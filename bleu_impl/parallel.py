@@ -12,26 +12,29 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Iterable
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ._fast import CHUNK_SENTENCES, _gc_paused, _tokenize_chunk, chunk_stats, read_chunks, supports
 from .api import corpus_stats
+from .inputs import Segment, read_chunks
 from .knobs import Config
 from .stats import BleuStats
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+__all__ = ["TASK_SENTENCES", "chunk_sum", "default_jobs", "parallel_corpus_stats"]
 
 #: Sentences sent to a worker at once (it counts them in CHUNK_SENTENCES pieces).
 TASK_SENTENCES = 32_768
 
 
-def chunk_sum(start: int, hyps: list[Any], refss: list[list[Any]], config: Config) -> BleuStats:
+def chunk_sum(
+    start: int, hyps: list[Segment], refss: list[list[Segment]], config: Config
+) -> BleuStats:
     """The summed statistics of consecutive segments, the first having index ``start``."""
-    total = BleuStats.zero(config.max_order)
-    with _gc_paused():
-        for offset, part_h, part_r in read_chunks(hyps, refss, CHUNK_SENTENCES):
-            tokenized = _tokenize_chunk(part_h, part_r, config, start + offset)
-            total = total + chunk_stats(tokenized, config).summed()
-    return total
+    from . import fast  # numpy is imported on first use, not with bleu_impl
+
+    return fast.corpus_stats(hyps, refss, config, first_index=start)
 
 
 def default_jobs() -> int:
@@ -51,10 +54,14 @@ def parallel_corpus_stats(
     limit: int = TASK_SENTENCES,
 ) -> BleuStats:
     """``corpus_stats`` over ``jobs`` processes (None: every CPU; 1: in this process)."""
+    from concurrent.futures import ProcessPoolExecutor  # only when used: ~15 ms to import
+
+    from . import fast
+
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise ValueError(f"jobs must be >= 1, got {jobs}")
-    if jobs == 1 or not supports(config):
+    if jobs == 1 or not fast.supports(config):
         return corpus_stats(hypotheses, references, config)
     total = BleuStats.zero(config.max_order)
     pending: deque[Future[BleuStats]] = deque()

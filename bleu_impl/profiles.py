@@ -16,6 +16,8 @@ from typing import Any
 from .errors import KnobError
 from .knobs import Config, make_config
 
+__all__ = ["LEVELS", "PROFILES", "Profile", "Rule", "get_profile", "resolve_cached"]
+
 LEVELS = ("corpus", "sentence")
 
 
@@ -297,7 +299,23 @@ def get_profile(name: str) -> Profile:
         ) from None
 
 
-def resolve(profile: str | Profile, knobs: Mapping[str, Any], level: str = "corpus") -> Config:
-    """Resolve ``knobs`` over ``profile`` (a name or a :class:`Profile`) at ``level``."""
-    prof = profile if isinstance(profile, Profile) else get_profile(profile)
-    return prof.resolve(knobs, level)
+_RESOLVED: dict[tuple[int, str, tuple[tuple[str, Any], ...]], tuple[Profile, Config]] = {}
+_RESOLVED_MAX = 256
+
+
+def resolve_cached(profile: Profile, knobs: Mapping[str, Any], level: str) -> Config:
+    """``profile.resolve(knobs, level)``, remembered for hashable knob values (a
+    ``sentence_bleu`` per segment resolves the same knobs over and over)."""
+    try:
+        key = (id(profile), level, tuple(sorted(knobs.items())))
+        hash(key)
+    except TypeError:
+        return profile.resolve(knobs, level)
+    hit = _RESOLVED.get(key)
+    if hit is not None and hit[0] is profile:
+        return hit[1]
+    config = profile.resolve(knobs, level)
+    if len(_RESOLVED) >= _RESOLVED_MAX:
+        _RESOLVED.clear()
+    _RESOLVED[key] = (profile, config)  # holding the profile keeps its id unique
+    return config

@@ -1,11 +1,29 @@
-"""Choosing a segment's effective reference length (knob ``ref_length``, notes 1.5)."""
+"""Choosing a segment's effective reference length (knob ``ref_length``).
+
+The paper sums the "best match length" of each candidate sentence (Papineni et al. 2002,
+section 2.2.2); implementations choose it differently, and each rule below names its users.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from .errors import InputError
+
+__all__ = [
+    "MULTI_BLEU_MISSING_LENGTH",
+    "REF_LENGTH_RULES",
+    "RefLength",
+    "average",
+    "closest",
+    "closest_first",
+    "shortest",
+    "single",
+]
+
+#: A chosen reference length: an int, or an exact Fraction (``average``).
+RefLength = int | Fraction
 
 
 def closest(hyp_len: int, ref_lens: Sequence[int]) -> int:
@@ -37,7 +55,8 @@ def single(hyp_len: int, ref_lens: Sequence[int]) -> int:
     return ref_lens[0]
 
 
-REF_LENGTH_RULES = {
+#: ``ref_length`` knob value -> rule ``(hypothesis length, reference lengths) -> r_s``.
+REF_LENGTH_RULES: dict[str, Callable[[int, Sequence[int]], RefLength]] = {
     "closest": closest,
     "closest-first": closest_first,
     "shortest": shortest,

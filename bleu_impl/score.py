@@ -25,6 +25,8 @@ from .smoothing import (
 )
 from .stats import BleuStats
 
+__all__ = ["BleuResult", "brevity_penalty", "score_stats"]
+
 
 @dataclass(frozen=True)
 class BleuResult:

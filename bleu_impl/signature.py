@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .knobs import Config
+from .version import VERSION
 
-VERSION = "0.1.0"
+__all__ = ["VERSION", "signature"]
 
 #: (knob, abbreviation) in signature order; every knob of Config appears exactly once.
 _FIELDS = (

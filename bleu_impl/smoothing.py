@@ -1,4 +1,10 @@
-"""Per-order precisions: smoothing methods and the zero/absent-order policies (notes K8, K9).
+"""Per-order precisions: smoothing methods and the zero/absent-order policies.
+
+Sources: NLTK's ``SmoothingFunction`` methods 0-7 (nltk/translate/bleu_score.py, 3.10.4),
+which follow Chen & Cherry (2014), *A Systematic Comparison of Smoothing Techniques for
+Sentence-Level BLEU*, WMT, W14-3346; NIST's geometric smoothing (mteval-v13a.pl, sub
+``bleu_score``; sacrebleu ``exp``); sacrebleu 2.6.0's ``floor`` and ``add-k``
+(sacrebleu/metrics/bleu.py, ``compute_bleu``).
 
 Each order n starts from its corpus sums (m_n, l_n), after any per-segment floor. In order:
 
@@ -17,6 +23,7 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -24,7 +31,26 @@ from .errors import EmulatedFailure
 from .knobs import LAST_SEGMENT_METHODS, Config
 from .stats import BleuStats
 
+__all__ = [
+    "ABSENT_ONE",
+    "ABSENT_ZERO",
+    "DROPPED",
+    "EXACT",
+    "FLOAT_MIN",
+    "FORCES_ZERO",
+    "NOT_IN_SUM",
+    "SKIPPED",
+    "SMOOTHED",
+    "TRUNCATED",
+    "ZERO",
+    "Exact",
+    "Number",
+    "OrderPrecision",
+    "order_precisions",
+]
+
 Number = Fraction | float
+Exact = Fraction | int
 
 # Treatments: how an order's precision was obtained.
 EXACT = "exact"  # m/l
@@ -65,53 +91,117 @@ class OrderPrecision:
 
 def order_precisions(stats: BleuStats, config: Config) -> list[OrderPrecision]:
     """Compute the precision of every order 1..N under ``config``'s smoothing policies."""
-    method = config.smoothing
     param = Fraction(config.smoothing_param)
-    exp_count = 0  # NIST / Chen & Cherry method 3 counter k
-    method4_count = 0
+    smooth = _ZERO_MATCH_SMOOTHERS.get(config.smoothing)
+    zero_orders = 0  # zero-match orders so far: NIST's k, NLTK method4's j
     result: list[OrderPrecision] = []
-    for n, (m, l) in enumerate(zip(stats.counts, stats.totals), start=1):
-        first_touched = _ADDITIVE.get(method)
-        if first_touched is not None and n >= first_touched:
-            add = param if method == "add-k" else 1
-            m, l = m + add, l + add
+    for n, sums in enumerate(zip(stats.counts, stats.totals), start=1):
+        m, l = _additive(n, *sums, config.smoothing, param)
         if l == 0:
             result.append(_absent(n, m, l, config))
             continue
         if m != 0:
             result.append(OrderPrecision(n, m, l, Fraction(m, l), EXACT))
             continue
-        if method in ("exp", "nist", "nltk-method3"):
-            exp_count += 1
-            result.append(OrderPrecision(n, m, l, Fraction(1, 2**exp_count * l), SMOOTHED))
-        elif method == "floor" and param > 0:
-            result.append(OrderPrecision(n, m, l, param / l, SMOOTHED))
-        elif method == "nltk-method1":
-            result.append(OrderPrecision(n, m, l, Fraction(config.epsilon) / l, SMOOTHED))
-        elif method in ("nltk-method4", "nltk-method7"):
-            if stats.hyp_len > 1:
-                method4_count += 1
-                # NLTK >= 3.6: 1 / (2^j * K / ln c), divided by the (floored) total, in floats.
-                numerator = 1 / (2**method4_count * config.k / math.log(stats.hyp_len))
-                result.append(OrderPrecision(n, m, l, numerator / l, SMOOTHED))
-            else:
-                result.append(OrderPrecision(n, m, l, Fraction(0), SKIPPED))
-        elif method.startswith("nltk-method") and method != "nltk-method0":
-            # Left at 0 for methods 2, 5, 6; NLTK's final `p > 0` filter skips what stays 0.
-            result.append(OrderPrecision(n, m, l, Fraction(0), SKIPPED))
-        else:
-            result.append(_unsmoothed_zero(n, m, l, config))
-            if config.zero_match == "truncate":
-                result.extend(
-                    OrderPrecision(k, mk, lk, None, TRUNCATED)
-                    for k, mk, lk in zip(
-                        range(n + 1, config.max_order + 1), stats.counts[n:], stats.totals[n:]
-                    )
-                )
-                break
-    if method in LAST_SEGMENT_METHODS:
+        zero_orders += 1
+        smoothed = (
+            smooth(_ZeroMatch(n, m, l, zero_orders, param, stats, config)) if smooth else None
+        )
+        if smoothed is not None:
+            result.append(smoothed)
+            continue
+        result.append(_unsmoothed_zero(n, m, l, config))
+        if config.zero_match == "truncate":
+            result.extend(_truncated(n, stats))
+            break
+    if config.smoothing in LAST_SEGMENT_METHODS:
         result = _nltk_vector_smoothing(result, stats, config)
     return result
+
+
+def _additive(n: int, m: int, l: int, method: str, param: Fraction) -> tuple[Exact, Exact]:
+    """Both sums after additive smoothing: +k (``add-k``) or +1 (``add-one``, NLTK method2)
+    from the method's first order on."""
+    first_touched = _ADDITIVE.get(method)
+    if first_touched is None or n < first_touched:
+        return m, l
+    add = param if method == "add-k" else 1
+    return m + add, l + add
+
+
+def _truncated(n: int, stats: BleuStats) -> list[OrderPrecision]:
+    """Orders n+1..N, ignored after NLTK 3.2.2's truncation at order n."""
+    orders = range(n + 1, stats.max_order + 1)
+    return [
+        OrderPrecision(k, mk, lk, None, TRUNCATED)
+        for k, mk, lk in zip(orders, stats.counts[n:], stats.totals[n:])
+    ]
+
+
+@dataclass(frozen=True)
+class _ZeroMatch:
+    """An order with m = 0 < l, the ``j``-th such order, for a smoothing method to fill."""
+
+    n: int
+    m: Exact
+    l: Exact
+    j: int
+    param: Fraction
+    stats: BleuStats
+    config: Config
+
+    def smoothed(self, value: Number) -> OrderPrecision:
+        return OrderPrecision(self.n, self.m, self.l, value, SMOOTHED)
+
+    def skipped(self) -> OrderPrecision:
+        """Left at 0; NLTK's final ``p > 0`` filter leaves it out of the log-sum."""
+        return OrderPrecision(self.n, self.m, self.l, Fraction(0), SKIPPED)
+
+
+def _geometric(z: _ZeroMatch) -> OrderPrecision:
+    """NIST (mteval ``bleu_score``), sacrebleu ``exp``, NLTK method3: 1 / (2^j * l)."""
+    return z.smoothed(Fraction(1, 2**z.j * z.l))
+
+
+def _floor(z: _ZeroMatch) -> OrderPrecision | None:
+    """sacrebleu ``floor``: epsilon / l (a zero epsilon leaves the order unsmoothed)."""
+    return z.smoothed(z.param / z.l) if z.param > 0 else None
+
+
+def _nltk_method1(z: _ZeroMatch) -> OrderPrecision:
+    """NLTK method1: epsilon / l."""
+    return z.smoothed(Fraction(z.config.epsilon) / z.l)
+
+
+def _nltk_method4(z: _ZeroMatch) -> OrderPrecision:
+    """NLTK >= 3.6 method4 (and the first step of method7): 1 / (2^j * K / ln c), divided by
+    the (floored) total, in floats; left at 0 (then skipped) when c <= 1."""
+    c = z.stats.hyp_len
+    if c <= 1:
+        return z.skipped()
+    numerator = 1 / (2**z.j * z.config.k / math.log(c))
+    return z.smoothed(numerator / z.l)
+
+
+def _nltk_skipped(z: _ZeroMatch) -> OrderPrecision:
+    """NLTK methods 2, 5 and 6 leave a zero match at 0 here (5 and 6 rewrite it later)."""
+    return z.skipped()
+
+
+#: smoothing -> what it makes of an order with m = 0 < l (None or absent: unsmoothed, so
+#: ``zero_match`` decides).
+_ZERO_MATCH_SMOOTHERS: dict[str, Callable[[_ZeroMatch], OrderPrecision | None]] = {
+    "exp": _geometric,
+    "nist": _geometric,
+    "nltk-method3": _geometric,
+    "floor": _floor,
+    "nltk-method1": _nltk_method1,
+    "nltk-method4": _nltk_method4,
+    "nltk-method7": _nltk_method4,
+    "nltk-method2": _nltk_skipped,
+    "nltk-method5": _nltk_skipped,
+    "nltk-method6": _nltk_skipped,
+}
 
 
 def _absent(n: int, m: Number, l: Number, config: Config) -> OrderPrecision:

@@ -1,8 +1,9 @@
 """``BleuStats``: the additive sufficient statistics of BLEU.
 
-Corpus BLEU depends on the segments only through these sums (notes section 0), so
-statistics built per segment can be merged in any grouping (sharding, streaming) and scored
-once with :func:`bleu_impl.score_stats`.
+Corpus BLEU depends on the segments only through corpus-wide sums: clipped matches and
+hypothesis n-grams per order, hypothesis length c and reference length r (Papineni et al.
+2002, ACL P02-1040, sections 2.1.1 and 2.2.2). So statistics built per segment can be merged
+in any grouping (sharding, streaming) and scored once with :func:`bleu_impl.score_stats`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import InputError
+
+__all__ = ["BleuStats", "LastSegment"]
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,10 @@
-"""Lowercasing rules (knob ``lowercase``, notes K2)."""
+"""Lowercasing rules (knob ``lowercase``): ASCII only, as mteval-v13a.pl's ``tr/A-Z/a-z/``
+and multi-bleu.perl's ``lc`` on bytes; or full Unicode, as Python's ``str.lower`` (sacrebleu
+``lowercase=True``)."""
 
 from __future__ import annotations
+
+__all__ = ["LOWERCASERS", "lower_ascii", "lower_unicode"]
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 

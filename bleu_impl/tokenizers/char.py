@@ -5,6 +5,8 @@ Whitespace characters only separate; they never become tokens after the final sp
 
 from __future__ import annotations
 
+__all__ = ["tokenize_char"]
+
 
 def tokenize_char(line: str) -> str:
     """Return the characters of ``line`` separated by spaces."""

@@ -1,13 +1,17 @@
 """The ``intl`` tokenizer: mteval-v14 ``tokenization_international`` as sacrebleu ports it.
 
-Steps 7-9 of notes 1.1 with Unicode classes from the ``regex`` module: split punctuation
-(\\p{P}) from a neighbour that is not a number (\\P{N}), and space out every symbol (\\p{S}).
-No padding, so a string-final ``2023.`` stays one token; no entity decoding (sacrebleu #138).
+The three regex rules of sacrebleu 2.6.0's ``TokenizerV14International``
+(sacrebleu/tokenizers/tokenizer_intl.py), with Unicode classes from the ``regex`` module:
+split punctuation (\\p{P}) from a neighbour that is not a number (\\P{N}), and space out every
+symbol (\\p{S}). No padding, so a string-final ``2023.`` stays one token; no entity decoding
+(sacrebleu #138).
 """
 
 from __future__ import annotations
 
 import regex
+
+__all__ = ["tokenize_intl"]
 
 _RULES = (
     (regex.compile(r"(\P{N})(\p{P})"), r"\1 \2 "),

@@ -1,14 +1,16 @@
 """Whitespace splitting: the ``tokenize="none"`` tokenizer and the final split of every other.
 
-Which characters separate tokens differs between implementations (notes K1b):
-Python's ``str.split()`` also splits on U+001C-U+001F, Perl's ``\\s`` on decoded strings does
-not, and Perl on undecoded bytes (multi-bleu.perl) splits on ASCII whitespace only, so a
-NO-BREAK SPACE stays inside a token.
+Which characters separate tokens differs between implementations: Python's ``str.split()``
+(sacrebleu; the usual way to feed NLTK) also splits on U+001C-U+001F; Perl's ``\\s`` on
+decoded strings (mteval-v13a.pl, multi-bleu-detok.perl) does not; and Perl on undecoded bytes
+(multi-bleu.perl) splits on ASCII whitespace only, so a NO-BREAK SPACE stays inside a token.
 """
 
 from __future__ import annotations
 
 import re
+
+__all__ = ["SPLITTERS", "split_perl_bytes", "split_perl_unicode", "split_python"]
 
 _PERL_UNICODE_WS = re.compile(r"[^\S\x1c-\x1f]+")
 _PERL_BYTES_WS = re.compile(r"[ \t\n\r\f\v]+")

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import bleu_impl
 from bleu_impl import CHOICES, KNOB_NAMES, KnobError
-from bleu_impl.knobs import Config, make_config, normalize_knob
+from bleu_impl.api import iter_segment_stats
+from bleu_impl.knobs import STATS_KNOBS, Config, make_config, normalize_knob
+
+from .randomcorpus import random_corpus
 
 
 @pytest.mark.parametrize("knob", sorted(CHOICES))
@@ -67,3 +72,34 @@ def test_default_config_is_the_paper() -> None:
     config = bleu_impl.get_profile("papineni2002").resolve({})
     assert config == Config(tokenize="none", ref_length="closest", smoothing="none")
     assert config.order_weights == (0.25, 0.25, 0.25, 0.25)
+
+
+#: Values of the knobs outside STATS_KNOBS to try; each must leave the statistics alone.
+SCORING_VALUES = {
+    **{knob: values for knob, values in CHOICES.items() if knob not in STATS_KNOBS},
+    "weights": [None, (0.1, 0.2, 0.3, 0.4), (1.0, 0.0, 0.0, 0.0)],
+    "smoothing_value": [None, 0.0, 0.5],
+    "epsilon": [0.1, 1.0],
+    "alpha": [5.0, 0.5],
+    "k": [5.0, 1.0],
+    "effective_order": [False, True],
+    "auto_reweigh": [False, True],
+}
+
+
+def test_stats_knobs_are_the_knobs_the_statistics_depend_on() -> None:
+    assert set(SCORING_VALUES) == set(KNOB_NAMES) - set(STATS_KNOBS)
+    hyps, refs = random_corpus(7)
+    bases = [
+        make_config({"tokenize": "13a"}),
+        bleu_impl.get_profile("nltk").resolve({"smoothing": "nltk-method5"}),
+    ]
+    for base in bases:
+        expected = bleu_impl.corpus_stats(hyps, refs, base)
+        for knob, values in SCORING_VALUES.items():
+            for value in values:
+                config = dataclasses.replace(base, **{knob: value})
+                assert bleu_impl.corpus_stats(hyps, refs, config) == expected, (knob, value)
+                assert list(iter_segment_stats(hyps, refs, config)) == list(
+                    iter_segment_stats(hyps, refs, base)
+                ), (knob, value)

@@ -6,6 +6,7 @@ import pytest
 
 import bleu_impl
 from bleu_impl import PROFILES, KnobError
+from bleu_impl.profiles import resolve_cached
 from bleu_impl.signature import signature
 
 
@@ -69,3 +70,10 @@ def test_signature_is_stable_and_distinguishes_configs() -> None:
 def test_nltk_322_refuses_methods_it_does_not_emulate() -> None:
     with pytest.raises(KnobError, match=r"nltk-3\.2\.2"):
         bleu_impl.get_profile("nltk-3.2.2").resolve({"smoothing": "nltk-method4"})
+
+
+def test_resolve_cache_returns_the_resolved_config() -> None:
+    prof = bleu_impl.get_profile("nltk")
+    for knobs in ({}, {"tokenize": "13a"}, {"weights": [0.5, 0.5]}, {"weights": (0.5, 0.5)}):
+        assert resolve_cached(prof, knobs, "sentence") == prof.resolve(knobs, "sentence")
+        assert resolve_cached(prof, knobs, "sentence") == prof.resolve(knobs, "sentence")

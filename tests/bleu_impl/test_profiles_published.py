@@ -122,7 +122,7 @@ def test_google_nmt_raises_like_zero_division(hyp: str, ref: str, kind: str) -> 
 
 @pytest.mark.parametrize("seed", range(60))
 def test_google_nmt_matches_bleuscore_live(seed: int) -> None:
-    """bleuscore 0.2.0 equals HF/tf-nmt bit for bit with its defaults (notes 2.12)."""
+    """bleuscore 0.2.0 equals HF/tf-nmt bit for bit with its defaults."""
     bleuscore = pytest.importorskip("bleuscore")
     rng = random.Random(seed)
     hyps, refs = corpus(rng, rng.randint(1, 5), allow_empty=False)

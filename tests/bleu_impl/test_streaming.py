@@ -6,12 +6,12 @@ import importlib.util
 
 import pytest
 
-from bleu_impl import BleuStats, InputError, get_profile
-from bleu_impl._fast import fast_corpus_stats
+from bleu_impl import BleuStats, InputError, fast, get_profile
 from bleu_impl.api import corpus_stats, iter_segment_stats
 from bleu_impl.knobs import make_config
 from bleu_impl.parallel import parallel_corpus_stats
-from tests.bleu_impl.test_fast import random_corpus
+
+from .randomcorpus import random_corpus
 
 HAS_DASK = importlib.util.find_spec("dask") is not None and (
     importlib.util.find_spec("distributed") is not None
@@ -42,7 +42,7 @@ def test_streaming_equals_in_memory_equals_jobs(corpus, config) -> None:
     expected = _expected(hyps, refs, config)
     assert corpus_stats(hyps, refs, config) == expected
     assert corpus_stats(*_generators(hyps, refs), config) == expected
-    assert fast_corpus_stats(*_generators(hyps, refs), config, limit=50) == expected
+    assert fast.corpus_stats(*_generators(hyps, refs), config, limit=50) == expected
     for jobs in (1, 2):
         got = parallel_corpus_stats(*_generators(hyps, refs), config, jobs=jobs, limit=60)
         assert got == expected

@@ -1,4 +1,4 @@
-"""Tokenizers and splits on the behaviours the notes document (section 1.1)."""
+"""Tokenizers and splits on the behaviours of mteval-v13a.pl's and sacrebleu's tokenizers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Batch tokenization for the fast path: whole chunks per call, same tokens as per line.
+"""13a for the fast path: a whole chunk of lines per call, same tokens as ``tokenize_13a``.
 
 13a (``tokenizers.tok13a``) on a chunk joined by ``" \\n "`` (after 13a's first step no line
 contains a newline, and every line is padded with a space on both sides, so no rule sees
@@ -15,32 +15,36 @@ tokens; the regex passes are replaced by exact equivalents built from ``str.repl
 * ``([0-9])(-)``: every ``-`` right after a digit becomes ``" - "``.
 
 Lowercasing stays per line (Unicode lowercasing of a final sigma looks at context), and so
-does splitting. ``tests/bleu_impl/test_fast.py`` checks this against the reference 13a on
-every short string over a digit/letter/punctuation alphabet.
+does splitting. ``tests/bleu_impl/tokenizers/test_tok13a_batch.py`` checks this against the
+reference 13a on every short string over a digit/letter/punctuation alphabet.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from .knobs import Config
-from .tokenizers import TOKENIZERS
-from .tokenizers.casing import LOWERCASERS
-from .tokenizers.tok13a import _ENTITIES, _PUNCT, tokenize_13a
-from .tokenizers.whitespace import SPLITTERS
+from .tok13a import ENTITIES, PUNCT, tokenize_13a
 
-BatchTokenizer = Callable[[list[str]], list[list[str]]]
+__all__ = ["tokenize_13a_batch", "tokenize_13a_line"]
 
 #: Every non-space character that 13a's punctuation rule spaces out.
-_PUNCT_CHARS = tuple(chr(c) for c in range(33, 128) if _PUNCT.fullmatch(chr(c)))
+_PUNCT_CHARS = tuple(chr(c) for c in range(33, 128) if PUNCT.fullmatch(chr(c)))
 _RUN = re.compile(r"[.,]{2,}")
 _DIGIT_PERIOD_DIGIT = re.compile(r"\.(?<=[0-9]\.)(?=[0-9])")
 _DIGIT_COMMA_DIGIT = re.compile(r",(?<=[0-9],)(?=[0-9])")
 _DASH_AFTER_DIGIT = re.compile(r"-(?<=[0-9]-)")
 _DIGITS = frozenset("0123456789")
 #: Candidate placeholders for protected ``.``/``,`` (two not present in the text are used).
-_PLACEHOLDERS = ("\x00", "\x01", "\x02", "\x03", "\ue000", "\ue001", "\ufdd0", "\ufdd1")
+_PLACEHOLDERS: tuple[str, ...] = (
+    "\x00",
+    "\x01",
+    "\x02",
+    "\x03",
+    "\ue000",
+    "\ue001",
+    "\ufdd0",
+    "\ufdd1",
+)
 
 
 def _prepare(line: str) -> str:
@@ -84,7 +88,7 @@ def _isolated_13a(text: str) -> str | None:
         if len(free) < 2:
             return None
     if "&" in text:
-        for entity, char in _ENTITIES:
+        for entity, char in ENTITIES:
             text = text.replace(entity, char)
     for char in _PUNCT_CHARS:
         if char in text:
@@ -105,48 +109,7 @@ def tokenize_13a_batch(lines: list[str]) -> list[str]:
     return done.split("\n")
 
 
-def batch_tokenizer(config: Config) -> BatchTokenizer:
-    """A function mapping raw lines to token lists exactly like ``make_tokenizer(config)``."""
-    lower = LOWERCASERS.get(config.lowercase) if config.lowercase else None
-    split = SPLITTERS[config.split]
-    python_split = config.split == "python"
-    rstrip = config.line_prep == "rstrip"
-
-    def run(lines: list[str]) -> list[list[str]]:
-        if lower is not None:
-            lines = [lower(line) for line in lines]
-        if rstrip:
-            lines = [line.rstrip() for line in lines]
-        if config.tokenize == "13a":
-            lines = tokenize_13a_batch(lines)
-        elif config.tokenize != "none":
-            tokenize = TOKENIZERS[config.tokenize]
-            lines = [tokenize(line) for line in lines]
-        if python_split:
-            return [line.split() for line in lines]
-        return [split(line) for line in lines]
-
-    return run
-
-
-def line_tokenizer(config: Config) -> Callable[[str], list[str]]:
-    """One raw line to tokens, exactly like ``make_tokenizer(config)`` on a str."""
-    lower = LOWERCASERS.get(config.lowercase) if config.lowercase else None
-    split = SPLITTERS[config.split]
-    rstrip = config.line_prep == "rstrip"
-    tokenize = TOKENIZERS[config.tokenize]
-    fast_13a = config.tokenize == "13a"
-
-    def run(line: str) -> list[str]:
-        if lower is not None:
-            line = lower(line)
-        if rstrip:
-            line = line.rstrip()
-        if fast_13a:
-            done = _isolated_13a(f" {_prepare(line)} ")
-            line = tokenize_13a(line) if done is None else done
-        else:
-            line = tokenize(line)
-        return line.split() if split is SPLITTERS["python"] else split(line)
-
-    return run
+def tokenize_13a_line(line: str) -> str:
+    """Token string equivalent (after any whitespace split) to ``tokenize_13a(line)``."""
+    done = _isolated_13a(f" {_prepare(line)} ")
+    return tokenize_13a(line) if done is None else done

@@ -1,0 +1,228 @@
+"""Counting a tokenized chunk: clipped matches by one sort of packed n-gram keys.
+
+For every token position, ``(segment, id_0, ..., id_{N-1}, source)`` is packed into one
+int64 (``id_j`` = the segment-local id of the token j places on, 0 past the end of the
+sentence; source 0 = hypothesis, r = reference r). The bit widths are checked; a segment too
+long to fit is counted by the reference path (``ngrams.segment_stats``). After one sort, the
+positions sharing a segment and an n-gram are one contiguous run for every order n (prefix
+order), so hypothesis and per-reference counts are cumulative sums sampled at run
+boundaries, and ``min(hyp, max_r ref)`` summed per segment is ``m_n``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..knobs import Config
+from ..ngrams import last_segment, needs_last, segment_stats
+from ..reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES, RefLength
+from ..stats import BleuStats, LastSegment
+from .ids import dense_local_ids, local_ids
+from .tokens import ChunkTokens
+
+__all__ = ["ChunkStats", "chunk_stats"]
+
+
+class ChunkStats:
+    """Per-segment statistics of consecutive segments as arrays (rows = segments)."""
+
+    def __init__(
+        self,
+        counts: np.ndarray,
+        hyp_len: np.ndarray,
+        ref_len: list[RefLength] | np.ndarray,
+        config: Config,
+        last: LastSegment | None,
+    ) -> None:
+        self.counts = counts
+        self.hyp_len = hyp_len
+        self.ref_len = ref_len
+        self.config = config
+        self.last = last
+
+    def __len__(self) -> int:
+        return len(self.hyp_len)
+
+    def totals(self) -> np.ndarray:
+        """Hypothesis n-gram totals per segment and order (floored if configured)."""
+        orders = np.arange(self.config.max_order, dtype=np.int64)
+        totals = np.maximum(self.hyp_len[:, None] - orders[None, :], 0)
+        if self.config.denominator_floor == "per-segment":
+            totals = np.maximum(totals, 1)
+        return totals
+
+    def summed(self) -> BleuStats:
+        """The sum over the chunk's segments."""
+        n = self.config.max_order
+        if not len(self):
+            return BleuStats.zero(n)
+        ref_len = self.ref_len
+        if isinstance(ref_len, np.ndarray):
+            ref_total: RefLength = int(ref_len.sum())
+        else:
+            ref_total = _exact_sum(ref_len)
+        return BleuStats(
+            tuple(int(x) for x in self.counts.sum(axis=0)),
+            tuple(int(x) for x in self.totals().sum(axis=0)),
+            int(self.hyp_len.sum()),
+            ref_total,
+            len(self),
+            self.last,
+        )
+
+
+def _exact_sum(values: list[RefLength]) -> RefLength:
+    """Sum ints and Fractions exactly; Fractions grouped by denominator (fast)."""
+    ints = 0
+    by_den: dict[int, int] = {}
+    for v in values:
+        if type(v) is int:
+            ints += v
+        else:
+            by_den[v.denominator] = by_den.get(v.denominator, 0) + v.numerator
+    if not by_den:
+        return ints
+    total: Fraction = Fraction(ints)
+    for den, num in by_den.items():
+        total += Fraction(num, den)
+    return total
+
+
+def _ref_lengths(
+    chunk: ChunkTokens, lens: np.ndarray, config: Config
+) -> list[RefLength] | np.ndarray:
+    """The chosen reference length of every segment (vectorised for uniform counts)."""
+    rule = config.ref_length
+    k = chunk.uniform
+    if k >= 1 and rule in ("closest", "closest-first", "shortest", "single"):
+        table = lens.reshape(-1, k + 1)
+        hyp, refs = table[:, 0], table[:, 1:]
+        if rule in ("shortest", "single") or k == 1:
+            return refs.min(axis=1)
+        diff = np.abs(refs - hyp[:, None])
+        if rule == "closest-first":
+            return np.take_along_axis(refs, diff.argmin(axis=1)[:, None], axis=1)[:, 0]
+        shift = np.int64(1) << np.int64(31)
+        return (diff * shift + refs).min(axis=1) % shift
+    fn = REF_LENGTH_RULES[rule]
+    out: list[RefLength] = []
+    for i in range(len(chunk)):
+        hyp_toks, ref_toks = chunk.segment(i)
+        if ref_toks:
+            out.append(fn(len(hyp_toks), [len(r) for r in ref_toks]))
+        else:
+            out.append(MULTI_BLEU_MISSING_LENGTH)
+    return out
+
+
+def _packed_counts(
+    ids: np.ndarray | list[int], sent_len: np.ndarray, n_refs: np.ndarray, order: int, cap_bits: int
+) -> np.ndarray:
+    """Clipped matches (segments x orders) of the packed segments, by one sort.
+
+    Orders are processed from 1 up; after order n only positions in a run (same segment,
+    same n-gram) holding both hypothesis and reference positions are kept: a longer
+    n-gram can only match where its prefix matched, and the sorted order survives.
+    """
+    segs = len(n_refs)
+    counts = np.zeros((segs, order), dtype=np.int64)
+    total = len(ids)
+    if not total or not segs:
+        return counts
+    kmax = int(n_refs.max())
+    src_bits = max(1, kmax.bit_length())
+    loc = np.zeros(total + order, dtype=np.int64)
+    loc[:total] = ids
+    bits = min(cap_bits, max(1, int(loc.max()).bit_length()))
+    per_seg = n_refs + 1
+    sent_seg = np.repeat(np.arange(segs, dtype=np.int64), per_seg)
+    first = np.cumsum(per_seg) - per_seg
+    sent_src = np.arange(len(sent_len), dtype=np.int64) - np.repeat(first, per_seg)
+    rem = np.repeat(np.cumsum(sent_len), sent_len) - np.arange(total, dtype=np.int64)
+    key = (np.repeat(sent_seg, sent_len) << bits) | loc[:total]
+    for j in range(1, order):
+        key <<= bits
+        key |= np.where(rem > j, loc[j : j + total], 0)
+    del rem, loc
+    key <<= src_bits
+    key |= np.repeat(sent_src, sent_len)
+    key.sort()
+    src_mask = (1 << src_bits) - 1
+    token_mask = (1 << bits) - 1
+    for n in range(1, order + 1):
+        size = len(key)
+        if not size:
+            break
+        shift = (order - n) * bits + src_bits
+        starts = np.flatnonzero((key[1:] ^ key[:-1]) >= (1 << shift))
+        starts += 1
+        starts = np.concatenate(([0], starts))
+        ends = np.append(starts[1:], size)
+        src = key & src_mask
+        hyp_cs = np.zeros(size + 1, dtype=np.int32)
+        np.cumsum(src == 0, out=hyp_cs[1:])
+        hyp_c = hyp_cs[ends] - hyp_cs[starts]
+        if kmax == 1:
+            ref_c = (ends - starts) - hyp_c
+        else:
+            ref_c = np.zeros(len(starts), dtype=np.int32)
+            ref_cs = np.zeros(size + 1, dtype=np.int32)
+            for r in range(1, kmax + 1):
+                np.cumsum(src == r, out=ref_cs[1:])
+                np.maximum(ref_c, ref_cs[ends] - ref_cs[starts], out=ref_c)
+        del src
+        matched = np.minimum(hyp_c, ref_c)
+        head = key[starts] >> shift
+        keep = (matched > 0) & ((head & token_mask) != 0)  # no run past a sentence end
+        counts[:, n - 1] = np.bincount(
+            head[keep] >> (n * bits), weights=matched[keep], minlength=segs
+        ).astype(np.int64)
+        if n < order:
+            key = key[np.repeat(keep, ends - starts)]
+    return counts
+
+
+def chunk_stats(chunk: ChunkTokens, config: Config) -> ChunkStats:
+    """Statistics of a tokenized chunk (reference counts already checked)."""
+    order = config.max_order
+    segs = len(chunk)
+    lens = np.fromiter(map(len, chunk.toks), dtype=np.int64, count=len(chunk.toks))
+    ks = np.array(chunk.ks, dtype=np.int64)
+    hyp_at = np.cumsum(ks + 1) - (ks + 1)
+    hyp_len = lens[hyp_at]
+    src_bits = max(1, int(ks.max(initial=0)).bit_length())
+    seg_bits = max(1, (segs - 1).bit_length())
+    bits = (63 - seg_bits - src_bits) // order
+    cap = (1 << bits) - 1 if bits > 0 else 0
+    seg_total = np.add.reduceat(lens, hyp_at) if len(lens) else np.zeros(0, dtype=np.int64)
+    seg_start = np.cumsum(seg_total) - seg_total
+    dense = dense_local_ids(chunk, seg_total, seg_start)
+    if dense is None:
+        skip = set(np.flatnonzero(seg_total > cap).tolist())
+        ids: np.ndarray | list[int] = local_ids(chunk, skip)
+    else:
+        ids, distinct = dense
+        skip = set(np.flatnonzero(distinct > cap).tolist())
+        if skip:
+            kept = np.ones(segs, dtype=bool)
+            kept[list(skip)] = False
+            ids = ids[np.repeat(kept, seg_total)]
+    if skip:
+        kept = np.ones(segs, dtype=bool)
+        kept[list(skip)] = False
+        sent_kept = np.repeat(kept, ks + 1)
+        packed = _packed_counts(ids, lens[sent_kept], ks[kept], order, bits)
+        counts = np.zeros((segs, order), dtype=np.int64)
+        counts[kept] = packed
+        for row in sorted(skip):
+            hyp_toks, ref_toks = chunk.segment(row)
+            counts[row] = segment_stats(hyp_toks, ref_toks, config).counts
+    else:
+        counts = _packed_counts(ids, lens, ks, order, bits)
+    ref_len = _ref_lengths(chunk, lens, config)
+    last = None
+    if needs_last(config) and segs:
+        last = last_segment(*chunk.segment(segs - 1), config)
+    return ChunkStats(counts, hyp_len, ref_len, config, last)

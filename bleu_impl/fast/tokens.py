@@ -1,0 +1,106 @@
+"""A chunk's tokens: every hypothesis and reference of consecutive segments, tokenized at once.
+
+Raw ``str`` segments go through :meth:`Pipeline.batch <bleu_impl.tokenizers.Pipeline.batch>`
+in one call; token sequences through :meth:`Pipeline.segment
+<bleu_impl.tokenizers.Pipeline.segment>`. Errors are raised in the reference path's order
+(per segment: reference tokens, hypothesis tokens, then the reference-count checks).
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from ..errors import InputError
+from ..inputs import Segment
+from ..knobs import Config
+from ..reflength import REF_LENGTH_RULES
+from ..tokenizers import Pipeline
+
+__all__ = ["ChunkTokens", "tokenize_chunk"]
+
+
+class ChunkTokens:
+    """A chunk's tokens: ``toks`` = [hyp_0, refs_0..., hyp_1, refs_1...], ``ks`` = refs per
+    segment (``uniform``: the common count, or -1)."""
+
+    def __init__(self, toks: list[list[str]], ks: list[int]) -> None:
+        self.toks = toks
+        self.ks = ks
+        first = ks[0] if ks else 0
+        self.uniform = first if all(k == first for k in ks) else -1
+        self._offsets: list[int] | None = None
+
+    def __len__(self) -> int:
+        return len(self.ks)
+
+    def segment(self, i: int) -> tuple[list[str], list[list[str]]]:
+        """(hypothesis tokens, reference token lists) of segment ``i``."""
+        if self.uniform >= 0:
+            at = i * (self.uniform + 1)
+        else:
+            if self._offsets is None:
+                offsets, pos = [], 0
+                for k in self.ks:
+                    offsets.append(pos)
+                    pos += k + 1
+                self._offsets = offsets
+            at = self._offsets[i]
+        return self.toks[at], self.toks[at + 1 : at + 1 + self.ks[i]]
+
+
+def tokenize_chunk(
+    hyps: list[Segment], refss: list[list[Segment]], config: Config, start: int
+) -> ChunkTokens:
+    """The tokens of a chunk whose first segment has index ``start``; invalid token
+    sequences and reference counts raise the reference path's errors in its order."""
+    ks = [len(refs) for refs in refss]
+    bad = _first_bad_count(ks, config)
+    lines: list[Segment] = []
+    for hyp, refs in zip(hyps, refss):
+        lines.append(hyp)
+        lines.extend(refs)
+    pipeline = Pipeline(config)
+    if all(type(line) is str for line in lines):
+        _check_count(ks, bad, config, start)
+        return ChunkTokens(pipeline.batch(cast("list[str]", lines)), ks)
+    # Some segments are token sequences: the reference tokenizer validates them, refs first.
+    for hyp, refs in zip(hyps[: bad + 1], refss[: bad + 1]):
+        for seg in (*refs, hyp):
+            if type(seg) is not str:
+                pipeline.segment(seg)
+    _check_count(ks, bad, config, start)
+    return ChunkTokens(_mixed_tokens(lines, pipeline), ks)
+
+
+def _mixed_tokens(lines: list[Segment], pipeline: Pipeline) -> list[list[str]]:
+    """Tokens of raw lines (one batch) and of token sequences (one by one), in order."""
+    slots: list[int | list[str]] = []
+    pending: list[str] = []
+    for line in lines:
+        if type(line) is str:
+            slots.append(len(pending))
+            pending.append(line)
+        else:
+            slots.append(list(pipeline.segment(line)))
+    done = pipeline.batch(pending)
+    return [done[s] if isinstance(s, int) else s for s in slots]
+
+
+def _first_bad_count(ks: list[int], config: Config) -> int:
+    """The first segment whose reference count the config rejects, or ``len(ks)``."""
+    missing = config.missing_refs == "error"
+    single = config.ref_length == "single"
+    if not missing and not single:
+        return len(ks)
+    return next(
+        (i for i, k in enumerate(ks) if (missing and k == 0) or (single and k > 1)), len(ks)
+    )
+
+
+def _check_count(ks: list[int], bad: int, config: Config, start: int) -> None:
+    """Raise the reference path's error for segment ``bad`` (if any), at the same index."""
+    if bad == len(ks):
+        return
+    if ks[bad] == 0:
+        raise InputError(f"segment {start + bad}: no reference (missing_refs='error')")
+    REF_LENGTH_RULES["single"](0, [0] * ks[bad])  # raises the rule's own error
