@@ -14,8 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from bleu_impl import KnobError, get_profile
-from bleu_impl.knobs import normalize_knob  # TODO(boundary): top-level name
+from bleu_impl import KnobError, get_profile, normalize_knob
 
 from ..protocol import AdapterError, Answer, Request
 

@@ -6,8 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import bleu_impl
-from bleu_impl import KNOB_NAMES, BleuError, corpus_bleu, get_profile, sentence_bleu
-from bleu_impl.signature import signature  # TODO(boundary): top-level name
+from bleu_impl import KNOB_NAMES, BleuError, corpus_bleu, get_profile, sentence_bleu, signature
 
 from ..protocol import Answer, Request
 from .base import Adapter, Capabilities

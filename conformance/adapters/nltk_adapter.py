@@ -11,8 +11,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from bleu_impl import get_profile
-from bleu_impl.knobs import NLTK_METHODS
+from bleu_impl import NLTK_METHODS, get_profile
 
 from ..protocol import Answer, Request
 from .base import Adapter, Capabilities, call_with_timeout, settable

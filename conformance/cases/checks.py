@@ -14,16 +14,14 @@ from typing import Any
 
 from bleu_impl import (
     KNOB_NAMES,
+    LAST_SEGMENT_METHODS,
     BleuError,
     BleuStats,
     Config,
     EmulatedFailure,
     get_profile,
-    score_stats,
-)
-from bleu_impl.knobs import (  # TODO(boundary): top-level names
-    LAST_SEGMENT_METHODS,
     normalize_knob,
+    score_stats,
 )
 
 from .model import (

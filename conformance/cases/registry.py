@@ -60,8 +60,7 @@ def _field_problems(spec: dict[str, Any]) -> list[tuple[str, str]]:
 
 def _value_problems(spec: dict[str, Any]) -> list[tuple[str, str]]:
     """(rule, message) for a bad scale, an unknown profile or knobs that do not resolve."""
-    from bleu_impl import PROFILES, BleuError
-    from bleu_impl.knobs import make_config  # TODO(boundary): top-level name
+    from bleu_impl import PROFILES, BleuError, make_config
 
     found = []
     if spec["scale"] not in (1, 100):

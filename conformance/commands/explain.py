@@ -19,8 +19,7 @@ from itertools import tee
 from tabulate import tabulate
 
 import bleu_impl
-from bleu_impl import BleuError, EmulatedFailure
-from bleu_impl.tokenizers import make_tokenizer
+from bleu_impl import BleuError, EmulatedFailure, Pipeline
 
 from ..knobargs import add_knob_arguments, knobs_from
 from ..reporters.explanation import render_explanation
@@ -37,12 +36,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _segment_rows(args: argparse.Namespace, config: bleu_impl.Config) -> list[list[object]]:
-    tokens = make_tokenizer(config)
+    pipeline = Pipeline(config)
     rows = []
     for number, hyp, refs in parallel_lines(args.input, args.ref):
-        hyp_len = len(tokens(hyp))
-        ref_lens = [len(tokens(ref)) for ref in refs]
-        stats = bleu_impl.corpus_stats([hyp], [refs], config)
+        hyp_len = len(pipeline.segment(hyp))
+        ref_lens = [len(pipeline.segment(ref)) for ref in refs]
+        stats = bleu_impl.sentence_stats(hyp, refs, config)
         rows.append([number, hyp_len, ",".join(map(str, ref_lens)), stats.ref_len])
     return rows
 

@@ -25,9 +25,13 @@ from itertools import tee
 from typing import Any
 
 import bleu_impl
-from bleu_impl import BleuError, BleuResult, EmulatedFailure
-from bleu_impl.api import iter_segment_stats
-from bleu_impl.parallel import parallel_corpus_stats
+from bleu_impl import (
+    BleuError,
+    BleuResult,
+    EmulatedFailure,
+    iter_segment_stats,
+    parallel_corpus_stats,
+)
 
 from ..knobargs import add_knob_arguments, knobs_from
 from ..reporters.explanation import render_explanation

@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from bleu_impl import CHOICES, BleuError, BleuResult, Config, get_profile
-from bleu_impl.knobs import make_config  # TODO(boundary): top-level name
+from bleu_impl import CHOICES, BleuError, BleuResult, Config, get_profile, make_config
 
 from ..cases import Tolerance
 from .asking import Outcome

@@ -9,27 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from bleu_impl import BleuError, BleuResult, Config, EmulatedFailure, corpus_stats, score_stats
+from bleu_impl import (
+    STATS_KNOBS,
+    BleuError,
+    BleuResult,
+    Config,
+    EmulatedFailure,
+    corpus_stats,
+    score_stats,
+)
 
 from ..cases import Case
 from .asking import Outcome
 
-__all__ = ["STATS_KNOBS", "Evaluator", "outcome_of"]
-
-#: Knobs that change the per-segment statistics; the others only change the scoring.
-STATS_KNOBS = (
-    "max_order",
-    "weights",
-    "tokenize",
-    "split",
-    "line_prep",
-    "lowercase",
-    "ref_length",
-    "missing_refs",
-    "denominator_floor",
-    "smoothing",
-    "smoothing_context",
-)
+__all__ = ["Evaluator", "outcome_of"]
 
 
 def outcome_of(error: BleuError) -> Outcome:
