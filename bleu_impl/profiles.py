@@ -4,6 +4,11 @@ A profile is a set of defaults plus *rules*: knob values that follow from other 
 from the level, ``sentence`` or ``corpus``) the way the real tool's own flags interact, e.g.
 mteval's ``--no-smoothing`` also changes how orders without n-grams count. A knob given
 explicitly by the caller always wins over a rule.
+
+A profile that emulates a tool also declares its *options*: the knobs that tool lets its
+user set (its command-line flags or API arguments) and the values they can take. Any other
+knob is refused, so a profile never describes a setting the tool cannot have; to vary such a
+knob, start from the generic profile ``papineni2002`` with the tool's resolved knobs.
 """
 
 from __future__ import annotations
@@ -14,9 +19,24 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import KnobError
-from .knobs import Config, make_config
+from .knobs import NLTK_METHODS, Config, make_config, normalize_knob
 
-__all__ = ["LEVELS", "PROFILES", "Profile", "Rule", "get_profile", "resolve_cached"]
+__all__ = [
+    "GENERIC",
+    "LEVELS",
+    "PROFILES",
+    "Option",
+    "Profile",
+    "Rule",
+    "get_profile",
+    "resolve_cached",
+]
+
+#: The profile whose options are every knob: the base for settings no tool has.
+GENERIC = "papineni2002"
+
+#: Knobs every profile accepts: they change how a score is shown, not what it is.
+PRESENTATION_KNOBS = frozenset({"scale"})
 
 LEVELS = ("corpus", "sentence")
 
@@ -31,6 +51,15 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class Option:
+    """A knob the emulated tool lets its user set: the tool's own name for it (a flag or an
+    argument) and the values it can take (``None``: any valid value)."""
+
+    flag: str
+    values: tuple[Any, ...] | None = None
+
+
+@dataclass(frozen=True)
 class Profile:
     """A named implementation semantics: defaults, interaction rules and provenance."""
 
@@ -39,14 +68,47 @@ class Profile:
     source: str
     defaults: Mapping[str, Any]
     rules: tuple[Rule, ...] = ()
-    flags: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, Option] | None = field(default_factory=dict)
     unsupported: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     failures: Mapping[str, str] = field(default_factory=dict)
 
     def resolve(self, knobs: Mapping[str, Any], level: str = "corpus") -> Config:
-        """Return the fully resolved :class:`Config` for ``knobs`` at ``level``."""
+        """Return the fully resolved :class:`Config` for ``knobs`` at ``level``; a knob the
+        tool has no option for (or a value it cannot take) is a :class:`KnobError`, unless
+        it is set to what the tool does anyway with the other knobs."""
         if level not in LEVELS:
             raise KnobError(f"invalid level {level!r}: expected one of {', '.join(LEVELS)}")
+        foreign = self._foreign(knobs)
+        if not foreign:
+            return self._build(knobs, level)
+        base = self._build({k: v for k, v in knobs.items() if k not in foreign}, level)
+        for knob, problem in foreign.items():
+            if _canonical(knob, knobs[knob]) != getattr(base, knob, object()):
+                raise KnobError(f"profile {self.name!r} {problem}. {self._start_from()}")
+        return base
+
+    def _foreign(self, knobs: Mapping[str, Any]) -> dict[str, str]:
+        """The knobs the tool has no option for, or values its option cannot take, with
+        what is wrong with each."""
+        if self.options is None:
+            return {}
+        found = {}
+        for knob, value in knobs.items():
+            option = self.options.get(knob)
+            if knob in PRESENTATION_KNOBS:
+                continue
+            if option is None:
+                found[knob] = f"has no option for knob {knob!r}: {self._offers()}"
+            elif option.values is not None and _canonical(knob, value) not in [
+                _canonical(knob, v) for v in option.values
+            ]:
+                shown = ", ".join(_show(v) for v in option.values)
+                found[knob] = (
+                    f"cannot set {knob}={value!r}: its option {option.flag!r} takes {shown}"
+                )
+        return found
+
+    def _build(self, knobs: Mapping[str, Any], level: str) -> Config:
         values = {**self.defaults, **knobs}
         for rule in self.rules:
             context = {**values, "level": level}
@@ -68,6 +130,30 @@ class Profile:
                 )
         return config
 
+    def _offers(self) -> str:
+        if not self.options:
+            return "the tool has no option that changes the score"
+        shown = ", ".join(f"{k} ({o.flag})" for k, o in self.options.items())
+        return f"the tool's options are {shown}"
+
+    def _start_from(self) -> str:
+        return (
+            f"For a setting {self.name} cannot have, start from its knobs with the generic "
+            f"profile: profile={GENERIC!r}, **get_profile({self.name!r}).resolve({{}}).as_dict(), "
+            "then change the knob"
+        )
+
+
+def _canonical(knob: str, value: Any) -> Any:
+    try:
+        return normalize_knob(knob, value)
+    except KnobError:
+        return value
+
+
+def _show(value: Any) -> str:
+    return value if isinstance(value, str) else repr(value)
+
 
 _NLTK_COMMON = {
     "tokenize": "none",
@@ -80,6 +166,16 @@ _NLTK_COMMON = {
     "absent_order": "zero",
     "empty_hyp": "bp-zero",
     "empty_ref": "bp-one",
+}
+
+_NLTK_OPTIONS = {
+    "weights": Option("weights=(w1, ..., wN)"),
+    "max_order": Option("weights of length N (uniform)"),
+    "smoothing": Option("smoothing_function=SmoothingFunction().methodN", NLTK_METHODS),
+    "epsilon": Option("SmoothingFunction(epsilon=...)"),
+    "alpha": Option("SmoothingFunction(alpha=...)"),
+    "k": Option("SmoothingFunction(k=...)"),
+    "auto_reweigh": Option("auto_reweigh=True"),
 }
 
 _MTEVAL_COMMON = {
@@ -136,6 +232,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
                 "length, no smoothing (a zero precision makes the score 0).",
                 source="Papineni, Roukos, Ward, Zhu (2002), ACL, P02-1040, sections 2.1-2.2",
                 defaults={"tokenize": "none", "ref_length": "closest", "smoothing": "none"},
+                options=None,  # the definition itself: every knob is a variation of it
             ),
             Profile(
                 name="mteval-v13a",
@@ -151,10 +248,12 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
                     "empty-reference": "mteval-v13a.pl dies when the system reference length is "
                     '0: "Illegal division by zero" in its length-ratio print',
                 },
-                flags={
-                    "-c": "lowercase=False",
-                    "--no-smoothing": "smoothing=none",
-                    "--brevity-penalty shortest": "ref_length=shortest",
+                options={
+                    "lowercase": Option("-c (case-sensitive: lowercase=False)", ("ascii", False)),
+                    "smoothing": Option("--no-smoothing (smoothing=none)", ("nist", "none")),
+                    "ref_length": Option(
+                        "--brevity-penalty shortest (ref_length=shortest)", ("closest", "shortest")
+                    ),
                 },
             ),
             Profile(
@@ -164,7 +263,10 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
                 source="moses-smt/mosesdecoder@34452895 scripts/generic/mteval-v14.pl",
                 defaults={**_MTEVAL_COMMON, "empty_hyp": "bp-zero", "empty_ref": "bp-one"},
                 rules=(_MTEVAL_NOSMOOTH,),
-                flags={"-c": "lowercase=False", "--no-smoothing": "smoothing=none"},
+                options={
+                    "lowercase": Option("-c (case-sensitive: lowercase=False)", ("ascii", False)),
+                    "smoothing": Option("--no-smoothing (smoothing=none)", ("nist", "none")),
+                },
             ),
             Profile(
                 name="multi-bleu",
@@ -174,7 +276,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
                 source="moses-smt/mosesdecoder@34452895 scripts/generic/multi-bleu.perl",
                 defaults={**_MULTIBLEU_COMMON, "tokenize": "none", "split": "perl-bytes"},
                 failures=_MULTIBLEU_FAILURES,
-                flags={"-lc": "lowercase=ascii"},
+                options={"lowercase": Option("-lc (lowercase=ascii)", (False, "ascii"))},
             ),
             Profile(
                 name="multi-bleu-detok",
@@ -183,7 +285,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
                 source="moses-smt/mosesdecoder@34452895 scripts/generic/multi-bleu-detok.perl",
                 defaults={**_MULTIBLEU_COMMON, "tokenize": "13a", "split": "perl-unicode"},
                 failures=_MULTIBLEU_FAILURES,
-                flags={"-lc": "lowercase=unicode"},
+                options={"lowercase": Option("-lc (lowercase=unicode)", (False, "unicode"))},
             ),
             Profile(
                 name="nltk",
@@ -192,6 +294,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
                 "unigram matches, methods 5-7 read the last segment.",
                 source="nltk/nltk nltk/translate/bleu_score.py (3.10.4)",
                 defaults={**_NLTK_COMMON, "zero_match": "float-min"},
+                options=_NLTK_OPTIONS,
             ),
             Profile(
                 name="nltk-3.2.2",
@@ -199,6 +302,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
                 "at the first zero-match order while keeping the weights.",
                 source="nltk/nltk tag 3.2.2 nltk/translate/bleu_score.py (commit ed04c22a0)",
                 defaults={**_NLTK_COMMON, "zero_match": "truncate"},
+                options=_NLTK_OPTIONS,
                 unsupported={
                     "smoothing": (
                         "nltk-method2",
@@ -232,6 +336,15 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
                         why="sentence_bleu / --sentence-level use the effective order",
                     ),
                 ),
+                options={
+                    "tokenize": Option("tokenize= / -tok", ("13a", "intl", "char", "none")),
+                    "lowercase": Option("lowercase=True / -lc", (False, "unicode")),
+                    "smoothing": Option("smooth_method= / -s", ("exp", "floor", "add-k", "none")),
+                    "smoothing_value": Option("smooth_value= / -sv"),
+                    "max_order": Option("max_ngram_order="),
+                    "effective_order": Option("effective_order= / -e"),
+                    "absent_order": Option("effective_order (absent_order=drop)", ("zero", "drop")),
+                },
             ),
             Profile(
                 name="google-nmt",
@@ -247,6 +360,11 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
                     "zero_match": "zero",
                     "empty_hyp": "error",
                     "empty_ref": "error",
+                },
+                options={
+                    "max_order": Option("max_order="),
+                    "smoothing": Option("smooth=True (smoothing=add-one)", ("none", "add-one")),
+                    "tokenize": Option("tokenizer= (HF evaluate 'bleu'; tf/nmt takes tokens)"),
                 },
                 failures={
                     "empty-hypothesis": "tf/nmt compute_bleu raises ZeroDivisionError when the "
@@ -269,6 +387,12 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
                     "zero_match": "zero",
                     "early_zero": "any-zero-order",
                 },
+                options={
+                    "max_order": Option("n_gram="),
+                    "weights": Option("weights="),
+                    "smoothing": Option("smooth=True (add-1 on orders >= 2)", ("none", "add-k")),
+                    "smoothing_value": Option("smooth=True adds exactly 1", (1.0,)),
+                },
             ),
             Profile(
                 name="tensor2tensor",
@@ -283,6 +407,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
                     "zero_match": "zero",
                     "result_float": "float32",
                 },
+                options={"max_order": Option("max_order=")},
             ),
         )
     }

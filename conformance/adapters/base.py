@@ -25,6 +25,7 @@ __all__ = [
     "Capabilities",
     "call_with_timeout",
     "canonical",
+    "profile_knobs",
     "settable",
     "unexpressible",
 ]
@@ -85,6 +86,14 @@ class Capabilities:
             "expect": list(self.expect),
             "timeout": self.timeout,
         }
+
+
+def profile_knobs(profile: str) -> dict[str, tuple[Any, ...] | None] | None:
+    """What a tool emulated by ``profile`` can set: its options (``None``: every knob)."""
+    options = get_profile(profile).options
+    if options is None:
+        return None
+    return {knob: option.values for knob, option in options.items()}
 
 
 def canonical(name: str, value: Any) -> Any:

@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import bleu_impl
-from bleu_impl import KNOB_NAMES, BleuError, corpus_bleu, get_profile, sentence_bleu, signature
+from bleu_impl import BleuError, KnobError, corpus_bleu, get_profile, sentence_bleu, signature
 
 from ..protocol import Answer, Request
-from .base import Adapter, Capabilities
+from .base import Adapter, Capabilities, profile_knobs
 from .pyerrors import failure_from
 
 __all__ = ["BleuImplAdapter"]
@@ -17,7 +17,7 @@ __all__ = ["BleuImplAdapter"]
 
 class BleuImplAdapter(Adapter):
     """Score with ``bleu_impl`` under ``profile`` with ``knobs`` on top (an expectation key's
-    knobs); every knob and level is expressible."""
+    knobs); it can set what the emulated tool can set (every knob for the generic profile)."""
 
     def __init__(
         self,
@@ -33,12 +33,23 @@ class BleuImplAdapter(Adapter):
         self.capabilities = Capabilities(
             name=name or f"bleu_impl:{prof.name}",
             version=bleu_impl.__version__,
-            knobs={knob: None for knob in KNOB_NAMES},
+            knobs=profile_knobs(prof.name),
             native=prof.name,
             native_knobs=self.knobs,
             signature=signature(prof.name, prof.resolve(self.knobs, "corpus")),
             expect=expect or (prof.name,),
         )
+
+    def check(self, request: Request) -> str | None:
+        """Also a skip: knobs that do not resolve under the profile (a combination it
+        refuses, e.g. a last-segment NLTK method without its context)."""
+        reason = super().check(request)
+        if reason is None:
+            try:
+                get_profile(self.profile).resolve({**self.knobs, **request.config}, request.level)
+            except KnobError as exc:
+                reason = f"{self.capabilities.name} cannot express these knobs: {exc}"
+        return reason
 
     def run(self, request: Request) -> Answer:
         knobs = {**self.knobs, **request.config}

@@ -11,10 +11,10 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from bleu_impl import NLTK_METHODS, get_profile
+from bleu_impl import get_profile
 
 from ..protocol import Answer, Request
-from .base import Adapter, Capabilities, call_with_timeout, settable
+from .base import Adapter, Capabilities, call_with_timeout, profile_knobs, settable
 from .pyerrors import failure_from
 from .text import split_tokens
 
@@ -30,15 +30,7 @@ class NltkAdapter(Adapter):
         self.capabilities = Capabilities(
             name="nltk",
             version=nltk.__version__,
-            knobs={
-                "max_order": None,
-                "weights": None,
-                "smoothing": NLTK_METHODS,
-                "epsilon": None,
-                "alpha": None,
-                "k": None,
-                "auto_reweigh": (True, False),
-            },
+            knobs=profile_knobs("nltk"),
             native="nltk",
             expect=("nltk",),
             timeout=timeout,

@@ -13,7 +13,7 @@ from typing import Any
 from bleu_impl import get_profile
 
 from ..protocol import Answer, Request
-from .base import Adapter, Capabilities, call_with_timeout, settable
+from .base import Adapter, Capabilities, call_with_timeout, profile_knobs, settable
 from .pyerrors import failure_from
 from .text import joinable, to_streams
 
@@ -32,15 +32,7 @@ class SacrebleuAdapter(Adapter):
         self.capabilities = Capabilities(
             name="sacrebleu",
             version=sacrebleu.__version__,
-            knobs={
-                "tokenize": ("none", "13a", "intl", "char"),
-                "lowercase": (False, "unicode"),
-                "smoothing": ("none", "floor", "add-k", "exp"),
-                "smoothing_value": None,
-                "effective_order": (True, False),
-                "absent_order": ("zero", "drop"),
-                "max_order": None,
-            },
+            knobs=profile_knobs("sacrebleu"),
             native="sacrebleu",
             scale=100,
             signature=f"c:mixed|e:no|tok:13a|s:exp|v:{sacrebleu.__version__}",

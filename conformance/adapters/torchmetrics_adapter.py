@@ -11,7 +11,7 @@ from typing import Any
 from bleu_impl import get_profile
 
 from ..protocol import Answer, Request
-from .base import Adapter, Capabilities, call_with_timeout, settable
+from .base import Adapter, Capabilities, call_with_timeout, profile_knobs, settable
 from .pyerrors import failure_from
 from .text import joinable
 
@@ -27,7 +27,7 @@ class TorchmetricsAdapter(Adapter):
         self.capabilities = Capabilities(
             name="torchmetrics",
             version=torchmetrics.__version__,
-            knobs={"max_order": None, "weights": None, "smoothing": ("none", "add-k")},
+            knobs=profile_knobs("torchmetrics"),
             native="torchmetrics",
             expect=("torchmetrics",),
             timeout=timeout,

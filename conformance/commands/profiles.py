@@ -25,8 +25,13 @@ def run(args: argparse.Namespace) -> int:
     if args.profile:
         profile = bleu_impl.get_profile(args.profile)
         print(f"{profile.name}: {profile.summary}\nsource: {profile.source}")
-        for flag, knob in profile.flags.items():
-            print(f"  flag {flag} = {knob}")
+        if profile.options is None:
+            print("  options: every knob (the generic profile)")
+        else:
+            print("  options (knobs the tool lets you set; any other knob is refused):")
+            for knob, option in profile.options.items():
+                values = "" if option.values is None else f" in {list(option.values)}"
+                print(f"    {knob}{values}: {option.flag}")
         for rule in profile.rules:
             print(f"  rule: when {dict(rule.when)} then {dict(rule.then)}: {rule.why}")
         for level in ("corpus", "sentence"):

@@ -160,21 +160,36 @@ def identify(subject: Subject, cases: Sequence[Case], *, refine: bool = True) ->
     return result
 
 
+def _option_values(profile: str) -> list[tuple[str, Any]]:
+    """The settings the profile's tool offers (every knob value for the generic profile)."""
+    prof = get_profile(profile)
+    config = prof.resolve({})
+    choices = {
+        knob: (CHOICES.get(knob, ()) if option.values is None else option.values)
+        for knob, option in (prof.options or {}).items()
+    }
+    if prof.options is None:
+        choices = dict(CHOICES)
+    return [
+        (knob, value)
+        for knob, values in choices.items()
+        for value in values
+        if knob != "scale" and value != getattr(config, knob)
+    ]
+
+
 def _refine(
     subject: Subject, ranked: list[Candidate], observed: Sequence[_Observation]
 ) -> list[Candidate]:
-    """Single knob changes on the best profiles that raise their agreement."""
+    """Single option changes on the best profiles that raise their agreement (never a knob
+    the profile's tool has no option for)."""
     better = []
     for base in ranked[:2]:
-        config = get_profile(base.profile).resolve({})
         tolerance = _candidate_tolerance(subject, base.profile)
-        for knob, values in CHOICES.items():
-            for value in values:
-                if value == getattr(config, knob) or knob == "scale":
-                    continue
-                cand = _agreement(observed, base.profile, {knob: value}, tolerance, base.scale)
-                if cand.agreed > base.agreed:
-                    better.append(cand)
+        for knob, value in _option_values(base.profile):
+            cand = _agreement(observed, base.profile, {knob: value}, tolerance, base.scale)
+            if cand.agreed > base.agreed:
+                better.append(cand)
     return better
 
 

@@ -39,10 +39,38 @@ def test_mteval_no_smoothing_rule() -> None:
         "zero",
         "bp-zero",
     )
-    explicit = bleu_impl.get_profile("mteval-v13a").resolve(
-        {"smoothing": "none", "absent_order": "one"}
+    # a knob the script has no option for is refused, not silently emulated -- unless it is
+    # set to what the script does anyway with its other options
+    with pytest.raises(bleu_impl.KnobError, match="no option for knob 'absent_order'"):
+        bleu_impl.get_profile("mteval-v13a").resolve({"smoothing": "none", "absent_order": "one"})
+    same = bleu_impl.get_profile("mteval-v13a").resolve(
+        {"smoothing": "none", "absent_order": "zero"}
     )
-    assert explicit.absent_order == "one"
+    assert same == config
+
+
+def test_emulation_profiles_refuse_what_their_tool_cannot_do() -> None:
+    """Each profile names its tool's options; others are refused with a way forward."""
+    with pytest.raises(KnobError) as error:
+        bleu_impl.sentence_bleu("a b c d", ["a b c d"], profile="mteval-v13a", weights=[1, 1, 1, 1])
+    message = str(error.value)
+    assert "no option for knob 'weights'" in message and "-c" in message
+    assert "profile='papineni2002'" in message
+    with pytest.raises(KnobError, match="takes nist, none"):
+        bleu_impl.corpus_bleu(["a"], [["a"]], profile="mteval-v13a", smoothing="exp")
+    # what the tool does anyway is not a new setting
+    assert bleu_impl.corpus_bleu(["a b"], [["a b"]], profile="nltk", tokenize="none").score > 0
+    # the generic profile varies anything; the tool's knobs are a starting point
+    knobs = {**bleu_impl.get_profile("mteval-v13a").resolve({}).as_dict(), "weights": [1, 0, 0, 0]}
+    assert bleu_impl.corpus_bleu(["a b"], [["a b"]], profile="papineni2002", **knobs).score == 1.0
+    for profile in PROFILES.values():
+        assert profile.options is None or all(k in bleu_impl.KNOB_NAMES for k in profile.options)
+
+
+def test_an_explicit_knob_wins_over_a_rule() -> None:
+    profile = bleu_impl.get_profile("sacrebleu")
+    assert profile.resolve({}, "sentence").effective_order is True
+    assert profile.resolve({"effective_order": False}, "sentence").effective_order is False
 
 
 def test_sacrebleu_sentence_level_uses_effective_order() -> None:
@@ -74,6 +102,7 @@ def test_nltk_322_refuses_methods_it_does_not_emulate() -> None:
 
 def test_resolve_cache_returns_the_resolved_config() -> None:
     prof = bleu_impl.get_profile("nltk")
-    for knobs in ({}, {"tokenize": "13a"}, {"weights": [0.5, 0.5]}, {"weights": (0.5, 0.5)}):
+    variants = ({}, {"smoothing": "nltk-method3"}, {"weights": [0.5, 0.5]}, {"weights": (0.5, 0.5)})
+    for knobs in variants:
         assert resolve_cached(prof, knobs, "sentence") == prof.resolve(knobs, "sentence")
         assert resolve_cached(prof, knobs, "sentence") == prof.resolve(knobs, "sentence")

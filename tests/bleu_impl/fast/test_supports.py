@@ -19,7 +19,9 @@ from ..randomcorpus import random_corpus
 
 def test_unknown_knobs_fall_back_to_the_reference_path() -> None:
     assert fast.supports(
-        get_profile("nltk").resolve({"tokenize": "13a", "smoothing": "nltk-method7"})
+        get_profile("papineni2002").resolve(
+            {"tokenize": "13a", "smoothing": "nltk-method7", "smoothing_context": "last-segment"}
+        )
     )
     extended = dataclasses.make_dataclass(
         "Extended", [("new_knob", str, "x")], bases=(Config,), frozen=True

@@ -43,3 +43,17 @@ def test_identify_selects_cases_like_run(capsys) -> None:
     out = capsys.readouterr().out
     assert "answers" in out
     assert main(["identify", "--impl", "nltk", "-k", "no-such-case", "--generate", "0"]) == 2
+
+
+def test_candidates_are_settings_their_tool_can_have(capsys) -> None:
+    """A refinement only ever changes an option of the profile's tool."""
+    from bleu_impl import get_profile
+
+    spec = "tests.conformance.fakes.impls:swap_references"
+    assert main(["identify", "--impl", spec, "--format", "json", "--generate", "20"]) == 0
+    candidates = json.loads(capsys.readouterr().out)["candidates"]
+    assert candidates
+    for candidate in candidates:
+        options = get_profile(candidate["profile"]).options
+        if options is not None:
+            assert set(candidate["overrides"]) <= set(options), candidate
