@@ -1,0 +1,1 @@
+"""Maintainer tools (not installed): recording fixture cases from outside sources."""
