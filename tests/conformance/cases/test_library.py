@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -15,7 +14,8 @@ from conformance.cases import iter_expectations, load_fixtures
 from conformance.cases.load import load_schema
 from conformance.cases.registry import BUNDLED_ROOT, load_registry
 
-GROUNDTRUTH = Path("/work/shared/groundtruth/perl_scripts.json")
+#: The real Perl scripts' outputs (a copy of the shared ground truth; see tests/data/README.md).
+GROUNDTRUTH = Path(__file__).resolve().parents[2] / "data" / "perl_scripts.json"
 
 
 @pytest.fixture(scope="module")
@@ -111,8 +111,7 @@ def test_every_exit0_perl_output_is_imported(library) -> None:
 def test_generated_perl_suites_are_in_sync() -> None:
     if not GROUNDTRUTH.is_file():
         pytest.skip("shared ground truth not available")
-    sys.path.insert(0, str(BUNDLED_ROOT / "tools"))
-    import import_perl_groundtruth as gt
+    from tools.fixtures import import_perl_groundtruth as gt
 
     cases = json.loads(GROUNDTRUTH.read_text(encoding="utf-8"))
     for family in gt.FAMILIES:

@@ -1,0 +1,44 @@
+"""sacrebleu 2.x ``BLEU``."""
+
+from __future__ import annotations
+
+from .model import Option, Profile, Rule
+
+__all__ = ["PROFILES"]
+
+
+PROFILES: tuple[Profile, ...] = (
+    Profile(
+        name="sacrebleu",
+        summary="sacrebleu 2.x BLEU: 13a, case-sensitive, exp smoothing, no-match early "
+        "exit, 0-100 scale; effective order at sentence level.",
+        source="mjpost/sacrebleu v2.6.0 sacrebleu/metrics/bleu.py",
+        defaults={
+            "tokenize": "13a",
+            "split": "python",
+            "line_prep": "rstrip",
+            "ref_length": "closest",
+            "smoothing": "exp",
+            "absent_order": "zero",
+            "zero_match": "zero",
+            "early_zero": "no-unigram-match",
+            "scale": 100,
+        },
+        rules=(
+            Rule(
+                when={"level": "sentence"},
+                then={"effective_order": True, "absent_order": "drop"},
+                why="sentence_bleu / --sentence-level use the effective order",
+            ),
+        ),
+        options={
+            "tokenize": Option("tokenize= / -tok", ("13a", "intl", "char", "none")),
+            "lowercase": Option("lowercase=True / -lc", (False, "unicode")),
+            "smoothing": Option("smooth_method= / -s", ("exp", "floor", "add-k", "none")),
+            "smoothing_value": Option("smooth_value= / -sv"),
+            "max_order": Option("max_ngram_order="),
+            "effective_order": Option("effective_order= / -e"),
+            "absent_order": Option("effective_order (absent_order=drop)", ("zero", "drop")),
+        },
+    ),
+)
