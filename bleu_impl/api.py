@@ -32,7 +32,12 @@ def iter_segment_stats(
     hypotheses: Iterable[Segment], references: Iterable[Any], config: Config
 ) -> Iterator[BleuStats]:
     """Yield the statistics of each segment (the reference path; lazily, so memory stays
-    bounded)."""
+    bounded, except with ``ref_scope="corpus"``, which needs every reference first)."""
+    if config.ref_scope == "corpus":
+        from .pooled import pooled_segment_stats
+
+        yield from pooled_segment_stats(hypotheses, references, config)
+        return
     tokens = Pipeline(config).segment
     for index, (hyp, refs) in enumerate(read_segments(hypotheses, references)):
         ref_tokens = [tokens(r) for r in refs]

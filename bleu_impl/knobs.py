@@ -19,6 +19,7 @@ from .errors import KnobError
 __all__ = [
     "CHOICES",
     "DOCS",
+    "EVERY_ORDER_METHODS",
     "KNOB_NAMES",
     "LAST_SEGMENT_METHODS",
     "NLTK_METHODS",
@@ -33,26 +34,42 @@ __all__ = [
 Lowercase = Literal[False, "ascii", "unicode"]
 
 NLTK_METHODS = tuple(f"nltk-method{i}" for i in range(8))
+#: Smoothing methods that rewrite every order's precision (``bleu_impl.epsilon``).
+EVERY_ORDER_METHODS = ("coco-eps", "allennlp-eps", "add-one-fmin")
 LAST_SEGMENT_METHODS = ("nltk-method5", "nltk-method6", "nltk-method7")
 
 #: Valid values of every enumerated knob, in documentation order.
 CHOICES: dict[str, tuple[Any, ...]] = {
-    "tokenize": ("none", "13a", "intl", "char"),
+    "tokenize": ("none", "13a", "intl", "char", "codexglue"),
     "split": ("python", "perl-unicode", "perl-bytes"),
     "line_prep": ("none", "rstrip"),
     "lowercase": (False, "ascii", "unicode"),
     "ref_length": ("closest", "closest-first", "shortest", "average", "single"),
     "missing_refs": ("error", "len-9999"),
-    "smoothing": ("none", "floor", "add-k", "exp", "add-one", "nist", *NLTK_METHODS),
+    "smoothing": (
+        "none",
+        "floor",
+        "add-k",
+        "exp",
+        "add-one",
+        "nist",
+        *NLTK_METHODS,
+        *EVERY_ORDER_METHODS,
+    ),
     "absent_order": ("zero", "one", "drop", "error"),
     "zero_match": ("zero", "float-min", "truncate", "skip"),
     "early_zero": ("none", "no-unigram-match", "any-zero-order"),
-    "denominator_floor": ("none", "per-segment"),
+    "denominator_floor": ("none", "per-segment", "corpus"),
     "smoothing_context": ("corpus", "last-segment"),
     "empty_hyp": ("bp-zero", "error"),
     "empty_ref": ("bp-one", "error"),
     "result_float": ("float64", "float32"),
     "scale": (1, 100),
+    "aggregation": ("corpus", "macro"),
+    "ref_scope": ("segment", "corpus"),
+    "ngram_join": ("none", "space", "space-resplit"),
+    "brevity_penalty": ("standard", "plus-one", "coco-eps"),
+    "arithmetic": ("float64", "float32", "float32-weights"),
 }
 
 #: One-line meaning of every knob (shown by ``--help`` and in error messages).
@@ -60,7 +77,8 @@ DOCS: dict[str, str] = {
     "max_order": "highest n-gram order N (>= 1); equals len(weights) when weights are given",
     "weights": "per-order weights w_1..w_N, or None for uniform 1/N (never normalised)",
     "tokenize": "none = whitespace split; 13a = mteval-v13a; intl = mteval-v14 international "
-    "(sacrebleu's regex port); char = one token per non-space character",
+    "(sacrebleu's regex port); char = one token per non-space character; codexglue = "
+    "\\w+ runs and single other non-space characters (CodeXGLUE's splitPuncts)",
     "split": "what separates tokens after tokenizing: python = str.split(); perl-unicode = "
     "Unicode White_Space (not U+001C-U+001F); perl-bytes = ASCII whitespace only",
     "line_prep": "rstrip = strip trailing whitespace before tokenizing (sacrebleu); it "
@@ -70,7 +88,10 @@ DOCS: dict[str, str] = {
     "ref_length": "closest (ties to the shorter), closest-first (ties to the first listed), "
     "shortest, average (mean, a fraction), single (exactly one reference required)",
     "missing_refs": "a segment without any reference: error, or len-9999 (multi-bleu's sentinel)",
-    "smoothing": "how a zero-match order gets a precision (Chen & Cherry 2014 families)",
+    "smoothing": "how a zero-match order gets a precision (Chen & Cherry 2014 families); "
+    "coco-eps = (m + 1e-15)/(l + 1e-9) on every order (pycocoevalcap); allennlp-eps = "
+    "exp(ln(m + 1e-13) - ln(l + 1e-13)) on every order (AllenNLP); add-one-fmin = +1 on "
+    "orders >= 2 and float_info.min inside both logs of every order (CodeXGLUE)",
     "smoothing_value": "epsilon of floor / k of add-k; None = sacrebleu default (0.1 / 1)",
     "epsilon": "NLTK SmoothingFunction epsilon (method1)",
     "alpha": "NLTK SmoothingFunction alpha (method6)",
@@ -81,14 +102,29 @@ DOCS: dict[str, str] = {
     "zero_match": "an order with n-grams but no match that smoothing leaves at 0: zero (score "
     "0), float-min (NLTK>=3.3), truncate (NLTK 3.2.2-3.2.5), skip (treated as p=1)",
     "early_zero": "return 0 before smoothing when no unigram matches / when any order has no match",
-    "denominator_floor": "per-segment = NLTK's max(1, total) on every segment and order",
+    "denominator_floor": "per-segment = NLTK's max(1, total) on every segment and order; "
+    "corpus = max(1, total) on the corpus sums, before smoothing (pytorch-ignite)",
     "smoothing_context": "last-segment = NLTK methods 5-7 read the last segment's hypothesis",
     "auto_reweigh": "NLTK auto_reweigh: weights (1/c,)*c when c < 4 and weights are exactly "
     "(0.25,)*4",
-    "empty_hyp": "system hypothesis length 0: bp-zero (score 0) or error (the script dies)",
+    "empty_hyp": "system hypothesis length 0: bp-zero (no error: the brevity penalty at c = 0, "
+    "0 for the standard one) or error (the script dies)",
     "empty_ref": "system reference length 0: bp-one or error (the script dies)",
     "result_float": "float32 rounds the final score to single precision (tensor2tensor)",
     "scale": "1 or 100: only how the score is printed",
+    "aggregation": "corpus = one score from the summed statistics (the paper); macro = the "
+    "mean of every segment's score under the same knobs (pytorch-ignite, CodeXGLUE)",
+    "ref_scope": "segment = each hypothesis against its own references; corpus = every "
+    "hypothesis against every reference of the corpus (fast-bleu's global reference set)",
+    "ngram_join": "none = n-grams are token tuples; space = n-grams are space-joined strings, "
+    "so tokens containing spaces collide (fast-bleu); space-resplit = joined, split again on "
+    "' ' and counted at the length found (torchtext: may shift or overflow the order)",
+    "brevity_penalty": "standard = exp(1 - r/c) when c <= r; plus-one = exp(min(0, 1 - (r+1)/"
+    "(c+1))) (CodeXGLUE); coco-eps = ratio (c + 1e-15)/(r + 1e-9), exp(1 - 1/ratio) below 1 "
+    "(pycocoevalcap)",
+    "arithmetic": "float64 = exact counts, float64 logs; float32 = precisions, logs, sums, "
+    "brevity penalty and score in IEEE single precision (torch/keras tensors); float32-"
+    "weights = only the weights stored as C float (fast-bleu)",
 }
 
 
@@ -120,6 +156,11 @@ class Config:
     empty_ref: str = "bp-one"
     result_float: str = "float64"
     scale: int = 1
+    aggregation: str = "corpus"
+    ref_scope: str = "segment"
+    ngram_join: str = "none"
+    brevity_penalty: str = "standard"
+    arithmetic: str = "float64"
 
     def as_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -160,6 +201,9 @@ STATS_KNOBS: tuple[str, ...] = (
     "denominator_floor",
     "smoothing",
     "smoothing_context",
+    "aggregation",
+    "ref_scope",
+    "ngram_join",
 )
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from .aggregate import as_part
 from .errors import InputError
+from .joined import joined_counts
 from .knobs import LAST_SEGMENT_METHODS, Config
 from .reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES
 from .stats import BleuStats, LastSegment
@@ -74,12 +76,15 @@ def finish_segment(
     else:
         raise InputError(f"segment {index}: no reference (missing_refs='error')")
     last = last_segment(hyp, refs, config) if needs_last(config) else None
-    return BleuStats(counts, totals, len(hyp), ref_len, 1, last)
+    return as_part(BleuStats(counts, totals, len(hyp), ref_len, 1, last), config)
 
 
 def segment_stats(
     hyp: Tokens, refs: Sequence[Tokens], config: Config, *, index: int = 0
 ) -> BleuStats:
     """The statistics of one segment under ``config`` (``index`` names it in errors)."""
-    counts = tuple(clipped_matches(hyp, refs, n)[0] for n in range(1, config.max_order + 1))
+    if config.ngram_join != "none":
+        counts = joined_counts(hyp, refs, config.max_order, config.ngram_join)
+    else:
+        counts = tuple(clipped_matches(hyp, refs, n)[0] for n in range(1, config.max_order + 1))
     return finish_segment(hyp, refs, counts, config, index)

@@ -7,12 +7,14 @@
 from __future__ import annotations
 
 import math
-import struct
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .aggregate import macro_mean
+from .brevity import BREVITY_PENALTIES, brevity_penalty
 from .errors import EmulatedFailure
+from .float32 import as_float32, float32_bleu
 from .knobs import Config
 from .profiles import Profile, get_profile
 from .signature import signature
@@ -76,21 +78,8 @@ class BleuResult:
         return self.score
 
 
-def brevity_penalty(hyp_len: int, ref_len: int | Fraction) -> float:
-    """``1`` if c > r; ``0`` if c = 0; else ``exp(1 - r/c)`` (paper section 2.2.2)."""
-    if hyp_len > ref_len:
-        return 1.0
-    if hyp_len == 0:
-        return 0.0
-    return math.exp(1 - ref_len / hyp_len)
-
-
 def _failure(profile: Profile, kind: str, fallback: str) -> EmulatedFailure:
     return EmulatedFailure(kind, profile.failures.get(kind, fallback))
-
-
-def _as_float32(value: float) -> float:
-    return struct.unpack("f", struct.pack("f", value))[0]
 
 
 def score_stats(
@@ -110,6 +99,8 @@ def score_stats(
             "stats-mismatch",
             f"statistics have {stats.max_order} orders but the config needs {config.max_order}",
         )
+    if config.aggregation == "macro":
+        return macro_mean(stats, config, lambda part, one: _score(part, one, prof))
     return _score(stats, config, prof)
 
 
@@ -119,11 +110,11 @@ def _score(stats: BleuStats, config: Config, prof: Profile) -> BleuResult:
         raise _failure(prof, "empty-reference", "the reference length is 0 (empty_ref='error')")
     if c == 0 and config.empty_hyp == "error":
         raise _failure(prof, "empty-hypothesis", "the hypothesis length is 0 (empty_hyp='error')")
-    bp = brevity_penalty(c, r)
+    bp = BREVITY_PENALTIES[config.brevity_penalty](c, r)
 
     def result(score: float, orders: tuple[OrderPrecision, ...], note: str) -> BleuResult:
         if config.result_float == "float32":
-            score = _as_float32(score)
+            score = as_float32(score)
         return BleuResult(
             score=score,
             counts=stats.counts,
@@ -152,11 +143,15 @@ def _score(stats: BleuStats, config: Config, prof: Profile) -> BleuResult:
     if any(o.treatment in FORCES_ZERO for o, _ in zip(orders, weights)):
         first = next(o for o in orders if o.treatment in FORCES_ZERO)
         return result(0.0, orders, f"order {first.n} has precision 0 ({first.treatment})")
-    terms = [
-        w * math.log(o.value)
+    used = [
+        (w, o.value)
         for o, w in zip(orders, weights)
         if o.treatment not in NOT_IN_SUM and o.value is not None
     ]
+    if config.arithmetic == "float32":
+        standard = config.brevity_penalty == "standard"
+        return result(float32_bleu(used, c, r, None if standard else bp), orders, "")
+    terms = [w * math.log(value) for w, value in used]
     return result(bp * math.exp(math.fsum(terms)), orders, "")
 
 
@@ -172,6 +167,8 @@ def _effective_weights(
         kept = sum(o.treatment != DROPPED for o in orders)
         return [0.0 if o.treatment == DROPPED else 1.0 / kept for o in orders]
     weights = list(config.order_weights)
+    if config.arithmetic == "float32-weights":  # fast-bleu stores weights as C float
+        weights = [as_float32(w) for w in weights]
     if config.auto_reweigh and 0 < hyp_len < 4 and tuple(weights) == (0.25, 0.25, 0.25, 0.25):
         weights = [1 / hyp_len] * hyp_len
     return weights

@@ -33,6 +33,11 @@ _FIELDS = (
     ("empty_ref", "r0"),
     ("result_float", "float"),
     ("scale", "scale"),
+    ("aggregation", "agg"),
+    ("ref_scope", "pool"),
+    ("ngram_join", "join"),
+    ("brevity_penalty", "bp"),
+    ("arithmetic", "arith"),
 )
 
 

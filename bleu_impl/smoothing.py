@@ -6,7 +6,8 @@ Sentence-Level BLEU*, WMT, W14-3346; NIST's geometric smoothing (mteval-v13a.pl,
 ``bleu_score``; sacrebleu ``exp``); sacrebleu 2.6.0's ``floor`` and ``add-k``
 (sacrebleu/metrics/bleu.py, ``compute_bleu``).
 
-Each order n starts from its corpus sums (m_n, l_n), after any per-segment floor. In order:
+Each order n starts from its corpus sums (m_n, l_n), after any per-segment floor (or
+``max(1, l_n)`` on the sums with ``denominator_floor="corpus"``). In order:
 
 1. additive smoothing changes both sums (``add-k`` and ``nltk-method2`` for n >= 2,
    ``add-one`` for every n), so an absent order can become k/k = 1 or 1/2;
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import EmulatedFailure
-from .knobs import LAST_SEGMENT_METHODS, Config
+from .knobs import EVERY_ORDER_METHODS, LAST_SEGMENT_METHODS, Config
 from .stats import BleuStats
 
 __all__ = [
@@ -91,12 +92,18 @@ class OrderPrecision:
 
 def order_precisions(stats: BleuStats, config: Config) -> list[OrderPrecision]:
     """Compute the precision of every order 1..N under ``config``'s smoothing policies."""
+    if config.smoothing in EVERY_ORDER_METHODS:
+        from .epsilon import every_order_precisions  # it builds on this module's types
+
+        return every_order_precisions(stats, config.smoothing)
     param = Fraction(config.smoothing_param)
     smooth = _ZERO_MATCH_SMOOTHERS.get(config.smoothing)
     zero_orders = 0  # zero-match orders so far: NIST's k, NLTK method4's j
     result: list[OrderPrecision] = []
-    for n, sums in enumerate(zip(stats.counts, stats.totals), start=1):
-        m, l = _additive(n, *sums, config.smoothing, param)
+    for n, (m_n, l_n) in enumerate(zip(stats.counts, stats.totals), start=1):
+        if config.denominator_floor == "corpus":  # pytorch-ignite: max(1, l) on the sums
+            l_n = max(1, l_n)
+        m, l = _additive(n, m_n, l_n, config.smoothing, param)
         if l == 0:
             result.append(_absent(n, m, l, config))
             continue

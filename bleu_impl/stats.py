@@ -32,7 +32,9 @@ class LastSegment:
 class BleuStats:
     """Clipped matches (``counts``) and hypothesis n-grams (``totals``) per order 1..N,
     hypothesis length ``hyp_len`` and chosen reference length ``ref_len`` (a Fraction only
-    with ``ref_length="average"``), summed over ``segments`` segments."""
+    with ``ref_length="average"``), summed over ``segments`` segments. ``parts``: each
+    segment's own statistics, kept when the score is a mean over segments
+    (``aggregation="macro"``, :mod:`bleu_impl.aggregate`), else None."""
 
     counts: tuple[int, ...]
     totals: tuple[int, ...]
@@ -40,6 +42,7 @@ class BleuStats:
     ref_len: int | Fraction
     segments: int = 1
     last: LastSegment | None = None
+    parts: tuple[BleuStats, ...] | None = None
 
     def __post_init__(self) -> None:
         if len(self.counts) != len(self.totals):
@@ -68,6 +71,7 @@ class BleuStats:
             self.ref_len + other.ref_len,
             self.segments + other.segments,
             other.last if other.last is not None else self.last,
+            _joined(self, other),
         )
 
     def to_dict(self) -> dict:
@@ -79,3 +83,11 @@ class BleuStats:
             "ref_len": ref_len if isinstance(ref_len, int) else str(ref_len),
             "segments": self.segments,
         }
+
+
+def _joined(a: BleuStats, b: BleuStats) -> tuple[BleuStats, ...] | None:
+    """The parts of ``a + b``: both sides' parts in order (a side without segments has
+    none to add); None when neither keeps parts."""
+    if a.parts is None and b.parts is None:
+        return None
+    return (a.parts or ()) + (b.parts or ())

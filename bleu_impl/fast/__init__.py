@@ -28,14 +28,21 @@ __all__ = ["corpus_stats", "sentence_stats", "supports"]
 
 _ENUMERATED_STATS_KNOBS = tuple(name for name in STATS_KNOBS if name in CHOICES)
 
+#: Statistics the fast path does not compute (the reference path does): per-segment parts
+#: for a mean of segment scores, a corpus-wide reference pool, joined-string n-grams.
+_DECLINED = {"aggregation": "corpus", "ref_scope": "segment", "ngram_join": "none"}
+
 
 def supports(config: Config) -> bool:
     """Whether the fast path computes statistics for ``config`` (else use the reference).
 
     It does for every valid :class:`Config`: every statistics knob (``STATS_KNOBS``) with any
-    value of its ``CHOICES``. A subclass of ``Config`` (e.g. one with a knob added later) or
+    value of its ``CHOICES``, except macro aggregation, a corpus reference pool and joined
+    n-grams (``_DECLINED``). A subclass of ``Config`` (e.g. one with a knob added later) or
     an enumerated value outside ``CHOICES`` goes to the reference path.
     """
     if type(config) is not Config:
+        return False
+    if any(getattr(config, name) != value for name, value in _DECLINED.items()):
         return False
     return all(getattr(config, name) in CHOICES[name] for name in _ENUMERATED_STATS_KNOBS)

@@ -61,6 +61,9 @@ class Profile:
     options: Mapping[str, Option] | None = field(default_factory=dict)
     unsupported: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     failures: Mapping[str, str] = field(default_factory=dict)
+    #: Combinations of option values the tool has no setting for (each a knob -> value
+    #: mapping; a config matching every item of one is refused).
+    forbids: tuple[Mapping[str, Any], ...] = ()
 
     def resolve(self, knobs: Mapping[str, Any], level: str = "corpus") -> Config:
         """Return the fully resolved :class:`Config` for ``knobs`` at ``level``; a knob the
@@ -118,6 +121,10 @@ class Profile:
                     f"profile {self.name!r} does not emulate {knob}={getattr(config, knob)!r} "
                     f"(its versions behaved differently; see the profile docs)"
                 )
+        for combination in self.forbids:
+            if all(getattr(config, k) == v for k, v in combination.items()):
+                shown = ", ".join(f"{k}={_show(v)}" for k, v in combination.items())
+                raise KnobError(f"profile {self.name!r}: the tool has no setting {shown}")
         return config
 
     def _offers(self) -> str:

@@ -8,7 +8,23 @@ from typing import Any
 
 from ..errors import KnobError
 from ..knobs import Config
-from . import google, nltk, paper, perl, sacrebleu, torchmetrics
+from . import (
+    allennlp,
+    coco,
+    codexglue,
+    fairseq,
+    fastbleu,
+    google,
+    ignite,
+    kerashub,
+    nltk,
+    paper,
+    perl,
+    sacrebleu,
+    torcheval,
+    torchmetrics,
+    torchtext,
+)
 from .model import Profile
 
 __all__ = ["PROFILES", "get_profile", "resolve_cached"]
@@ -17,7 +33,23 @@ __all__ = ["PROFILES", "get_profile", "resolve_cached"]
 PROFILES: Mapping[str, Profile] = MappingProxyType(
     {
         p.name: p
-        for family in (paper, perl, nltk, sacrebleu, google, torchmetrics)
+        for family in (
+            paper,
+            perl,
+            nltk,
+            sacrebleu,
+            google,
+            torchmetrics,
+            coco,
+            ignite,
+            torcheval,
+            fastbleu,
+            torchtext,
+            codexglue,
+            fairseq,
+            kerashub,
+            allennlp,
+        )
         for p in family.PROFILES
     }
 )

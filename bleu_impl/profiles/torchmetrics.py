@@ -1,4 +1,4 @@
-"""torchmetrics ``BLEUScore``."""
+"""torchmetrics ``BLEUScore`` and ``SacreBLEUScore``."""
 
 from __future__ import annotations
 
@@ -6,6 +6,13 @@ from .model import Option, Profile
 
 __all__ = ["PROFILES"]
 
+
+_OPTIONS = {
+    "max_order": Option("n_gram="),
+    "weights": Option("weights="),
+    "smoothing": Option("smooth=True (add-1 on orders >= 2)", ("none", "add-k")),
+    "smoothing_value": Option("smooth=True adds exactly 1", (1.0,)),
+}
 
 PROFILES: tuple[Profile, ...] = (
     Profile(
@@ -21,12 +28,32 @@ PROFILES: tuple[Profile, ...] = (
             "absent_order": "zero",
             "zero_match": "zero",
             "early_zero": "any-zero-order",
+            "arithmetic": "float32",
+        },
+        options=_OPTIONS,
+    ),
+    Profile(
+        name="torchmetrics-sacrebleu",
+        summary="torchmetrics 1.9 SacreBLEUScore / sacre_bleu_score: sacrebleu's tokenizers "
+        "re-implemented (13a by default, no rstrip, lowercasing after tokenizing), then "
+        "the BLEUScore computation: no exp smoothing, ties to the first listed reference, "
+        "0 whenever an order has no match, float32 tensors.",
+        source="Lightning-AI/torchmetrics@dab0333 src/torchmetrics/functional/text/"
+        "sacre_bleu.py",
+        defaults={
+            "tokenize": "13a",
+            "line_prep": "none",
+            "ref_length": "closest-first",
+            "smoothing": "none",
+            "absent_order": "zero",
+            "zero_match": "zero",
+            "early_zero": "any-zero-order",
+            "arithmetic": "float32",
         },
         options={
-            "max_order": Option("n_gram="),
-            "weights": Option("weights="),
-            "smoothing": Option("smooth=True (add-1 on orders >= 2)", ("none", "add-k")),
-            "smoothing_value": Option("smooth=True adds exactly 1", (1.0,)),
+            **_OPTIONS,
+            "tokenize": Option("tokenize=", ("13a", "intl", "char", "none")),
+            "lowercase": Option("lowercase=True", (False, "unicode")),
         },
     ),
 )

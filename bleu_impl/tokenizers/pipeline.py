@@ -20,6 +20,7 @@ from ..errors import InputError
 from ..knobs import Config
 from .casing import LOWERCASERS
 from .char import tokenize_char
+from .codexglue import tokenize_codexglue
 from .intl import tokenize_intl
 from .tok13a import tokenize_13a
 from .tok13a_batch import tokenize_13a_batch, tokenize_13a_line
@@ -39,6 +40,7 @@ TOKENIZERS: dict[str, Callable[[str], str]] = {
     "13a": tokenize_13a,
     "intl": tokenize_intl,
     "char": tokenize_char,
+    "codexglue": tokenize_codexglue,
 }
 
 #: Faster per-line equivalents of :data:`TOKENIZERS` (same tokens after any split).

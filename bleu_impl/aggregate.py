@@ -1,0 +1,59 @@
+"""Macro aggregation (knob ``aggregation="macro"``): the mean of every segment's score.
+
+pytorch-ignite's ``Bleu(average="macro")`` (its default, ignite 0.5 ``metrics/nlp/bleu.py``)
+and CodeXGLUE's ``bleuFromMaps`` average sentence BLEU over the segments instead of scoring
+the summed statistics. The mean is not a function of the summed statistics, so
+:class:`~bleu_impl.stats.BleuStats` built under such a config keep each segment's own
+statistics in ``parts`` (concatenated by ``+``, so sharded and streamed statistics still
+merge), and each part is scored under the same knobs with ``aggregation="corpus"``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .errors import EmulatedFailure
+from .knobs import Config
+from .stats import BleuStats
+
+if TYPE_CHECKING:
+    from .score import BleuResult
+
+__all__ = ["as_part", "macro_mean"]
+
+
+def as_part(stats: BleuStats, config: Config) -> BleuStats:
+    """One segment's statistics, carrying themselves as the only part under macro
+    aggregation (unchanged otherwise)."""
+    if config.aggregation != "macro":
+        return stats
+    return replace(stats, parts=(stats,))
+
+
+def macro_mean(
+    stats: BleuStats,
+    config: Config,
+    score_one: Callable[[BleuStats, Config], BleuResult],
+) -> BleuResult:
+    """``sum_s BLEU(s) / S`` over the parts of ``stats``, each scored by ``score_one``;
+    the result carries the summed statistics. No segment: an ``empty-corpus`` failure
+    (ignite raises NotComputableError, CodeXGLUE divides by zero)."""
+    if not stats.parts:
+        raise EmulatedFailure(
+            "empty-corpus",
+            "the mean of sentence scores needs at least one segment (aggregation='macro')",
+        )
+    one = replace(config, aggregation="corpus")
+    results = [score_one(part, one) for part in stats.parts]
+    mean = math.fsum(r.score for r in results) / len(results)
+    summed = score_one(replace(stats, parts=None), one)
+    return replace(
+        summed,
+        score=mean,
+        config=config,
+        signature=summed.signature.replace("|agg:corpus|", "|agg:macro|"),
+        note=f"mean of {len(results)} segment scores (aggregation='macro')",
+    )

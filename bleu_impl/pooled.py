@@ -1,0 +1,56 @@
+"""One reference set for every hypothesis (knob ``ref_scope="corpus"``), as fast-bleu does.
+
+fast-bleu 0.0.90 (``BLEU(list_of_references).get_score(hypotheses)``,
+``cpp_sources/sources/bleu.cpp``) scores each hypothesis against *all* references it was
+given: clipping uses the maximum count of each n-gram over the whole reference pool, and the
+closest reference length is chosen among the lengths of the whole pool. Segment i's own
+references only contribute to the pool. The statistics of each hypothesis are otherwise the
+reference path's (:func:`bleu_impl.ngrams.finish_segment`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from .errors import InputError
+from .inputs import read_segments
+from .joined import joined_counts
+from .knobs import Config
+from .ngrams import finish_segment, ngram_counts
+from .stats import BleuStats
+from .tokenizers import Pipeline
+
+__all__ = ["pooled_segment_stats"]
+
+
+def pooled_segment_stats(
+    hypotheses: Iterable[Any], references: Iterable[Any], config: Config
+) -> Iterator[BleuStats]:
+    """Each hypothesis's statistics against the pool of every reference (the whole input
+    is read first: the pool needs the last segment's references)."""
+    tokens = Pipeline(config).segment
+    hyps, pool = [], []
+    for hyp, refs in read_segments(hypotheses, references):
+        hyps.append(tokens(hyp))
+        pool.extend(tokens(r) for r in refs)
+    if not pool and hyps:
+        raise InputError("segment 0: no reference in the corpus (ref_scope='corpus')")
+    best = [_pool_max(pool, n) for n in range(1, config.max_order + 1)]
+    for index, hyp in enumerate(hyps):
+        if config.ngram_join != "none":
+            counts = joined_counts(hyp, pool, config.max_order, config.ngram_join)
+        else:
+            counts = tuple(
+                sum(min(c, best[n - 1][g]) for g, c in ngram_counts(hyp, n).items())
+                for n in range(1, config.max_order + 1)
+            )
+        yield finish_segment(hyp, pool, counts, config, index)
+
+
+def _pool_max(pool: list[tuple[str, ...]], n: int) -> Counter[tuple[str, ...]]:
+    best: Counter[tuple[str, ...]] = Counter()
+    for ref in pool:
+        best |= ngram_counts(ref, n)
+    return best
