@@ -13,14 +13,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any
 
 from .errors import EmulatedFailure
 from .knobs import Config
 from .stats import BleuStats
-
-if TYPE_CHECKING:
-    from .score import BleuResult
 
 __all__ = ["as_part", "macro_mean"]
 
@@ -36,10 +33,10 @@ def as_part(stats: BleuStats, config: Config) -> BleuStats:
 def macro_mean(
     stats: BleuStats,
     config: Config,
-    score_one: Callable[[BleuStats, Config], BleuResult],
-) -> BleuResult:
+    score_one: Callable[[BleuStats, Config], Any],
+) -> Any:
     """``sum_s BLEU(s) / S`` over the parts of ``stats``, each scored by ``score_one``;
-    the result carries the summed statistics. No segment: an ``empty-corpus`` failure
+    the result (a :class:`~bleu_impl.score.BleuResult`) carries the summed statistics. No segment: an ``empty-corpus`` failure
     (ignite raises NotComputableError, CodeXGLUE divides by zero)."""
     if not stats.parts:
         raise EmulatedFailure(

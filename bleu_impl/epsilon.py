@@ -20,10 +20,9 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 
-from .smoothing import SMOOTHED, Number, OrderPrecision
-from .stats import BleuStats
+__all__ = ["EVERY_ORDER", "Number"]
 
-__all__ = ["EVERY_ORDER", "every_order_precisions"]
+Number = Fraction | float
 
 _FLOAT_MIN = sys.float_info.min
 
@@ -50,11 +49,3 @@ EVERY_ORDER: dict[str, Callable[[int, int, int], Number]] = {
     "add-one-fmin": _add_one_fmin,
 }
 
-
-def every_order_precisions(stats: BleuStats, method: str) -> list[OrderPrecision]:
-    """The precision of every order 1..N under an every-order ``method``."""
-    rule = EVERY_ORDER[method]
-    return [
-        OrderPrecision(n, m, l, rule(n, m, l), SMOOTHED)
-        for n, (m, l) in enumerate(zip(stats.counts, stats.totals), start=1)
-    ]

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .epsilon import EVERY_ORDER
 from .errors import EmulatedFailure
 from .knobs import EVERY_ORDER_METHODS, LAST_SEGMENT_METHODS, Config
 from .stats import BleuStats
@@ -93,9 +94,11 @@ class OrderPrecision:
 def order_precisions(stats: BleuStats, config: Config) -> list[OrderPrecision]:
     """Compute the precision of every order 1..N under ``config``'s smoothing policies."""
     if config.smoothing in EVERY_ORDER_METHODS:
-        from .epsilon import every_order_precisions  # it builds on this module's types
-
-        return every_order_precisions(stats, config.smoothing)
+        rule = EVERY_ORDER[config.smoothing]
+        return [
+            OrderPrecision(n, m, l, rule(n, m, l), SMOOTHED)
+            for n, (m, l) in enumerate(zip(stats.counts, stats.totals), start=1)
+        ]
     param = Fraction(config.smoothing_param)
     smooth = _ZERO_MATCH_SMOOTHERS.get(config.smoothing)
     zero_orders = 0  # zero-match orders so far: NIST's k, NLTK method4's j
