@@ -36,8 +36,9 @@ def macro_mean(
     score_one: Callable[[BleuStats, Config], Any],
 ) -> Any:
     """``sum_s BLEU(s) / S`` over the parts of ``stats``, each scored by ``score_one``;
-    the result (a :class:`~bleu_impl.score.BleuResult`) carries the summed statistics. No segment: an ``empty-corpus`` failure
-    (ignite raises NotComputableError, CodeXGLUE divides by zero)."""
+    the result (a :class:`~bleu_impl.score.BleuResult`) carries the summed statistics.
+    No segment: an ``empty-corpus`` failure (ignite raises NotComputableError, CodeXGLUE
+    divides by zero)."""
     if not stats.parts:
         raise EmulatedFailure(
             "empty-corpus",

@@ -48,4 +48,3 @@ EVERY_ORDER: dict[str, Callable[[int, int, int], Number]] = {
     "allennlp-eps": _allennlp,
     "add-one-fmin": _add_one_fmin,
 }
-

@@ -41,7 +41,10 @@ def float32_bleu(
     f32 = np.float32
     total = f32(0.0)
     for weight, precision in terms:
-        total = f32(total + f32(weight) * np.log(f32(as_float32(precision))))
+        single = f32(as_float32(precision))
+        if single == 0:  # below float32's range (NLTK's float-min): log 0, the score is 0
+            return 0.0
+        total = f32(total + f32(weight) * np.log(single))
     geometric_mean = np.exp(total)
     if bp is not None:
         penalty = f32(bp)

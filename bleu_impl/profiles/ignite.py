@@ -29,6 +29,12 @@ PROFILES: tuple[Profile, ...] = (
         },
         rules=(
             Rule(
+                when={"aggregation": "macro", "smoothing": "none"},
+                then={"arithmetic": "float32"},
+                why="no_smooth divides by the float32 count tensor of each sentence "
+                "(n.item() / tensor): float32 precisions",
+            ),
+            Rule(
                 when={"smoothing": "floor"},
                 then={"early_zero": "no-unigram-match", "smoothing_value": 0.1},
                 why="smooth1: epsilon 0.1 / max(1, l); 0 only without a unigram match",

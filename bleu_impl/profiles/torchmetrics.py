@@ -38,8 +38,7 @@ PROFILES: tuple[Profile, ...] = (
         "re-implemented (13a by default, no rstrip, lowercasing after tokenizing), then "
         "the BLEUScore computation: no exp smoothing, ties to the first listed reference, "
         "0 whenever an order has no match, float32 tensors.",
-        source="Lightning-AI/torchmetrics@dab0333 src/torchmetrics/functional/text/"
-        "sacre_bleu.py",
+        source="Lightning-AI/torchmetrics@dab0333 src/torchmetrics/functional/text/sacre_bleu.py",
         defaults={
             "tokenize": "13a",
             "line_prep": "none",

@@ -25,6 +25,7 @@ __all__ = [
     "Capabilities",
     "call_with_timeout",
     "canonical",
+    "profile_arithmetic",
     "profile_knobs",
     "settable",
     "unexpressible",
@@ -49,6 +50,8 @@ class Capabilities:
     * ``inputs``: accepted input forms, ``raw`` strings and/or ``tokenized`` token lists.
     * ``scale``: the score scale of answers (1 or 100); ``precision``: decimals it prints
       (``None`` = full float), which widens the tolerance to half a unit of the last digit.
+    * ``arithmetic``: ``float64``, or ``float32`` for an implementation that computes in
+      single precision (torch/keras tensors), which widens the tolerance to 1e-6 relative.
     """
 
     name: str
@@ -63,6 +66,7 @@ class Capabilities:
     signature: str = ""
     expect: tuple[str, ...] = ()
     timeout: float = DEFAULT_TIMEOUT
+    arithmetic: str = "float64"
 
     @property
     def half_unit(self) -> float:
@@ -85,7 +89,19 @@ class Capabilities:
             "signature": self.signature,
             "expect": list(self.expect),
             "timeout": self.timeout,
+            "arithmetic": self.arithmetic,
         }
+
+
+def profile_arithmetic(profile: str, knobs: Mapping[str, Any] | None = None) -> str:
+    """``float32`` when ``profile`` (with ``knobs``) computes or rounds in single precision,
+    else ``float64``: what a live adapter of that tool declares."""
+    try:
+        config = get_profile(profile).resolve(dict(knobs or {}))
+    except KnobError:
+        return "float64"
+    single = config.arithmetic == "float32" or config.result_float == "float32"
+    return "float32" if single else "float64"
 
 
 def profile_knobs(profile: str) -> dict[str, tuple[Any, ...] | None] | None:
@@ -203,6 +219,19 @@ class Adapter(ABC):
     def close(self) -> None:
         """Release processes or other resources (idempotent)."""
         return None
+
+    def warm_up(self) -> None:
+        """Pay one-time costs (a library's first import, its first call) before the first
+        case, outside the per-case clock; the engine calls :meth:`ensure_warm` once."""
+        return None
+
+    def ensure_warm(self) -> None:
+        """Run :meth:`warm_up` the first time only (a failing warm-up is not retried: the
+        cases then report the problem)."""
+        if getattr(self, "_warmed", False):
+            return
+        self._warmed = True
+        self.warm_up()
 
     def __enter__(self) -> Adapter:
         return self

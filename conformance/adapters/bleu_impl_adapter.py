@@ -9,7 +9,7 @@ import bleu_impl
 from bleu_impl import BleuError, KnobError, corpus_bleu, get_profile, sentence_bleu, signature
 
 from ..protocol import Answer, Request
-from .base import Adapter, Capabilities, profile_knobs
+from .base import Adapter, Capabilities, profile_arithmetic, profile_knobs
 from .pyerrors import failure_from
 
 __all__ = ["BleuImplAdapter"]
@@ -38,6 +38,7 @@ class BleuImplAdapter(Adapter):
             native_knobs=self.knobs,
             signature=signature(prof.name, prof.resolve(self.knobs, "corpus")),
             expect=expect or (prof.name,),
+            arithmetic=profile_arithmetic(prof.name, self.knobs),
         )
 
     def check(self, request: Request) -> str | None:

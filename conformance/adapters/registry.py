@@ -5,7 +5,8 @@ Specs, tried in this order:
 * ``bleu_impl`` or ``bleu_impl:NAME`` - the built-in exact BLEU; NAME is a profile
   (``bleu_impl:nltk``) or an expectation key of ``fixtures/implementations.yaml``
   (``bleu_impl:mteval-v13a-c``: that key's profile, checked against that key).
-* ``nltk``, ``sacrebleu``, ``torchmetrics`` - the live libraries.
+* ``nltk``, ``sacrebleu``, ``torchmetrics``, ``coco`` (pycocoevalcap), ``ignite``
+  (pytorch-ignite), ``torcheval``, ``fast-bleu`` - the live libraries (``LIBRARIES``).
 * ``jsonl:COMMAND`` - a long-running program speaking ``docs/protocol.md``.
 * ``cmd:TEMPLATE`` - a one-shot command (prefer an adapter file to declare scale and regex).
 * ``FILE.yaml`` / ``FILE.json`` - an adapter file (``kind: command | jsonl | python``...).
@@ -17,6 +18,7 @@ Specs, tried in this order:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import import_module
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,10 +31,23 @@ from .base import Adapter
 if TYPE_CHECKING:
     from ..cases import ExpectationKey
 
-__all__ = ["BUILTIN", "ENTRY_POINT_GROUP", "load_adapter_file", "make_adapter"]
+__all__ = ["BUILTIN", "ENTRY_POINT_GROUP", "LIBRARIES", "load_adapter_file", "make_adapter"]
 
 ENTRY_POINT_GROUP = "bleu_conformance.adapters"
-BUILTIN = ("bleu_impl", "nltk", "sacrebleu", "torchmetrics")
+
+#: Live library spec -> (adapter module, class, what to install). torchtext is absent: its
+#: last wheel (0.18) does not load with torch 2.13 (its C++ extension is built against torch
+#: 2.3), so its profile rests on its own test suite's numbers.
+LIBRARIES: Mapping[str, tuple[str, str, str]] = {
+    "nltk": ("nltk_adapter", "NltkAdapter", "nltk"),
+    "sacrebleu": ("sacrebleu_adapter", "SacrebleuAdapter", "sacrebleu"),
+    "torchmetrics": ("torchmetrics_adapter", "TorchmetricsAdapter", "torchmetrics"),
+    "coco": ("coco_adapter", "CocoAdapter", "'bleu-conformance[coco]' (pycocoevalcap)"),
+    "ignite": ("ignite_adapter", "IgniteAdapter", "'bleu-conformance[ignite]'"),
+    "torcheval": ("torcheval_adapter", "TorchevalAdapter", "'bleu-conformance[torcheval]'"),
+    "fast-bleu": ("fastbleu_adapter", "FastBleuAdapter", "'bleu-conformance[fastbleu]'"),
+}
+BUILTIN = ("bleu_impl", *LIBRARIES)
 
 
 def _bleu_impl(arg: str | None, keys: Mapping[str, ExpectationKey]) -> Adapter:
@@ -57,22 +72,15 @@ def _bleu_impl(arg: str | None, keys: Mapping[str, ExpectationKey]) -> Adapter:
 
 
 def _library(name: str) -> Adapter:
+    module_name, class_name, install = LIBRARIES[name]
     try:
-        if name == "nltk":
-            from .nltk_adapter import NltkAdapter
-
-            return NltkAdapter()
-        if name == "sacrebleu":
-            from .sacrebleu_adapter import SacrebleuAdapter
-
-            return SacrebleuAdapter()
-        from .torchmetrics_adapter import TorchmetricsAdapter
-
-        return TorchmetricsAdapter()
+        module = import_module(f"{__package__}.{module_name}")
+        adapter: Adapter = getattr(module, class_name)()
     except ImportError as exc:
         raise AdapterError(
-            "config", f"{name} is not importable here ({exc}); pip install {name}"
+            "config", f"{name} is not importable here ({exc}); pip install {install}"
         ) from None
+    return adapter
 
 
 def _entry_point(name: str) -> Callable[..., Adapter] | None:

@@ -31,6 +31,7 @@ class TorchmetricsAdapter(Adapter):
             native="torchmetrics",
             expect=("torchmetrics",),
             timeout=timeout,
+            arithmetic="float32",
         )
 
     def check(self, request: Request) -> str | None:

@@ -1,16 +1,25 @@
-"""Identify an unknown BLEU implementation: which profile and knob settings it matches.
+"""Identify an unknown BLEU implementation: which profile and options it implements.
 
 Runs the implementation on the bundled fixtures and on generated corpora designed to
-separate the semantics, ranks every bleu_impl profile (and single-knob refinements of the
-best ones) by the share of its answers they reproduce, and shows the evidence: the inputs
-on which the leading candidates disagree, with what the implementation answered.
+separate the semantics, ranks every bleu_impl profile by the share of its answers each
+reproduces, searches the options of the best profiles' tools (and, when no tool's setting
+fits, every knob of the generic profile: "generic profile + knobs"), then asks generated
+corpora on which the leading candidates differ until the evidence separates them.
+
+Verdict: "matches" when every answer is reproduced; "is closest to" at or above the
+threshold (default 95% of the answers); below it "no profile matches", with the nearest
+candidates and the inputs that separate them. Candidates the evidence cannot tell apart
+are reported as a tie. Errors (crashes, timeouts, garbage) are never evidence; a function
+taking **config may ignore the knobs, so only cases that set no knob are used for it.
 
 examples:
   bleu-conformance identify --impl nltk
   bleu-conformance identify --impl sacrebleu --generate 100
   bleu-conformance identify --impl mypkg.metrics:bleu -k paper --generate 200
+  bleu-conformance identify --impl mypkg.metrics:bleu --threshold 0.99 --format json
 
-exit codes: 0 identification ran; 2 bad input (unknown implementation, no case selected).
+exit codes: 0 identification ran (whatever the verdict); 2 bad input (unknown
+implementation, no case selected).
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from tabulate import tabulate
 
 from ..cases import generate_cases
 from ..engine import identify, open_subjects
+from ..engine.identification import MATCH_THRESHOLD, Candidate, Identification
 from ..protocol import AdapterError
 from .options import IMPL_HELP, add_selection_arguments, fail, load_selected
 
@@ -40,6 +50,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of --generate (default 0)")
     parser.add_argument("--top", type=int, default=8, help="candidates to show (default 8)")
+    parser.add_argument(
+        "--threshold",
+        type=float,
+        default=MATCH_THRESHOLD,
+        metavar="SHARE",
+        help="below this share of reproduced answers: 'no profile matches' "
+        f"(default {MATCH_THRESHOLD})",
+    )
     parser.add_argument("--format", choices=("table", "json"), default="table")
 
 
@@ -52,57 +70,106 @@ def run(args: argparse.Namespace) -> int:
         (subject,) = open_subjects([args.impl], loaded.keys)
     except AdapterError as exc:
         return fail("identify", exc)
+    if not 0.0 < args.threshold <= 1.0:
+        return fail("identify", f"--threshold {args.threshold}: expected a share in (0, 1]")
     try:
-        found = identify(subject, cases)
+        found = identify(subject, cases, threshold=args.threshold, seed=args.seed)
     finally:
         subject.adapter.close()
-    top = found.candidates[: args.top]
     if args.format == "json":
-        print(
-            json.dumps(
-                {
-                    "implementation": found.implementation,
-                    "version": found.version,
-                    "answered": found.answered,
-                    "skipped": found.skipped,
-                    "errored": found.errored,
-                    "candidates": [
-                        {
-                            "profile": c.profile,
-                            "overrides": dict(c.overrides),
-                            "scale": c.scale,
-                            "agreed": c.agreed,
-                            "compared": c.compared,
-                            "share": c.share,
-                        }
-                        for c in top
-                    ],
-                    "evidence": found.evidence,
-                },
-                indent=2,
-            )
-        )
-        return 0
+        print(json.dumps(_as_json(found, args.top), indent=2))
+    else:
+        _print_table(found, args.top)
+    return 0
+
+
+def _as_json(found: Identification, top: int) -> dict[str, object]:
+    return {
+        "implementation": found.implementation,
+        "version": found.version,
+        "answered": found.answered,
+        "skipped": found.skipped,
+        "errored": found.errored,
+        "separating": found.separating,
+        "knob_free_only": found.knob_free_only,
+        "verdict": found.verdict,
+        "threshold": found.threshold,
+        "candidates": [_candidate(c) for c in found.candidates[:top]],
+        "ties": [_candidate(c) for c in found.ties],
+        "evidence": found.evidence,
+    }
+
+
+def _candidate(c: Candidate) -> dict[str, object]:
+    return {
+        "label": c.label,
+        "profile": c.profile,
+        "overrides": dict(c.overrides),
+        "generic": c.generic,
+        "based_on": c.based_on,
+        "changes": dict(c.changes),
+        "scale": c.scale,
+        "agreed": c.agreed,
+        "compared": c.compared,
+        "share": c.share,
+    }
+
+
+def _print_table(found: Identification, top: int) -> None:
+    used = "fixture cases that set no knob" if found.knob_free_only else "fixture cases"
     print(
-        f"{found.implementation} {found.version}: {found.answered} answers "
-        f"({found.skipped} skipped, {found.errored} errored)\n"
+        f"{found.implementation} {found.version}: {found.answered} answers on {used} and "
+        f"generated corpora ({found.separating} asked to separate the leaders; {found.skipped} skipped, "
+        f"{found.errored} errored: errors are not evidence)\n"
     )
+    shown = found.candidates[:top]
     print(
         tabulate(
-            [[c.label, c.scale, f"{c.agreed}/{c.compared}", f"{100 * c.share:.1f}%"] for c in top],
+            [
+                [c.label, c.scale, f"{c.agreed}/{c.compared}", f"{100 * c.share:.1f}%"]
+                for c in shown
+            ],
             headers=["candidate", "scale", "reproduced", "agreement"],
+            maxcolwidths=[70, None, None, None],
         )
     )
-    if top:
-        best = top[0]
-        verdict = "matches" if best.share == 1.0 else "is closest to"
-        print(f"\n{found.implementation} {verdict} {best.label} ({100 * best.share:.1f}%).")
-    else:
-        print(
-            f"\nno profile matches: {found.implementation} gave no score on any case "
+    print()
+    print(_verdict(found))
+    if found.evidence:
+        title = (
+            "inputs that separate the nearest candidates"
+            if found.verdict == "no-match"
+            else ("evidence (inputs that separate the leading candidates)")
+        )
+        print(f"\n{title}:")
+        print(tabulate(found.evidence, headers="keys", maxcolwidths=24))
+
+
+def _verdict(found: Identification) -> str:
+    name = found.implementation
+    if not found.candidates:
+        return (
+            f"no profile matches: {name} gave no score on any case "
             "(failures and errors are not evidence)."
         )
-    if found.evidence:
-        print("\nevidence (inputs that separate the leading candidates):")
-        print(tabulate(found.evidence, headers="keys", maxcolwidths=30))
-    return 0
+    best = found.candidates[0]
+    share = f"{100 * best.share:.1f}% of {best.compared} answers"
+    tie = ""
+    if found.ties:
+        tie = "\ntied (no input tried separates them): " + "; ".join(
+            c.label for c in [best, *found.ties]
+        )
+    generic = " (a setting no tool has)" if best.generic else ""
+    if found.verdict == "match":
+        return f"{name} matches {best.label}{generic} ({share}).{tie}"
+    if found.verdict == "closest":
+        missed = best.compared - best.agreed
+        return (
+            f"{name} is closest to {best.label}{generic} ({share}; {missed} answers differ, "
+            f"shown below).{tie}"
+        )
+    nearest = ", ".join(f"{c.label} ({100 * c.share:.1f}%)" for c in found.candidates[:3])
+    return (
+        f"no profile matches {name}: the best candidate reproduces {share}, below the "
+        f"threshold {100 * found.threshold:.0f}%. Nearest: {nearest}."
+    )

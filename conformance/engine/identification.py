@@ -1,54 +1,66 @@
-"""Fingerprint an unknown BLEU implementation: which profile, with which knobs, it matches.
+"""Fingerprint an unknown BLEU implementation: which profile, with which options, it matches.
 
-The implementation answers the cases once. Every bleu_impl profile is scored on the same
-inputs; candidates are ranked by the share of answers they reproduce (same failure, or the
-same score within the candidate's tolerance). The best profile is then refined by single
-knob changes that raise its agreement. Errors are never evidence: a case the implementation
-gave no usable answer on is counted as errored, and a case a candidate cannot even be asked
-(its knobs do not resolve) does not count for or against it. The evidence is the inputs on
-which the leading candidates disagree, with what the implementation said.
+The implementation answers the cases once. Every bleu_impl profile predicts the same inputs;
+a candidate's agreement is the share of answers it reproduces (the same score within the
+candidate's own tolerance -- 1e-6 relative when the candidate or the implementation computes
+in float32 -- or a failure where the implementation failed). Then:
+
+1. **search** (:mod:`.knobsearch`): from the best profiles, a beam search over the options
+   their tools expose, objective = the answers reproduced; when no tool's setting reproduces
+   everything, the same search over every knob from the best setting, labelled
+   ``generic profile + knobs`` (no tool has that setting);
+2. **separation**: candidates reproducing the same answers are told apart with generated
+   corpora on which their predictions differ, asked of the implementation, until the
+   evidence separates them or the budget is spent -- then they are reported as a tie;
+3. **verdict**: ``match`` when every answer is reproduced, ``closest`` at or above
+   :data:`MATCH_THRESHOLD`, else ``no profile matches``, with the nearest candidates and the
+   inputs that separate them.
+
+Errors are never evidence: a case the implementation gave no usable answer on (a crash, a
+timeout, garbage, a ``BaseException``) is counted as errored and predicts nothing; a case a
+candidate cannot be asked (its knobs do not resolve) counts neither for nor against it. An
+implementation that takes any knob (``**config``) may ignore them, so only cases that set no
+knob are used for it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bleu_impl import CHOICES, PROFILES, BleuError, KnobError, get_profile
+from bleu_impl import PROFILES
 
-from ..cases import Case, Tolerance
-from .asking import ANSWERED, SKIPPED, Outcome
-from .attribution import matches
-from .differ import FLOAT32_PROFILES, Subject
-from .evaluate import Evaluator, outcome_of
+from ..cases import Case, Input, Segment, generate_cases
+from .asking import ANSWERED, SKIPPED
+from .differ import Subject
+from .knobsearch import (
+    Candidate,
+    Evidence,
+    Observation,
+    generic_search,
+    option_search,
+    rank_profiles,
+)
 
-__all__ = ["Candidate", "Identification", "identify", "predict"]
+__all__ = [
+    "MATCH_THRESHOLD",
+    "Candidate",
+    "Identification",
+    "identify",
+]
 
+#: Below this share of reproduced answers no candidate is named: "no profile matches".
+MATCH_THRESHOLD = 0.95
 
-@dataclass(frozen=True)
-class Candidate:
-    """A profile plus knob overrides, and how many answers it reproduces."""
-
-    profile: str
-    overrides: tuple[tuple[str, Any], ...] = ()
-    agreed: int = 0
-    compared: int = 0
-    scale: int = 1
-
-    @property
-    def share(self) -> float:
-        return self.agreed / self.compared if self.compared else 0.0
-
-    @property
-    def label(self) -> str:
-        knobs = ", ".join(f"{k}={v}" for k, v in self.overrides)
-        return self.profile + (f" + {knobs}" if knobs else "")
+#: Generated corpora tried per separation round, and rounds at most.
+_PROBES_PER_ROUND = 120
+_ROUNDS = 4
 
 
 @dataclass
 class Identification:
-    """Ranked candidates, the observed answers and the separating evidence."""
+    """Ranked candidates, the verdict, ties, and the separating evidence."""
 
     implementation: str
     version: str
@@ -57,65 +69,56 @@ class Identification:
     skipped: int
     errored: int
     evidence: list[dict[str, Any]] = field(default_factory=list)
+    verdict: str = "no-match"
+    ties: list[Candidate] = field(default_factory=list)
+    threshold: float = MATCH_THRESHOLD
+    separating: int = 0
+    knob_free_only: bool = False
 
 
-#: The case could not be asked of a candidate (its knobs do not resolve under the profile).
-_NOT_ASKED = Outcome(failure="not-asked")
+def identify(
+    subject: Subject,
+    cases: Sequence[Case],
+    *,
+    refine: bool = True,
+    threshold: float = MATCH_THRESHOLD,
+    seed: int = 0,
+) -> Identification:
+    """Run ``subject`` on ``cases`` and name the profile (and options) it implements."""
+    knob_free_only = subject.adapter.capabilities.knobs is None
+    if knob_free_only:
+        cases = [c for c in cases if not c.config]
+    evidence = Evidence(subject)
+    skipped, errored = _observe(subject, cases, evidence)
+    found = Identification(
+        subject.name, subject.version, [], len(evidence.observed), skipped, errored
+    )
+    found.threshold, found.knob_free_only = threshold, knob_free_only
+    if not evidence.scores:
+        return found
+    ranked = rank_profiles(evidence, list(PROFILES))
+    if refine and ranked[0].share < 1.0:
+        ranked = _refined(evidence, ranked)
+    ranked = _separate(subject, evidence, ranked, seed, found)
+    found.candidates = ranked
+    best = ranked[0]
+    found.ties = [
+        c
+        for c in ranked[1:]
+        if c.generic == best.generic
+        and c.share == best.share
+        and evidence.tolerance(c.profile, c.overrides).rel
+        <= evidence.tolerance(best.profile, best.overrides).rel
+        and evidence.indistinguishable(c, best)
+    ]
+    found.verdict = (
+        "match" if best.share == 1.0 else "closest" if best.share >= threshold else "no-match"
+    )
+    found.evidence = evidence.rows([best, *found.ties, *ranked[1:3]])
+    return found
 
 
-def predict(evaluator: Evaluator, profile: str, overrides: Mapping[str, Any]) -> Outcome:
-    """bleu_impl's outcome for the evaluator's case under ``profile`` + the case's knobs +
-    ``overrides``."""
-    knobs = {**evaluator.case.config, **overrides}
-    try:
-        config = get_profile(profile).resolve(knobs, evaluator.level)
-    except KnobError:
-        return _NOT_ASKED
-    except BleuError as exc:
-        return outcome_of(exc)
-    return evaluator.outcome(config, profile)[0]
-
-
-@dataclass(frozen=True)
-class _Observation:
-    evaluator: Evaluator
-    outcome: Outcome
-
-
-def _reproduces(got: Outcome, want: Outcome, tolerance: Tolerance) -> bool:
-    # A foreign implementation's failure kinds are unknown: any failure matches any failure.
-    if want.failure is not None and got.failure is not None:
-        return True
-    return matches(got, want, tolerance)
-
-
-def _candidate_tolerance(subject: Subject, profile: str) -> Tolerance:
-    rel = 1e-6 if profile in FLOAT32_PROFILES else 0.0
-    return subject.tolerance.widened(Tolerance(rel=rel))
-
-
-def _agreement(
-    observed: Sequence[_Observation],
-    profile: str,
-    overrides: Mapping[str, Any],
-    tolerance: Tolerance,
-    scale: int,
-) -> Candidate:
-    agreed = compared = 0
-    for obs in observed:
-        want = obs.outcome
-        if want.score is not None and scale != 1:
-            want = Outcome(score=want.score / scale)
-        got = predict(obs.evaluator, profile, overrides)
-        if got is _NOT_ASKED:
-            continue
-        compared += 1
-        agreed += _reproduces(got, want, tolerance)
-    return Candidate(profile, tuple(sorted(overrides.items())), agreed, compared, scale)
-
-
-def _observe(subject: Subject, cases: Sequence[Case]) -> tuple[list[_Observation], int, int]:
-    observed: list[_Observation] = []
+def _observe(subject: Subject, cases: Sequence[Case], evidence: Evidence) -> tuple[int, int]:
     skipped = errored = 0
     for case in cases:
         reply = subject.reply(case)
@@ -125,100 +128,76 @@ def _observe(subject: Subject, cases: Sequence[Case]) -> tuple[list[_Observation
         elif reply.status != ANSWERED or outcome is None:
             errored += 1
         else:
-            observed.append(_Observation(Evaluator(case), outcome))
-    return observed, skipped, errored
+            evidence.add(Observation(case, outcome))
+    return skipped, errored
 
 
-def identify(subject: Subject, cases: Sequence[Case], *, refine: bool = True) -> Identification:
-    """Run ``subject`` on ``cases`` and rank bleu_impl profiles by how well they reproduce
-    it."""
-    observed, skipped, errored = _observe(subject, cases)
-    scores = [o.outcome.score for o in observed if o.outcome.score is not None]
-    if not scores:
-        return Identification(subject.name, subject.version, [], len(observed), skipped, errored)
-    scales = [1, 100] if max(scores) > 1.0 + 1e-9 else [1]  # an undeclared 0-100 scale
-    ranked = sorted(
-        (
-            _agreement(observed, name, {}, _candidate_tolerance(subject, name), scale)
-            for name in PROFILES
-            for scale in scales
-        ),
-        key=lambda c: (-c.share, c.profile),
-    )
-    if refine and ranked and ranked[0].share < 1.0:
-        ranked = _refine(subject, ranked, observed) + ranked
-        ranked.sort(key=lambda c: (-c.share, len(c.overrides), c.profile))
-    unique: list[Candidate] = []
-    for cand in ranked:
-        if all(
-            (c.profile, c.overrides, c.scale) != (cand.profile, cand.overrides, cand.scale)
-            for c in unique
-        ):
-            unique.append(cand)
-    result = Identification(subject.name, subject.version, unique, len(observed), skipped, errored)
-    result.evidence = _evidence(subject, unique[:3], observed)
-    return result
+def _refined(evidence: Evidence, ranked: list[Candidate]) -> list[Candidate]:
+    """Option searches from the best profiles; then, if no tool's setting reproduces every
+    answer, a search over every knob from the best one found."""
+    found = list(ranked)
+    for base in ranked[:3]:
+        found += option_search(evidence, base)
+    found = evidence.sorted(found)
+    if found[0].share < 1.0:
+        found += generic_search(evidence, found[0])
+    return evidence.sorted(found)
 
 
-def _option_values(profile: str) -> list[tuple[str, Any]]:
-    """The settings the profile's tool offers (every knob value for the generic profile)."""
-    prof = get_profile(profile)
-    config = prof.resolve({})
-    choices = {
-        knob: (CHOICES.get(knob, ()) if option.values is None else option.values)
-        for knob, option in (prof.options or {}).items()
-    }
-    if prof.options is None:
-        choices = dict(CHOICES)
-    return [
-        (knob, value)
-        for knob, values in choices.items()
-        for value in values
-        if knob != "scale" and value != getattr(config, knob)
-    ]
-
-
-def _refine(
-    subject: Subject, ranked: list[Candidate], observed: Sequence[_Observation]
-) -> list[Candidate]:
-    """Single option changes on the best profiles that raise their agreement (never a knob
-    the profile's tool has no option for)."""
-    better = []
-    for base in ranked[:2]:
-        tolerance = _candidate_tolerance(subject, base.profile)
-        for knob, value in _option_values(base.profile):
-            cand = _agreement(observed, base.profile, {knob: value}, tolerance, base.scale)
-            if cand.agreed > base.agreed:
-                better.append(cand)
-    return better
-
-
-def _evidence(
+def _separate(
     subject: Subject,
-    leaders: Sequence[Candidate],
-    observed: Sequence[_Observation],
-    limit: int = 8,
-) -> list[dict[str, Any]]:
-    """Inputs on which the leading candidates disagree with each other, with the answer."""
-    rows = []
-    for obs in observed:
-        predictions = {
-            c.label: predict(obs.evaluator, c.profile, dict(c.overrides)) for c in leaders
-        }
-        values = [v for v in predictions.values() if v is not _NOT_ASKED]
-        tolerance = _candidate_tolerance(subject, leaders[0].profile) if leaders else Tolerance()
-        if all(_reproduces(v, values[0], tolerance) for v in values[1:]):
-            continue
-        rows.append(
-            {
-                "item": obs.evaluator.case.id,
-                "observed": obs.outcome.describe(),
-                **{
-                    label: ("cannot be asked" if p is _NOT_ASKED else p.describe())
-                    for label, p in predictions.items()
-                },
-            }
-        )
-        if len(rows) >= limit:
+    evidence: Evidence,
+    ranked: list[Candidate],
+    seed: int,
+    found: Identification,
+) -> list[Candidate]:
+    """Ask generated corpora on which the leading candidates' predictions differ until one
+    leads alone (or the probes run out); the candidates are re-counted on all evidence."""
+    for round_ in range(_ROUNDS):
+        leaders = [c for c in ranked if c.agreed == ranked[0].agreed and c.share > 0][:6]
+        if len(leaders) < 2:
             break
-    return rows
+        probes = generate_cases(_PROBES_PER_ROUND, seed=10_007 * (seed + 1) + round_)
+        added = evidence.probe(subject, leaders, [*probes, *map(_tokenized, probes)])
+        found.separating += added
+        if not added:
+            break
+        ranked = evidence.sorted([evidence.recount(c) for c in ranked])
+    found.answered = len(evidence.observed)
+    return _unique(evidence, ranked)
+
+
+def _unique(evidence: Evidence, ranked: list[Candidate]) -> list[Candidate]:
+    """The first of the candidates that compute the same thing (the simplest writing)."""
+    seen: set[tuple[Any, ...]] = set()
+    unique = []
+    for cand in ranked:
+        key = evidence.semantics(cand)
+        if key not in seen:
+            seen.add(key)
+            unique.append(cand)
+    return unique
+
+
+def _tokenized(case: Case) -> Case:
+    """``case`` as token lists, every third pair of neighbouring tokens joined into one
+    token with a space inside (it separates tuple n-grams from joined strings)."""
+
+    def tokens(text: Any) -> Any:
+        if text is None:
+            return None
+        words, merged, i = text.split(), [], 0
+        while i < len(words):
+            if i % 3 == 1 and i + 1 < len(words):
+                merged.append(f"{words[i]} {words[i + 1]}")
+                i += 2
+            else:
+                merged.append(words[i])
+                i += 1
+        return tuple(merged)
+
+    segments = tuple(
+        Segment(tokens(s.hypothesis), tuple(tokens(r) for r in s.references))
+        for s in case.input.segments
+    )
+    return replace(case, id=f"{case.id}-tokenized", input=Input("tokenized", segments))

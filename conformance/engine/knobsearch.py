@@ -1,0 +1,464 @@
+"""The evidence an implementation gave and the search for the setting that reproduces it.
+
+:class:`Evidence` holds what the implementation answered (one :class:`Observation` per case)
+and bleu_impl's prediction for each candidate setting, computed once and reused (the
+statistics of each input are reused across settings by :class:`~.evaluate.Evaluator`).
+A :class:`Candidate` is a profile plus option overrides and how many answers it reproduces.
+
+The searches are beam searches over knob changes whose objective is the number of answers
+reproduced: a change is kept only when it reproduces strictly more, which is decided on the
+answers the current setting misses first and abandoned as soon as it breaks as many others
+as it fixes. :func:`option_search` changes only the options of the profile's tool (a
+profile never describes a setting its tool cannot have); :func:`generic_search` changes any
+knob of the generic profile, starting from the best setting found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any
+
+from bleu_impl import CHOICES, BleuError, Config, KnobError, get_profile
+
+from ..cases import Case, Tolerance
+from .asking import ANSWERED, Outcome
+from .differ import FLOAT32_REL, Subject
+from .evaluate import Evaluator, outcome_of
+
+__all__ = [
+    "GENERIC",
+    "Candidate",
+    "Evidence",
+    "Observation",
+    "generic_search",
+    "option_search",
+    "rank_profiles",
+]
+
+#: The profile whose options are every knob (bleu_impl's ``GENERIC``).
+GENERIC = "papineni2002"
+
+#: Values tried for numeric knobs (the others come from ``CHOICES``).
+_NUMERIC_TRIALS: Mapping[str, tuple[Any, ...]] = {
+    "max_order": (1, 2, 3, 4, 5),
+    "effective_order": (True, False),
+    "auto_reweigh": (True, False),
+}
+
+#: Knobs never searched: presentation only, or parameters of one NLTK method.
+_NOT_SEARCHED = frozenset({"scale", "weights", "smoothing_value", "epsilon", "alpha", "k"})
+
+_LEVELS = ("corpus", "sentence")
+_BEAM_WIDTH = 3
+_DEPTH = 5
+
+Key = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A profile plus knob overrides, and how many answers it reproduces.
+
+    A setting no tool has is the generic profile with ``overrides`` (every knob that differs
+    from its defaults); ``based_on`` then names the setting it started from and ``changes``
+    the knobs changed on top of it.
+    """
+
+    profile: str
+    overrides: Key = ()
+    agreed: int = 0
+    compared: int = 0
+    scale: int = 1
+    based_on: str | None = None
+    changes: Key = ()
+
+    @property
+    def share(self) -> float:
+        return self.agreed / self.compared if self.compared else 0.0
+
+    @property
+    def generic(self) -> bool:
+        return self.based_on is not None
+
+    @property
+    def label(self) -> str:
+        knobs = ", ".join(f"{k}={_show(v)}" for k, v in self.overrides)
+        if self.generic:
+            changes = ", ".join(f"{k}={_show(v)}" for k, v in self.changes)
+            return f"generic profile + knobs: {knobs} (nearest tool: {self.based_on} + {changes})"
+        return self.profile + (f" + {knobs}" if knobs else "")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "(" + ",".join(f"{v:g}" for v in value) + ")"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One case and what the implementation answered (score on 0..1, or a failure)."""
+
+    case: Case
+    outcome: Outcome
+
+
+#: A case a candidate cannot be asked (its knobs do not resolve under the profile).
+NOT_ASKED = Outcome(failure="not-asked")
+
+
+class Evidence:
+    """The implementation's answers and every candidate's predictions, cached."""
+
+    def __init__(self, subject: Subject) -> None:
+        self.subject = subject
+        self.observed: list[Observation] = []
+        self._evaluators: list[Evaluator] = []
+        self._predictions: dict[tuple[str, Key], list[Outcome | None]] = {}
+        self._configs: dict[tuple[str, Key, Key, str], Config | BleuError] = {}
+        self._tolerances: dict[tuple[str, Key], Tolerance] = {}
+
+    # -- the answers -------------------------------------------------------------------
+    def add(self, observation: Observation) -> None:
+        self.observed.append(observation)
+        self._evaluators.append(Evaluator(observation.case))
+        for row in self._predictions.values():
+            row.append(None)
+
+    @property
+    def scores(self) -> list[float]:
+        return [o.outcome.score for o in self.observed if o.outcome.score is not None]
+
+    @property
+    def scales(self) -> tuple[int, ...]:
+        """1, and 100 too when a score above 1 says the scale may be undeclared 0-100."""
+        return (1, 100) if max(self.scores, default=0.0) > 1.0 + 1e-9 else (1,)
+
+    # -- predictions -------------------------------------------------------------------
+    def _config(self, profile: str, key: Key, case: Case) -> Config | BleuError:
+        case_key = tuple(sorted((k, _hashable(v)) for k, v in case.config.items()))
+        memo = (profile, key, case_key, case.level)
+        found = self._configs.get(memo)
+        if found is None:
+            try:
+                found = get_profile(profile).resolve({**case.config, **dict(key)}, case.level)
+            except BleuError as exc:
+                found = exc
+            self._configs[memo] = found
+        return found
+
+    def predict(self, index: int, profile: str, key: Key) -> Outcome:
+        """bleu_impl's outcome on observation ``index`` under ``profile`` + the case's knobs
+        + the overrides ``key`` (NOT_ASKED when they do not resolve)."""
+        row = self._predictions.setdefault((profile, key), [None] * len(self.observed))
+        got = row[index]
+        if got is None:
+            evaluator = self._evaluators[index]
+            config = self._config(profile, key, evaluator.case)
+            if isinstance(config, KnobError):
+                got = NOT_ASKED
+            elif isinstance(config, BleuError):
+                got = outcome_of(config)
+            else:
+                got = evaluator.outcome(config, profile)[0]
+            row[index] = got
+        return got
+
+    def tolerance(self, profile: str, key: Key) -> Tolerance:
+        """The implementation's tolerance, widened to 1e-6 relative when the candidate
+        computes (or rounds) in float32."""
+        found = self._tolerances.get((profile, key))
+        if found is None:
+            found = self.subject.tolerance
+            try:
+                config = get_profile(profile).resolve(dict(key))
+            except BleuError:
+                config = None
+            if config is not None and (
+                config.arithmetic != "float64" or config.result_float == "float32"
+            ):
+                found = found.widened(Tolerance(rel=FLOAT32_REL))
+            self._tolerances[(profile, key)] = found
+        return found
+
+    def agrees(self, index: int, got: Outcome, scale: int, tolerance: Tolerance) -> bool:
+        """Whether ``got`` reproduces the answer to observation ``index`` (any failure
+        reproduces a failure: a foreign implementation's failure kinds are unknown)."""
+        if got is NOT_ASKED:
+            return False
+        want = self.observed[index].outcome
+        if want.failure is not None or got.failure is not None:
+            return want.failure is not None and got.failure is not None
+        assert want.score is not None and got.score is not None
+        return tolerance.agree(got.score, want.score / scale)
+
+    # -- candidates --------------------------------------------------------------------
+    def candidate(
+        self, profile: str, key: Key, scale: int, based_on: str | None = None, changes: Key = ()
+    ) -> Candidate:
+        """``profile`` + ``key`` counted on every observation."""
+        tolerance = self.tolerance(profile, key)
+        agreed = sum(
+            self.agrees(i, self.predict(i, profile, key), scale, tolerance)
+            for i in range(len(self.observed))
+        )
+        return Candidate(profile, key, agreed, len(self.observed), scale, based_on, changes)
+
+    def recount(self, cand: Candidate) -> Candidate:
+        fresh = self.candidate(cand.profile, cand.overrides, cand.scale)
+        return replace(cand, agreed=fresh.agreed, compared=fresh.compared)
+
+    def misses(self, cand: Candidate) -> list[int]:
+        tolerance = self.tolerance(cand.profile, cand.overrides)
+        return [
+            i
+            for i in range(len(self.observed))
+            if not self.agrees(
+                i, self.predict(i, cand.profile, cand.overrides), cand.scale, tolerance
+            )
+        ]
+
+    def improved(
+        self, state: Candidate, missed: Sequence[int], key: Key, changes: Key
+    ) -> Candidate | None:
+        """``state``'s profile with overrides ``key`` if it reproduces strictly more answers
+        than ``state`` (which misses ``missed``), else None (decided early)."""
+        profile, scale = state.profile, state.scale
+        tolerance = self.tolerance(profile, key)
+        fixed = sum(self.agrees(i, self.predict(i, profile, key), scale, tolerance) for i in missed)
+        if not fixed:
+            return None
+        missed_set = set(missed)
+        broken = 0
+        for i in range(len(self.observed)):
+            if i in missed_set:
+                continue
+            if not self.agrees(i, self.predict(i, profile, key), scale, tolerance):
+                broken += 1
+                if broken >= fixed:
+                    return None
+        agreed = state.agreed + fixed - broken
+        return Candidate(profile, key, agreed, len(self.observed), scale, state.based_on, changes)
+
+    def indistinguishable(self, a: Candidate, b: Candidate) -> bool:
+        """Whether ``a`` and ``b`` predict the same outcome for every answer."""
+        tolerance = self.tolerance(a.profile, a.overrides).widened(
+            self.tolerance(b.profile, b.overrides)
+        )
+        for i in range(len(self.observed)):
+            pa = self.predict(i, a.profile, a.overrides)
+            pb = self.predict(i, b.profile, b.overrides)
+            if not _same(pa, pb, a.scale, b.scale, tolerance):
+                return False
+        return True
+
+    def semantics(self, cand: Candidate) -> tuple[Any, ...]:
+        """What ``cand`` computes: its resolved config at both levels (two candidates with
+        the same semantics are one setting written two ways, e.g. ``effective_order=False``
+        and ``absent_order=zero``)."""
+        try:
+            prof = get_profile(cand.profile)
+            configs = tuple(prof.resolve(dict(cand.overrides), level) for level in _LEVELS)
+        except BleuError:
+            return (cand.profile, cand.overrides)
+        return (*configs, cand.scale)
+
+    def sorted(self, candidates: Iterable[Candidate]) -> list[Candidate]:
+        """Most answers reproduced first; among equals a tool's setting before the generic
+        profile, fewer overrides, the tighter tolerance (float64 before float32), then the
+        fewest knobs away from the paper's definition (ties are still reported as ties)."""
+        return sorted(candidates, key=self._order)
+
+    def _order(self, c: Candidate) -> tuple[Any, ...]:
+        loose = self.tolerance(c.profile, c.overrides).rel > self.subject.tolerance.rel
+        return (-c.share, c.generic, len(c.overrides), loose, self._distance(c), c.profile)
+
+    def _distance(self, c: Candidate) -> int:
+        """How many knobs ``c`` sets away from the generic profile's defaults."""
+        try:
+            config = get_profile(c.profile).resolve(dict(c.overrides)).as_dict()
+            defaults = get_profile(GENERIC).resolve({}).as_dict()
+        except BleuError:
+            return 1_000
+        return sum(config[k] != defaults[k] for k in config if k != "scale")
+
+    # -- separation --------------------------------------------------------------------
+    def probe(self, subject: Subject, leaders: Sequence[Candidate], probes: Sequence[Case]) -> int:
+        """Ask ``subject`` the probes on which the leaders' predictions differ; returns how
+        many answers were added."""
+        added = 0
+        for case in probes:
+            evaluator = Evaluator(case)
+            predicted = [_predict_one(evaluator, c) for c in leaders]
+            tolerance = Tolerance()
+            for c in leaders:
+                tolerance = tolerance.widened(self.tolerance(c.profile, c.overrides))
+            if all(
+                _same(predicted[0], p, leaders[0].scale, c.scale, tolerance)
+                for p, c in zip(predicted[1:], leaders[1:])
+            ):
+                continue
+            reply = subject.reply(case)
+            outcome = reply.outcome(subject.scale)
+            if reply.status != ANSWERED or outcome is None:
+                continue
+            # evidence between the leaders only when some of them reproduce it
+            if any(_same(p, outcome, c.scale, 1, tolerance) for p, c in zip(predicted, leaders)):
+                self.add(Observation(case, outcome))
+                added += 1
+        return added
+
+    # -- the report --------------------------------------------------------------------
+    def rows(self, shown: Sequence[Candidate], limit: int = 8) -> list[dict[str, Any]]:
+        """Inputs that separate the shown candidates (from each other or from the answer),
+        the best candidate's misses first."""
+        unique = list({c.label: c for c in shown}.values())
+        if not unique:
+            return []
+        best = unique[0]
+        misses = set(self.misses(best))
+        order = sorted(range(len(self.observed)), key=lambda i: (i not in misses, i))
+        rows = []
+        for i in order:
+            predictions = {c.label: self.predict(i, c.profile, c.overrides) for c in unique}
+            if i not in misses and len({p.describe() for p in predictions.values()}) == 1:
+                continue
+            rows.append(
+                {
+                    "item": self.observed[i].case.id,
+                    "observed": self.observed[i].outcome.describe(),
+                    **{
+                        label: "cannot be asked" if p is NOT_ASKED else p.describe()
+                        for label, p in predictions.items()
+                    },
+                }
+            )
+            if len(rows) >= limit:
+                break
+        return rows
+
+
+def _hashable(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _same(a: Outcome, b: Outcome, scale_a: int, scale_b: int, tolerance: Tolerance) -> bool:
+    if a.failure is not None or b.failure is not None:
+        return (a.failure is None) == (b.failure is None)
+    assert a.score is not None and b.score is not None
+    return tolerance.agree(a.score * scale_a, b.score * scale_b)
+
+
+def _predict_one(evaluator: Evaluator, cand: Candidate) -> Outcome:
+    try:
+        config = get_profile(cand.profile).resolve(
+            {**evaluator.case.config, **dict(cand.overrides)}, evaluator.level
+        )
+    except KnobError:
+        return NOT_ASKED
+    except BleuError as exc:
+        return outcome_of(exc)
+    return evaluator.outcome(config, cand.profile)[0]
+
+
+def rank_profiles(evidence: Evidence, profiles: Sequence[str]) -> list[Candidate]:
+    """Every profile as it is (at each possible scale), best first."""
+    return evidence.sorted(
+        evidence.candidate(name, (), scale) for name in profiles for scale in evidence.scales
+    )
+
+
+def _moves(profile: str, config: Config) -> list[tuple[str, Any]]:
+    """The single knob changes to try: the options of the profile's tool (every knob for
+    the generic profile), each to a value other than the current one (a knob the profile
+    sets by level, e.g. sacrebleu's sentence-level effective order, to every value)."""
+    prof = get_profile(profile)
+    by_level = {k for rule in prof.rules if "level" in rule.when for k in rule.then}
+    options = prof.options
+    if options is None:
+        choices: dict[str, tuple[Any, ...]] = {**CHOICES, **_NUMERIC_TRIALS}
+    else:
+        choices = {
+            knob: option.values
+            if option.values is not None
+            else CHOICES.get(knob, _NUMERIC_TRIALS.get(knob, ()))
+            for knob, option in options.items()
+        }
+    return [
+        (knob, value)
+        for knob, values in choices.items()
+        if knob not in _NOT_SEARCHED
+        for value in values
+        if knob in by_level or value != getattr(config, knob)
+    ]
+
+
+def _beam(evidence: Evidence, start: Candidate, moves: list[tuple[str, Any]]) -> list[Candidate]:
+    """Beam search from ``start`` over ``moves``; every improving state found."""
+    beam, found = [start], []
+    for _ in range(_DEPTH):
+        following: dict[Key, Candidate] = {}
+        for state in beam:
+            missed = evidence.misses(state)
+            current = dict(state.overrides)
+            changed = dict(state.changes)
+            for knob, value in moves:
+                if knob in changed or current.get(knob) == value:
+                    continue
+                key = tuple(sorted({**current, knob: value}.items()))
+                if key in following:
+                    continue
+                changes = tuple(sorted({**changed, knob: value}.items()))
+                better = evidence.improved(state, missed, key, changes)
+                if better is not None:
+                    following[key] = better
+        if not following:
+            break
+        beam = evidence.sorted(following.values())[:_BEAM_WIDTH]
+        found += beam
+        if beam[0].share == 1.0:
+            break
+    return found
+
+
+def option_search(evidence: Evidence, base: Candidate) -> list[Candidate]:
+    """Settings of ``base``'s tool (changes of its options) that reproduce more answers."""
+    try:
+        config = get_profile(base.profile).resolve(dict(base.overrides))
+    except BleuError:
+        return []
+    found = _beam(evidence, base, _moves(base.profile, config))
+    if base.profile == GENERIC:  # the paper's profile with knobs changed: no tool's setting
+        return [replace(c, based_on=GENERIC, changes=c.overrides) for c in found]
+    return [replace(c, changes=()) for c in found]
+
+
+def generic_search(evidence: Evidence, best: Candidate) -> list[Candidate]:
+    """Settings no tool has: the generic profile with ``best``'s knobs, then any knob
+    changed (labelled as based on ``best``)."""
+    try:
+        config = get_profile(best.profile).resolve(dict(best.overrides))
+        defaults = get_profile(GENERIC).resolve({})
+    except BleuError:
+        return []
+    flat = {k: v for k, v in config.as_dict().items() if v != getattr(defaults, k) and k != "scale"}
+    if flat.get("weights") is not None:
+        flat["weights"] = tuple(flat["weights"])
+    key = tuple(sorted(flat.items()))
+    start = evidence.candidate(GENERIC, key, best.scale, based_on=best.label)
+    found = [c for c in _beam(evidence, start, _moves(GENERIC, config)) if c.changes]
+    return found + [t for t in map(partial(_tightened, evidence), found) if t is not None]
+
+
+def _tightened(evidence: Evidence, cand: Candidate) -> Candidate | None:
+    """``cand`` computed in float64 instead of float32, when it still reproduces as many
+    answers under the tighter tolerance (a float64 implementation is not a float32 one)."""
+    overrides = dict(cand.overrides)
+    if overrides.pop("arithmetic", None) is None and overrides.pop("result_float", None) is None:
+        return None
+    key = tuple(sorted(overrides.items()))
+    changes = tuple(sorted({**dict(cand.changes), "arithmetic": "float64"}.items()))
+    tight = evidence.candidate(GENERIC, key, cand.scale, cand.based_on, changes)
+    return tight if tight.agreed >= cand.agreed else None
