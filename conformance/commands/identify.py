@@ -119,7 +119,8 @@ def _print_table(found: Identification, top: int) -> None:
     used = "fixture cases that set no knob" if found.knob_free_only else "fixture cases"
     print(
         f"{found.implementation} {found.version}: {found.answered} answers on {used} and "
-        f"generated corpora ({found.separating} asked to separate the leaders; {found.skipped} skipped, "
+        f"generated corpora ({found.separating} asked to separate the leaders; "
+        f"{found.skipped} skipped, "
         f"{found.errored} errored: errors are not evidence)\n"
     )
     shown = found.candidates[:top]

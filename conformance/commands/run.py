@@ -38,6 +38,7 @@ from pathlib import Path
 
 from .. import baseline, known_failures, reporters
 from ..adapters import Adapter, make_adapter
+from ..adapters.base import DEFAULT_EXPECT
 from ..cases import ExpectationKey
 from ..engine import candidate_keys, implementation_info, startup_failure, verify_cases
 from ..protocol import AdapterError
@@ -155,6 +156,8 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
                 continue
             with adapter:
                 keys = candidate_keys(adapter.capabilities, loaded.keys, args.expect)
+                if not args.expect:
+                    _note_unnamed(spec, adapter, keys, cases)
                 info = implementation_info(spec, adapter, keys)
                 log.implementation(info)
                 infos.append(info)
@@ -176,6 +179,20 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
         status = _baseline(args, log, infos, results)
         log.end(status=status)
     return status
+
+
+def _note_unnamed(spec: str, adapter: Adapter, keys: Sequence[str], cases: Sequence) -> None:
+    """Say first (stderr) when no expectation names the implementation: it is then checked
+    only on the cases of the default expectation, and every other case is skipped."""
+    if tuple(adapter.capabilities.expect) != DEFAULT_EXPECT:
+        return
+    covered = sum(any(k in case.expected for k in keys) for case in cases)
+    print(
+        f"note: no expectation names {spec}: it is checked against {', '.join(keys)} on "
+        f"{covered} of {len(cases)} cases and the other {len(cases) - covered} are skipped "
+        "(use --as PROFILE to check it against a profile, or --expect KEY)",
+        file=sys.stderr,
+    )
 
 
 def _baseline(
