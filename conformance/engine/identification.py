@@ -25,7 +25,7 @@ knob are used for it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -86,8 +86,7 @@ def identify(
 ) -> Identification:
     """Run ``subject`` on ``cases`` and name the profile (and options) it implements."""
     knob_free_only = subject.adapter.capabilities.knobs is None
-    if knob_free_only:
-        cases = [c for c in cases if not c.config]
+    cases = _distinct(c for c in cases if not (knob_free_only and c.config))
     evidence = Evidence(subject)
     skipped, errored = _observe(subject, cases, evidence)
     found = Identification(
@@ -116,6 +115,23 @@ def identify(
     )
     found.evidence = evidence.rows([best, *found.ties, *ranked[1:3]])
     return found
+
+
+def _distinct(cases: Iterable[Case]) -> list[Case]:
+    """Each question once (fixture files record the same input for several tools); tokens
+    with spaces inside are left out: a wrapper that joins tokens into a string cannot pass
+    them on, so they are used only as separating probes (kept when a leader reproduces
+    the answer)."""
+    seen: set[Any] = set()
+    distinct = []
+    for case in cases:
+        if "token-whitespace" in case.tags:
+            continue
+        key = (case.level, repr(sorted(case.config.items())), case.input)
+        if key not in seen:
+            seen.add(key)
+            distinct.append(case)
+    return distinct
 
 
 def _observe(subject: Subject, cases: Sequence[Case], evidence: Evidence) -> tuple[int, int]:

@@ -101,3 +101,8 @@ def bleuscore_default(hyps, refs, **config):
 
     preds, targets = _texts(hyps, refs)
     return bleuscore.compute(targets, preds)["bleu"]
+
+
+def constant(hyps, refs, **config):
+    """Not a BLEU at all: the same number for every input."""
+    return 0.25
