@@ -13,6 +13,9 @@ measures, each in a fresh process (warm-up + --reps timed runs, median):
   sentence   one sentence BLEU per segment (sizes <= 3k): bleu_impl.sentence_bleu vs
              sacrebleu BLEU(effective_order=True).sentence_score
   streamed   bleu_impl reading the corpus files line by line (sizes >= 100k): bounded memory
+  identify   `bleu-conformance identify --impl nltk` and `--impl sacrebleu`, each in a fresh
+             process, wall and CPU time (target: 10 s); after a full run, or alone with
+             --identify-only (not with --quick)
 
 A library that does not import is listed with the reason. No time is reported unless the
 score equals sacrebleu's (or bleu_impl's profile of that library's semantics) to 1e-12.
@@ -26,11 +29,13 @@ examples:
   python -m bench --quick                      # smoke run, seconds; writes nothing
   python -m bench                              # 3k,100k,1M x 1,4 refs -> docs/benchmarks.md
   python -m bench --sizes 100k --refs 1 --libs bleu_impl,sacrebleu --no-write
+  python -m bench --identify-only --no-write   # the identify rows alone
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -138,6 +143,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--note", default="", help="a sentence printed at the top of the report")
     parser.add_argument("--no-write", action="store_true", help="print only, write no report")
     parser.add_argument(
+        "--identify-only",
+        action="store_true",
+        help="only the identify rows (appended to --output as a section unless --no-write)",
+    )
+    parser.add_argument(
         "--quick",
         action="store_true",
         help="smoke run: 300 and 2k segments, 1 ref, 1 run, no report",
@@ -160,8 +170,30 @@ def main(argv: list[str] | None = None) -> int:
     return run(build_parser().parse_args(argv), "python -m bench " + shlex.join(argv))
 
 
+def run_identify(args: argparse.Namespace) -> None:
+    """The identify rows: printed, and added to the report as a section."""
+    from .identify import identify_rows, identify_table
+    from .report import machine
+
+    table = identify_table(identify_rows())
+    print("\nidentify (fresh process each, default options):\n" + table)
+    if args.no_write or not args.output.exists():
+        return
+    text = args.output.read_text(encoding="utf-8").split("\n## identify\n", 1)[0]
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    section = (
+        f"## identify\n\nMachine: {machine()}; load average at the end: {load} (wall time "
+        "grows with other work on the machine; CPU time does not)\n\n"
+        f"{table}\n"
+    )
+    args.output.write_text(text.rstrip("\n") + "\n\n" + section, encoding="utf-8")
+
+
 def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
     """Run the benchmark described by parsed ``args``; ``command`` is quoted in the report."""
+    if getattr(args, "identify_only", False):
+        run_identify(args)
+        return 0
     if args.quick:
         plan = Plan(
             sizes=args.sizes or [300, 2_000],
@@ -211,6 +243,8 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
     rows = run_plan(plan, done=save)
     print()
     print(console(rows))
+    if not args.quick:
+        run_identify(args)
     if not args.no_write:
         print(f"\nwrote {args.output}")
     return 0
