@@ -31,7 +31,8 @@ def pooled_segment_stats(
     """Each hypothesis's statistics against the pool of every reference (the whole input
     is read first: the pool needs the last segment's references)."""
     tokens = Pipeline(config).segment
-    hyps, pool = [], []
+    hyps: list[tuple[str, ...]] = []
+    pool: list[tuple[str, ...]] = []
     for hyp, refs in read_segments(hypotheses, references):
         hyps.append(tokens(hyp))
         pool.extend(tokens(r) for r in refs)
