@@ -33,6 +33,7 @@ from ..engine import compare_cases, open_subjects
 from ..protocol import AdapterError
 from ..reporters.compare import FORMATS, render
 from ..runlog import CompareLogWriter, read_compare_log
+from . import compare_corpus
 from .options import add_impl_argument, add_selection_arguments, fail, load_selected, progress
 
 DEFAULT_IMPLEMENTATIONS = ("bleu_impl", "nltk")
@@ -72,6 +73,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--replay", metavar="LOG", help="re-render a saved compare log; runs nothing"
     )
+    compare_corpus.add_corpus_arguments(parser)
+    parser.epilog = compare_corpus.EPILOG
 
 
 def _check_writable(path: str) -> None:
@@ -130,6 +133,8 @@ def _emit(log_path: Path, args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if compare_corpus.is_corpus_mode(args):
+        return compare_corpus.run(args)
     try:
         if args.replay:
             return _emit(Path(args.replay), args)
