@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from .api import iter_segment_stats
 from .knobs import Config
+from .profiles import Profile
 from .stats import BleuStats, LastSegment
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ __all__ = [
     "Interval",
     "SegmentTable",
     "bootstrap_interval",
+    "bootstrap_scores",
     "bootstrap_stats",
     "paired_bootstrap_p",
     "randomization_p",
@@ -292,3 +294,21 @@ def randomization_p(
     diffs = np.abs(np.asarray(shuffled_a, np.float64) - np.asarray(shuffled_b, np.float64))
     count = int(np.sum(diffs > abs(observed[0] - observed[1])))
     return (count + 1) / (len(diffs) + 1)
+
+
+def bootstrap_scores(
+    table: SegmentTable,
+    config: Config,
+    profile: str | Profile = "papineni2002",
+    *,
+    samples: int = DEFAULT_RESAMPLES,
+    seed: int | None = DEFAULT_SEED,
+) -> list[float]:
+    """Each bootstrap resample's score on ``config``'s scale (sacrebleu ``--confidence``
+    resamples one system this way; :func:`bootstrap_interval` summarizes them)."""
+    from .score import score_stats
+
+    return [
+        score_stats(stats, profile=profile, config=config).score * config.scale
+        for stats in bootstrap_stats([table], samples=samples, seed=seed)[0]
+    ]

@@ -10,6 +10,7 @@ Each system becomes one :class:`~conformance.cases.Case` (corpus level, no expec
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -62,17 +63,21 @@ class UserCorpus:
 
 
 def display_names(paths: Sequence[str]) -> tuple[str, ...]:
-    """File names without their shared directory, prefix and suffix (``wmt/de.sys01.txt``,
-    ``wmt/de.sys02.txt`` -> ``sys01``, ``sys02``); unchanged when that would make two equal
-    or one empty."""
+    """File names without their directory and the dot-, dash- or underscore-separated parts
+    they all share (``wmt/de.sys01.txt``, ``wmt/de.sys02.txt`` -> ``sys01``, ``sys02``);
+    the base names when that would make two equal or one empty."""
     names = [os.path.basename(p) if p != "-" else "<stdin>" for p in paths]
-    if len(names) < 2:
-        return tuple(n.removesuffix(".gz") for n in names)
-    prefix = os.path.commonprefix(names)
-    suffix = os.path.commonprefix([n[::-1] for n in names])[::-1]
-    short = [n[len(prefix) : len(n) - len(suffix)] for n in names]
-    if all(short) and len(set(short)) == len(short):
-        return tuple(short)
+    parts = [re.split(r"(?<=[._-])", n) for n in names]
+    if len(names) > 1:
+        head = 0
+        while all(len(p) > head + 1 and p[head] == parts[0][head] for p in parts):
+            head += 1
+        tail = 0
+        while all(len(p) > head + tail + 1 and p[-1 - tail] == parts[0][-1 - tail] for p in parts):
+            tail += 1
+        short = ["".join(p[head : len(p) - tail]).rstrip("._-") for p in parts]
+        if all(short) and len(set(short)) == len(short):
+            return tuple(short)
     return tuple(names) if len(set(names)) == len(names) else tuple(paths)
 
 

@@ -101,9 +101,15 @@ def decomposition_lines(report: Mapping[str, Any]) -> list[str]:
             same.append(impl)
             continue
         lines.append(f"{impl}: {_summary(total)} vs {report['baseline']}")
+        idle = []
         for k, step in enumerate(entry["steps"], 1):
             values = [v for v in step["delta"].values() if v is not None]
+            if values and all(abs(v) < 5e-3 for v in values):
+                idle.append(f"{k}. {', '.join(step['knobs'])}")
+                continue
             lines.append(f"  {k}. {step['change']}: {_summary(values)}")
+        if idle:
+            lines.append(f"  ±0.00 on these files: {'; '.join(idle)}")
         rest = list(entry["unexplained"].values())
         if not entry["explained"]:
             lines.append(f"  unexplained: {_summary(rest)} ({entry.get('note', '')})")
@@ -217,18 +223,28 @@ def _flip_section(report: Mapping[str, Any], tablefmt: str) -> list[str]:
         return ["Every implementation orders every pair of systems the same way."]
     limit = 15 if tablefmt == "simple" else None
     lines = [significance_line(report), ""]
-    lines.append(_table(flip_rows(report, limit), ["pair", "order", "implementations (Δ BLEU, p)"], tablefmt))
+    lines.append(
+        _table(
+            flip_rows(report, limit),
+            ["pair", "order", "implementations (Δ BLEU, p)"],
+            tablefmt,
+            wrap_last=True,
+        )
+    )
     extra = len(report["flips"]) - (limit or len(report["flips"]))
     if extra > 0:
         lines.append(f"... {extra} more pair(s) in --format json / markdown / html")
     return lines
 
 
-def _table(rows: list[list[str]], head: list[str], tablefmt: str) -> str:
+def _table(
+    rows: list[list[str]], head: list[str], tablefmt: str, *, wrap_last: bool = False
+) -> str:
     if tablefmt == "github":
         rows = [[c.replace("|", "\\|") for c in r] for r in rows]
         head = [c.replace("|", "\\|") for c in head]
-    return tabulate(rows, head, tablefmt=tablefmt, disable_numparse=True)
+    widths = [None] * (len(head) - 1) + [90] if tablefmt == "simple" and wrap_last else None
+    return tabulate(rows, head, tablefmt=tablefmt, disable_numparse=True, maxcolwidths=widths)
 
 
 def _json(report: Mapping[str, Any]) -> str:
