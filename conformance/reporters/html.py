@@ -28,6 +28,8 @@ __all__ = [
     "figure",
     "figures",
     "key_values",
+    "mono",
+    "note",
     "page",
     "paragraph",
     "pre",
@@ -62,10 +64,12 @@ h3 { font-size: 1.05em; margin: 20px 0 6px; }
 p { margin: 6px 0 10px; }
 .subtitle, .muted, figcaption, caption { color: var(--muted); }
 a { color: var(--accent); }
-code, pre { font: 0.9em/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+code, pre, .mono { font: 0.9em/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   background: var(--code); border-radius: 4px; }
 code { padding: 0 4px; }
 pre { padding: 10px 12px; overflow-x: auto; white-space: pre; }
+.mono { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.85em; }
+.note { display: block; font-size: 0.85em; color: var(--muted); }
 dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 12px 0; }
 dl.meta dt { color: var(--muted); }
 dl.meta dd { margin: 0; overflow-wrap: anywhere; }
@@ -114,7 +118,18 @@ def code(content: str) -> Markup:
 
 
 def pre(content: str) -> Markup:
+    """A preformatted block (scrolls sideways; keeps every space)."""
     return Markup(f"<pre>{escape(content)}</pre>")
+
+
+def mono(content: str) -> Markup:
+    """Monospaced text that wraps (for long machine text inside a table cell)."""
+    return Markup(f'<span class="mono">{escape(content)}</span>')
+
+
+def note(content: str) -> Markup:
+    """A small muted line under a cell's or a paragraph's main text."""
+    return Markup(f'<span class="note">{escape(content)}</span>')
 
 
 def badge(label: str, tone: str = "info") -> Markup:

@@ -8,9 +8,19 @@ cell and reads as a number rather than a word.
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
-__all__ = ["EMPTY", "count", "fixed", "percent", "pretty", "short", "superscript"]
+__all__ = [
+    "EMPTY",
+    "count",
+    "exponent_text",
+    "fixed",
+    "percent",
+    "pretty",
+    "short",
+    "superscript",
+]
 
 EMPTY = "–"
 _SUPERSCRIPT = str.maketrans("0123456789-+", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺")
@@ -78,4 +88,18 @@ def pretty(value: Number | None, digits: int = 3) -> str:
     mantissa, exponent = text.split("e")
     sign = "−" if mantissa.startswith("-") else ""
     mantissa = mantissa.lstrip("-")
+    return f"{sign}{mantissa}×10{superscript(int(exponent))}"
+
+
+_EXPONENT = re.compile(r"([+-]?)(\d+(?:\.\d+)?)e([+-]?\d+)")
+
+
+def exponent_text(text: str) -> str:
+    """A plain-text number with an ``e`` exponent (``+1.2e-75``) in the ``×10ⁿ`` form;
+    any other text unchanged."""
+    match = _EXPONENT.fullmatch(text.strip())
+    if match is None:
+        return text
+    sign, mantissa, exponent = match.groups()
+    sign = {"-": "−", "+": "+"}.get(sign, "")
     return f"{sign}{mantissa}×10{superscript(int(exponent))}"

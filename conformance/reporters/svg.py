@@ -36,6 +36,7 @@ __all__ = [
     "grouped_bars",
     "hbars",
     "heatmap",
+    "palette_for",
     "range_plot",
     "scatter",
     "stacked_bars",
@@ -111,6 +112,11 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(1, limit - 1)] + "…"
 
 
+def _label_limit(width: float) -> int:
+    """How many characters a row label may take: up to 40% of the figure's width."""
+    return max(16, min(60, int(0.4 * width / CHAR)))
+
+
 def _label_width(labels: Sequence[str], limit: int = 32) -> float:
     longest = max((len(_clip(label, limit)) for label in labels), default=0)
     return longest * CHAR + 10
@@ -156,22 +162,25 @@ def _svg(width: float, height: float, title: str, desc: str, body: Sequence[str]
     )
 
 
-def _legend(names: Sequence[str], x: float, y: float, width: float, line: bool = False) -> str:
+def palette_for(names: Sequence[str], colors: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Each series' color: the one given in ``colors``, else the next of :func:`color_for`."""
+    given = colors or {}
+    return {name: given.get(name, color_for(i)) for i, name in enumerate(names)}
+
+
+def _legend(
+    names: Sequence[str], x: float, y: float, width: float, palette: Mapping[str, str] | None = None
+) -> str:
     """Swatches and names, wrapped to ``width``; returns the markup (height: :func:`_legend_h`)."""
+    palette = palette or palette_for(names)
     out, cx, cy = [], x, y
-    for i, name in enumerate(names):
+    for name in names:
         item = 18 + _text_width(_clip(name, 28)) + 14
         if cx + item > x + width and cx > x:
             cx, cy = x, cy + 18
-        if line:
-            out.append(
-                f"<line {_attrs(x1=cx, y1=cy - 4, x2=cx + 14, y2=cy - 4, stroke=color_for(i))} "
-                f'stroke-width="2.5" {_attrs(stroke_dasharray=dash_for(i))}/>'
-            )
-        else:
-            out.append(
-                f"<rect {_attrs(x=cx, y=cy - 10, width=12, height=12, fill=color_for(i))} rx='2'/>"
-            )
+        out.append(
+            f"<rect {_attrs(x=cx, y=cy - 10, width=12, height=12, fill=palette[name])} rx='2'/>"
+        )
         out.append(_label(cx + 18, cy, name, 28))
         cx += item
     return "".join(out)
@@ -315,7 +324,8 @@ def hbars(
     """One horizontal bar per ``(label, value)`` (values >= 0), in the given order, each with
     its value at the end of the bar."""
     labels = [label for label, _ in items]
-    left = _label_width(labels) + 8
+    limit = _label_limit(width)
+    left = _label_width(labels, limit) + 8
     texts = [value_text(v) for _, v in items]
     right = width - 12 - max((_text_width(t) for t in texts), default=0) - 6
     top, height = 32, ROW * max(1, len(items))
@@ -324,7 +334,7 @@ def hbars(
     for i, ((label, value), text) in enumerate(zip(items, texts)):
         y = top + i * ROW
         end = scale(max(0.0, value))
-        body.append(_label(left - 8, y + 15, label, text_anchor="end"))
+        body.append(_label(left - 8, y + 15, label, limit, text_anchor="end"))
         body.append(
             f"<rect {_attrs(x=left, y=y + 4, width=max(end - left, 1.0), height=ROW - 8)} "
             f'fill="{color}" rx="2"><title>{escape(label)}: {escape(text)}</title></rect>'
@@ -416,7 +426,8 @@ def heatmap(
         )
     bottom = top + cell * len(row_labels) + 16
     body.append(_ramp_legend(left, bottom, lo, hi, legend_label, log, value_text))
-    width = max(left + cell * len(col_labels) + 12, left + 260)
+    legend_w = 170 + _text_width(legend_label + (" (log scale)" if log else "")) + 8
+    width = max(left + cell * len(col_labels) + 12, left + legend_w)
     summary = (
         desc
         or f"{title}: {len(row_labels)} rows × {len(col_labels)} columns, "
@@ -476,6 +487,7 @@ def scatter(
     diagonal: bool = True,
     floor: float | None = None,
     decades: int = 10,
+    colors: Mapping[str, str] | None = None,
     width: int = 520,
     height: int = 440,
 ) -> str:
@@ -485,8 +497,9 @@ def scatter(
     the largest value) are drawn in a separate lane left of and below the axes, so a 0
     against a 1e-77 stays visible without squeezing the other points into one corner.
     ``diagonal`` draws y = x on one scale shared by both axes (A vs B plots). Each point's
-    ``label`` (default: its coordinates) is its tooltip."""
+    ``label`` (default: its coordinates) is its tooltip; ``colors`` fixes series colors."""
     series = list(dict.fromkeys(p.series for p in points))
+    palette = palette_for(series, colors)
     legend_h = _legend_h(series, width - 80) if len(series) > 1 else 0.0
     xs, ys = [p.x for p in points], [p.y for p in points]
     box = _Box(left=0.0, right=width - 16.0, top=32 + legend_h + 8, bottom=height - 48.0)
@@ -514,11 +527,11 @@ def scatter(
         cy = ys_scale(p.y) if inside(p.y) else box.bottom - _LANE / 2
         tip = p.label or f"({pretty(p.x)}, {pretty(p.y)})"
         body.append(
-            f"<circle {_attrs(cx=cx, cy=cy, r=3.5, fill=color_for(series.index(p.series)))} "
+            f"<circle {_attrs(cx=cx, cy=cy, r=3.5, fill=palette[p.series])} "
             f'fill-opacity=".75"><title>{escape(tip)}</title></circle>'
         )
     if legend_h:
-        body.append(_legend(series, 40, 48, width - 80))
+        body.append(_legend(series, 40, 48, width - 80, palette))
     summary = desc or f"{title}: {len(points)} points."
     return _svg(width, height, title, summary, body)
 
@@ -734,11 +747,12 @@ def stacked_bars(
     fail, skip per implementation), the segment's value inside it when it fits, the row
     total at its end."""
     names = list(series)
-    palette = {name: (colors or {}).get(name, color_for(i)) for i, name in enumerate(names)}
+    palette = palette_for(names, colors)
     totals = [
         sum(series[n][c] for n in names if c < len(series[n])) for c in range(len(categories))
     ]
-    left = _label_width(categories) + 8
+    limit = _label_limit(width)
+    left = _label_width(categories, limit) + 8
     legend_h = _legend_h(names, width - left)
     top = 32 + legend_h + 8
     right = width - 12 - max((_text_width(pretty(t)) for t in totals), default=0) - 6
@@ -747,7 +761,7 @@ def stacked_bars(
     body = _x_axis(scale, bottom, x_label, pretty, top)
     for c, category in enumerate(categories):
         y, x = top + c * ROW, float(left)
-        body.append(_label(left - 8, y + 15, category, text_anchor="end"))
+        body.append(_label(left - 8, y + 15, category, limit, text_anchor="end"))
         for name in names:
             value = series[name][c] if c < len(series[name]) else 0
             if value <= 0:
@@ -764,28 +778,12 @@ def stacked_bars(
                 )
             x += w
         body.append(_text(x + 6, y + 15, pretty(totals[c])))
-    body.append(_legend_colored(names, palette, left, 48, width - left))
+    body.append(_legend(names, left, 48, width - left, palette))
     summary = desc or f"{title}: " + "; ".join(
         f"{cat}: " + ", ".join(f"{n} {pretty(series[n][i])}" for n in names if i < len(series[n]))
         for i, cat in enumerate(categories[:12])
     )
     return _svg(width, bottom + (44 if x_label else 26), title, summary, body)
-
-
-def _legend_colored(
-    names: Sequence[str], palette: Mapping[str, str], x: float, y: float, width: float
-) -> str:
-    out, cx, cy = [], x, y
-    for name in names:
-        item = 18 + _text_width(_clip(name, 28)) + 14
-        if cx + item > x + width and cx > x:
-            cx, cy = x, cy + 18
-        out.append(
-            f"<rect {_attrs(x=cx, y=cy - 10, width=12, height=12, fill=palette[name])} rx='2'/>"
-        )
-        out.append(_label(cx + 18, cy, name, 28))
-        cx += item
-    return "".join(out)
 
 
 def range_plot(

@@ -37,3 +37,11 @@ def test_fixed_count_percent():
     assert numbers.percent(0.25) == "25.0%"
     assert numbers.percent(None) == "–"
     assert numbers.superscript(-77) == "⁻⁷⁷"
+
+
+def test_exponent_text():
+    assert numbers.exponent_text("1.22e-75") == "1.22×10⁻⁷⁵"
+    assert numbers.exponent_text("+2e+06") == "+2×10⁶"
+    assert numbers.exponent_text("-1.5e-80") == "−1.5×10⁻⁸⁰"
+    assert numbers.exponent_text("edge.1e5-case") == "edge.1e5-case"
+    assert numbers.exponent_text("59.5") == "59.5"
