@@ -14,6 +14,8 @@ from conformance.reporters import junit
 from conformance.results import CaseResult, ImplementationInfo, Mismatch
 from conformance.runlog import RunLog
 
+from . import gfm
+
 
 def _log() -> RunLog:
     results = [
@@ -66,6 +68,22 @@ def test_table_and_markdown():
     markdown = reporters.render(_log(), "markdown")
     assert "| implementation" in markdown
     assert "#### FAIL `f.yaml::bad`" in markdown
+
+
+def test_markdown_tables_parse_as_gfm():
+    log = _log()
+    log.results[1] = CaseResult(
+        implementation="lib",
+        case_id="bad",
+        file="f.yaml",
+        outcome="fail",
+        reason="score: |Δ| too large",
+        mismatches=(Mismatch("score", 0.5, 0.25, -0.25, 1e-9, note="max |Δ| exceeded"),),
+    )
+    tables = gfm.check(reporters.render(log, "markdown"))
+    assert [t.headers[0] for t in tables] == ["implementation", "field"]
+    assert tables[0].rows[0][:4] == ["lib", "1.2", "1", "1"]
+    assert tables[1].rows[0][1:3] == ["0.5", "0.25"]
 
 
 def test_color_only_when_asked():
