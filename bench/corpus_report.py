@@ -69,7 +69,10 @@ def main(argv: list[str] | None = None) -> int:
         ]
         if not args.no_sacrebleu:
             s_wall, s_cpu = _sacrebleu(refs, systems)
-            rows.append(f"| sacrebleu --paired-bs (sacrebleu's BLEU only) | {s_wall:.1f} | {s_cpu:.1f} | — |")
+            rows.append(
+                "| sacrebleu --paired-bs (sacrebleu's BLEU only) "
+                f"| {s_wall:.1f} | {s_cpu:.1f} | — |"
+            )
     print(f"{args.systems} systems x {args.segments:,} segments x 2 references, 1,000 resamples\n")
     print("| run | wall s | CPU s | peak RSS MB |\n|---|---:|---:|---:|")
     print("\n".join(rows))

@@ -229,7 +229,7 @@ def detokenize(tokens: list[str], lang: Language, style: str = "clean") -> str:
         if tok == "</q>" and lang.inside_quotes and not ascii_:
             parts.append(lang.inside_quotes)
         parts.append(shown)
-        glue = tok == "<q>" or tok.endswith("'") and tok in lang.elisions
+        glue = tok == "<q>" or (tok.endswith("'") and tok in lang.elisions)
         if tok == "<q>" and lang.inside_quotes and not ascii_:
             parts.append(lang.inside_quotes)
     return "".join(parts).strip()

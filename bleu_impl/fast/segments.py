@@ -47,7 +47,10 @@ def segment_arrays(
 ) -> SegmentArrays:
     """Every segment's statistics under ``config`` (errors as :func:`corpus_stats` raises
     them, naming the segment)."""
-    counts, totals, hyp_lens, ref_lens = [], [], [], []
+    counts: list[np.ndarray] = []
+    totals: list[np.ndarray] = []
+    hyp_lens: list[np.ndarray] = []
+    ref_lens: list[Any] = []
     lasts: list[LastSegment] | None = [] if needs_last(config) else None
     for start, hyps, refss in read_chunks(hypotheses, references, CHUNK_SENTENCES):
         tokens = tokenize_chunk(hyps, refss, config, start)

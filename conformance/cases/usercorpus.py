@@ -57,8 +57,7 @@ class UserCorpus:
             tags=("user-corpus",),
             file=self.system_files[system],
             source="user corpus",
-            description=f"{self.system_files[system]} against "
-            + ", ".join(self.reference_files),
+            description=f"{self.system_files[system]} against " + ", ".join(self.reference_files),
         )
 
 
@@ -129,9 +128,7 @@ def load_corpus(reference_files: Sequence[str], system_files: Sequence[str]) -> 
     _check_paths(reference_files, system_files)
     references = tuple(_read(p) for p in reference_files)
     outputs = tuple(_read(p) for p in system_files)
-    _check_lengths(
-        [*zip(reference_files, references), *zip(system_files, outputs)]  # type: ignore[list-item]
-    )
+    _check_lengths([*zip(reference_files, references), *zip(system_files, outputs)])
     for sys_path, lines in zip(system_files, outputs):
         for ref_path, ref in zip(reference_files, references):
             if lines == ref:

@@ -33,7 +33,7 @@ EPILOG = """\
 corpus mode (your own files: one segment per line, UTF-8, `-` = stdin once, .gz accepted):
   bleu-conformance compare -r ref.de -i sysA.de -i sysB.de -i sysC.de
   bleu-conformance compare -r ref0 -r ref1 -i a.txt -i b.txt --format html --report r.html
-  bleu-conformance compare -r ref -i a -i b --impl sacrebleu --impl bleu_impl:nltk --baseline sacrebleu
+  bleu-conformance compare -r ref -i a -i b --impl sacrebleu --impl bleu_impl:nltk
   bleu-conformance compare -r ref.zh -i a.zh -i b.zh --knob tokenize=char   # every implementation
   bleu-conformance compare -r ref -i a -i b --between bleu_impl:sacrebleu,bleu_impl:multi-bleu
   default implementations: every bleu_impl profile and every importable live library; default

@@ -128,10 +128,7 @@ def run(args: argparse.Namespace) -> int:
         if args.jobs < 1:
             return _fail(f"--jobs must be >= 1, got {args.jobs}", 2)
         if args.confidence:
-            if args.confidence_n < 1:
-                return _fail(f"--confidence-n must be >= 1, got {args.confidence_n}", 2)
-            interval = _confidence(list(hyps), list(refs), profile, config, args)
-            return _print_confidence(interval[0], interval[1], args)
+            return _run_confidence(list(hyps), list(refs), profile, config, args)
         stats = parallel_corpus_stats(hyps, refs, config, args.jobs)
         result = bleu_impl.score_stats(stats, profile=profile, config=config)
     except TextInputError as exc:
@@ -150,6 +147,13 @@ def run(args: argparse.Namespace) -> int:
         if args.verbose:
             print(render_explanation(result))
     return 0
+
+
+def _run_confidence(hyps: list, refs: list, profile: Any, config: Any, args: Any) -> int:
+    if args.confidence_n < 1:
+        return _fail(f"--confidence-n must be >= 1, got {args.confidence_n}", 2)
+    result, interval = _confidence(hyps, refs, profile, config, args)
+    return _print_confidence(result, interval, args)
 
 
 def _confidence(hyps: list, refs: list, profile: Any, config: Any, args: Any) -> Any:

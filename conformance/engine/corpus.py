@@ -19,7 +19,7 @@ The result is one JSON-friendly dict (``docs/corpus-report.md``); reporters only
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from statistics import fmean
 from typing import Any
@@ -48,7 +48,7 @@ class CorpusOptions:
     how many segments."""
 
     knobs: Mapping[str, Any]
-    significance: SignificanceOptions = SignificanceOptions()
+    significance: SignificanceOptions = field(default_factory=SignificanceOptions)
     between: tuple[str, str] | None = None
     system: str | None = None
     top: int = 10
@@ -179,7 +179,7 @@ def _flips(
     names: Sequence[str],
 ) -> list[dict[str, Any]]:
     """Every pair of systems that one implementation orders one way and another the other."""
-    flips = []
+    flips: list[dict[str, Any]] = []
     for a, b in combinations(names, 2):
         deltas = {i: s[a] - s[b] for i, s in scores.items() if a in s and b in s}
         if not (any(d > 0 for d in deltas.values()) and any(d < 0 for d in deltas.values())):
@@ -201,7 +201,10 @@ def _flips(
 
 
 def _pick_between(
-    reps: Mapping[str, Reproduction], cells: Mapping[str, list[Cell]], options: CorpusOptions, baseline: str
+    reps: Mapping[str, Reproduction],
+    cells: Mapping[str, list[Cell]],
+    options: CorpusOptions,
+    baseline: str,
 ) -> tuple[str, str] | None:
     if options.between is not None:
         return options.between
@@ -230,17 +233,31 @@ def _segments(
     options: CorpusOptions,
 ) -> dict[str, Any]:
     if between is None:
-        return {"note": "no two implementations reproduced by bleu_impl settings to compare", "rows": []}
+        return {
+            "note": "no two implementations reproduced by bleu_impl settings to compare",
+            "rows": [],
+        }
     a, b = between
     for impl in (a, b):
         if impl not in reps or reps[impl].config is None:
-            return {"a": a, "b": b, "note": f"{impl}: no bleu_impl setting reproduces it", "rows": []}
+            return {
+                "a": a,
+                "b": b,
+                "note": f"{impl}: no bleu_impl setting reproduces it",
+                "rows": [],
+            }
     common = [n for n in names if n in scores[a] and n in scores[b]]
     if not common:
         return {"a": a, "b": b, "note": "no system scored by both", "rows": []}
     system = options.system or max(common, key=lambda n: abs(scores[b][n] - scores[a][n]))
     if system not in common:
-        return {"a": a, "b": b, "system": system, "note": f"{system}: not scored by both", "rows": []}
+        return {
+            "a": a,
+            "b": b,
+            "system": system,
+            "note": f"{system}: not scored by both",
+            "rows": [],
+        }
     try:
         rows, total = contributions(cache, names.index(system), reps[a], reps[b], options.top)
     except BleuError as exc:
@@ -273,7 +290,9 @@ def corpus_report(
         for impl, row in cells.items()
     }
     progress("resampling")
-    answered = {impl: [j for j, c in enumerate(row) if c.score is not None] for impl, row in cells.items()}
+    answered = {
+        impl: [j for j, c in enumerate(row) if c.score is not None] for impl, row in cells.items()
+    }
     sig = significance(cache, reps, answered, options.significance)
     p_values = {
         impl: {(names[a], names[b]): p for (a, b), p in pairs.items()}
@@ -297,13 +316,16 @@ def corpus_report(
         "implementations": [_impl_info(s, reps[s.name], sig.missing.get(s.name)) for s in subjects],
         "scores": scores,
         "errors": {
-            impl: {names[j]: f"{c.status}: {c.reason}" for j, c in enumerate(row) if c.score is None}
+            impl: {
+                names[j]: f"{c.status}: {c.reason}" for j, c in enumerate(row) if c.score is None
+            }
             for impl, row in cells.items()
         },
         "ranks": {impl: rank(s) for impl, s in scores.items()},
         "spread": _spread(scores, names),
         "intervals": {
-            impl: {names[j]: vars(iv) for j, iv in ivs.items()} for impl, ivs in sig.intervals.items()
+            impl: {names[j]: vars(iv) for j, iv in ivs.items()}
+            for impl, ivs in sig.intervals.items()
         },
         "significance": {
             "test": options.significance.test,
@@ -344,7 +366,13 @@ def _spread(scores: Mapping[str, Mapping[str, float]], names: Sequence[str]) -> 
         values = {i: s[n] for i, s in scores.items() if n in s}
         if values:
             hi, lo = max(values, key=values.__getitem__), min(values, key=values.__getitem__)
-            out[n] = {"max": values[hi], "min": values[lo], "spread": values[hi] - values[lo], "max_impl": hi, "min_impl": lo}
+            out[n] = {
+                "max": values[hi],
+                "min": values[lo],
+                "spread": values[hi] - values[lo],
+                "max_impl": hi,
+                "min_impl": lo,
+            }
     return out
 
 

@@ -111,7 +111,9 @@ def reproduce_subject(
         for k in config.as_dict()
         if native is not None and getattr(config, k) != getattr(native, k)
     )
-    return Reproduction(config, profile, f"knob search: {changed}" if changed else "search", "", got)
+    return Reproduction(
+        config, profile, f"knob search: {changed}" if changed else "search", "", got
+    )
 
 
 def _outcome(score: float | None) -> Any:

@@ -60,6 +60,32 @@ def _scores(stats: Sequence, reproduction: Reproduction) -> list[float]:
     ]
 
 
+def _gather(
+    cache: TableCache,
+    reproductions: Mapping[str, Reproduction],
+    systems: Mapping[str, Sequence[int]],
+    out: Significance,
+) -> tuple[list, dict]:
+    """Every distinct table the reproduced implementations need, and where it is."""
+    tables: list = []
+    where: dict = {}
+    for name, rep in reproductions.items():
+        if rep.config is None:
+            out.missing[name] = f"no bleu_impl setting reproduces it ({rep.note or 'none found'})"
+            continue
+        for s in systems[name]:
+            key = (s, stats_key(rep.config))
+            if key in where:
+                continue
+            try:
+                tables.append(cache.table(s, rep.config))
+            except BleuError as exc:
+                out.missing[name] = f"statistics fail: {exc}"
+                break
+            where[key] = len(tables) - 1
+    return tables, where
+
+
 def significance(
     cache: TableCache,
     reproductions: Mapping[str, Reproduction],
@@ -69,20 +95,7 @@ def significance(
     """Intervals and paired p-values of every reproduced implementation (``systems``:
     implementation -> the systems it scored)."""
     out = Significance()
-    tables, where = [], {}
-    for name, rep in reproductions.items():
-        if rep.config is None:
-            out.missing[name] = f"no bleu_impl setting reproduces it ({rep.note or 'none found'})"
-            continue
-        for s in systems[name]:
-            key = (s, stats_key(rep.config))
-            if key not in where:
-                try:
-                    tables.append(cache.table(s, rep.config))
-                except BleuError as exc:
-                    out.missing[name] = f"statistics fail: {exc}"
-                    break
-                where[key] = len(tables) - 1
+    tables, where = _gather(cache, reproductions, systems, out)
     resampled = bootstrap_stats(tables, samples=options.resamples, seed=options.seed)
     for name, rep in reproductions.items():
         if name in out.missing or rep.config is None:
@@ -99,7 +112,9 @@ def significance(
         pairs = {}
         for a, b in combinations(sorted(samples), 2):
             if options.test == "paired-bs":
-                pairs[(a, b)] = paired_bootstrap_p((observed[a], observed[b]), samples[a], samples[b])
+                pairs[(a, b)] = paired_bootstrap_p(
+                    (observed[a], observed[b]), samples[a], samples[b]
+                )
         out.p_values[name] = pairs
     return out
 

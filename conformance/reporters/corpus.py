@@ -60,7 +60,9 @@ def score_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
             + [_num(scores[n]) if n in scores else _error_mark(errors.get(n, "")) for n in names]
         )
     spread = report["spread"]
-    rows.append(["spread (max − min)"] + [_num(spread[n]["spread"]) if n in spread else "—" for n in names])
+    rows.append(
+        ["spread (max − min)"] + [_num(spread[n]["spread"]) if n in spread else "—" for n in names]
+    )
     return ["implementation", *names], rows
 
 
@@ -150,7 +152,8 @@ def segment_lines(report: Mapping[str, Any], width: int = 100) -> list[str]:
     if not seg.get("rows"):
         return [seg.get("note") or "not computed"]
     lines = [
-        f"{seg['a']} vs {seg['b']} on {seg['system']}: difference {_num(seg['difference'], sign=True)}; "
+        f"{seg['a']} vs {seg['b']} on {seg['system']}: "
+        f"difference {_num(seg['difference'], sign=True)}; "
         f"all segments' count changes together {_num(seg['sum_of_contributions'], sign=True)} "
         f"(scored as {seg['a']} scores); the {len(seg['rows'])} largest:"
     ]
@@ -184,7 +187,8 @@ def significance_line(report: Mapping[str, Any]) -> str:
         else f"approximate randomization, {sig['trials']:,} trials"
     )
     return (
-        f"p-values: {test}, seed {sig['seed']} (as sacrebleu --{sig['test']}); * = p < {sig['alpha']}; "
+        f"p-values: {test}, seed {sig['seed']} (as sacrebleu --{sig['test']}); "
+        f"* = p < {sig['alpha']}; "
         "computed by the bleu_impl setting that reproduces each implementation"
     )
 
@@ -193,7 +197,10 @@ def _render_text(report: Mapping[str, Any], fmt: str) -> str:
     tablefmt = "github" if fmt == "markdown" else "simple"
     h = (lambda t: f"## {t}") if fmt == "markdown" else (lambda t: f"\n{t}\n{'-' * len(t)}")
     out: list[str] = []
-    out += [("# " if fmt == "markdown" else "") + header_lines(report)[0], *header_lines(report)[1:]]
+    out += [
+        ("# " if fmt == "markdown" else "") + header_lines(report)[0],
+        *header_lines(report)[1:],
+    ]
     out.append(h("Scores (BLEU, 0–100)"))
     head, rows = score_rows(report)
     out.append(_table(rows, head, tablefmt))

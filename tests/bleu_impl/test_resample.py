@@ -101,7 +101,9 @@ def test_paired_bootstrap_equals_sacrebleu(files: dict[str, list[Path]], lang: s
         interval = bleu_impl.bootstrap_interval(samples[k])
         assert interval.mean == pytest.approx(result["mean"], abs=1e-5)
         assert interval.half == pytest.approx(result["ci"], abs=1e-5)
-        assert f"{interval.mean:.2f} {interval.half:.2f}" == f"{result['mean']:.2f} {result['ci']:.2f}"
+        assert (
+            f"{interval.mean:.2f} {interval.half:.2f}" == f"{result['mean']:.2f} {result['ci']:.2f}"
+        )
         if k:
             p = bleu_impl.paired_bootstrap_p((observed[0], observed[k]), samples[0], samples[k])
             assert p == result["p_value"], (row["system"], p, result["p_value"])
@@ -120,7 +122,9 @@ def test_approximate_randomization_equals_sacrebleu(files: dict[str, list[Path]]
     first, second = bleu_impl.randomization_stats(tables[0], tables[1], trials=2000)
 
     def score(stats: list) -> list[float]:
-        return [100 * bleu_impl.score_stats(s, profile="sacrebleu", config=config).score for s in stats]
+        return [
+            100 * bleu_impl.score_stats(s, profile="sacrebleu", config=config).score for s in stats
+        ]
 
     p = bleu_impl.randomization_p((observed[0], observed[1]), score(first), score(second))
     assert p == want[1]["BLEU"]["p_value"]
@@ -132,13 +136,9 @@ def test_score_confidence_equals_sacrebleu(files: dict[str, list[Path]]) -> None
     ref, hyp = files["de"][0], files["de"][3]
     want = _sacrebleu([str(ref), "-i", str(hyp), "--confidence"])
     assert isinstance(want, dict)
-    out = subprocess.run(
-        [sys.executable, "-m", "conformance.cli", "score", "-r", str(ref), "-i", str(hyp)]
-        + ["--profile", "sacrebleu", "--confidence", "--format", "json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    command = [sys.executable, "-m", "conformance.cli", "score", "-r", str(ref), "-i", str(hyp)]
+    command += ["--profile", "sacrebleu", "--confidence", "--format", "json"]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)
     del main
     got = json.loads(out.stdout)["confidence"]
     assert got["mean"] == pytest.approx(want["confidence_mean"], abs=0.005)

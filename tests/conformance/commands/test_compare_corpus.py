@@ -98,7 +98,9 @@ def test_steps_add_up_to_the_total_difference(report: dict) -> None:
             assert abs(entry["unexplained"][system]) < 1e-6  # reproduced exactly
     nltk = decomposition["nltk"]
     assert "tokenize" in nltk["order"]  # sacrebleu 13a vs NLTK's whitespace split
-    assert nltk["order"] == sorted(nltk["order"], key=list(report["implementations"][0]["setting"]).index)
+    assert nltk["order"] == sorted(
+        nltk["order"], key=list(report["implementations"][0]["setting"]).index
+    )
 
 
 def test_flips_name_both_orders_with_p_values(report: dict) -> None:
@@ -109,7 +111,9 @@ def test_flips_name_both_orders_with_p_values(report: dict) -> None:
             assert report["scores"][impl][a] > report["scores"][impl][b]
         for impl in flip["b_better"]:
             assert report["scores"][impl][a] < report["scores"][impl][b]
-        assert flip["p_value"]["sacrebleu"] is not None  # by bleu_impl:sacrebleu, which reproduces it
+        assert (
+            flip["p_value"]["sacrebleu"] is not None
+        )  # by bleu_impl:sacrebleu, which reproduces it
         assert 0 < flip["p_value"]["sacrebleu"] <= 1
 
 
@@ -135,7 +139,13 @@ def test_text_formats_have_every_section(
 ) -> None:
     assert main(["compare", *_args(corpus["ja"]), *IMPLS, "--format", fmt]) == 0
     out = capsys.readouterr().out
-    for title in ("Scores", "Ranks", "Why the scores differ", "Ranking flips", "Where the difference"):
+    for title in (
+        "Scores",
+        "Ranks",
+        "Why the scores differ",
+        "Ranking flips",
+        "Where the difference",
+    ):
         assert title in out
     if fmt == "markdown":
         from markdown_it import MarkdownIt
@@ -180,11 +190,15 @@ def test_gzip_stdin_and_a_single_system(
     import io
     import sys
 
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"the cat sat on a mat .\na dog\n")))
+    monkeypatch.setattr(
+        sys, "stdin", io.TextIOWrapper(io.BytesIO(b"the cat sat on a mat .\na dog\n"))
+    )
     assert main(["compare", "-r", str(ref), "-i", "-", "--impl", "bleu_impl:sacrebleu"]) == 0
     out = capsys.readouterr().out
     assert "One system: there is no ranking to flip" in out
-    want = sacrebleu.corpus_bleu(["the cat sat on a mat .", "a dog"], [["the cat sat on the mat .", "there is a dog"]])
+    want = sacrebleu.corpus_bleu(
+        ["the cat sat on a mat .", "a dog"], [["the cat sat on the mat .", "there is a dog"]]
+    )
     assert f"{want.score:.2f}" in out
 
 
@@ -199,7 +213,14 @@ def test_a_failing_implementation_is_an_error_cell(
     boom.write_text("the cat sat on the mat\nBOOM dog\n", encoding="utf-8")
     impl = "tests.conformance.commands.corpus_helpers:fragile_bleu"
     argv = ["compare", "-r", str(ref), "-i", str(good), "-i", str(boom), "--impl", impl]
-    argv += ["--impl", "bleu_impl:sacrebleu", "--baseline", "bleu_impl:sacrebleu", "--format", "json"]
+    argv += [
+        "--impl",
+        "bleu_impl:sacrebleu",
+        "--baseline",
+        "bleu_impl:sacrebleu",
+        "--format",
+        "json",
+    ]
     assert main(argv) == 0
     report = json.loads(capsys.readouterr().out)
     name = next(i["name"] for i in report["implementations"] if i["spec"] == impl)
