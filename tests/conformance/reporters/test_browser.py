@@ -32,7 +32,7 @@ FIGURES = {
     "compare": [
         "Why they differ: cases per cause",
         "Who disagrees with whom",
-        "A's score against B's (BLEU, 0–100, log scales)",
+        "First against second score of each pair (BLEU, 0–100, log)",
     ],
     "run": ["Outcomes per implementation"],
     "explain": ["Precision per n-gram order"],
