@@ -66,6 +66,7 @@ class IgniteAdapter(Adapter):
 
         try:
             value = call_with_timeout(call, self.capabilities.timeout, "ignite")
-        except Exception as exc:
-            return Answer(failure=failure_from(exc))
+        except Exception as exc:  # NotComputableError: macro average of no sentence
+            empty = type(exc).__name__ == "NotComputableError"
+            return Answer(failure=failure_from(exc, "empty-corpus" if empty else None))
         return Answer(score=float(value))

@@ -61,6 +61,7 @@ class TorchevalAdapter(Adapter):
 
         try:
             value = call_with_timeout(call, self.capabilities.timeout, "torcheval")
-        except Exception as exc:
-            return Answer(failure=failure_from(exc))
+        except Exception as exc:  # its documented error: an order without n-grams
+            too_short = isinstance(exc, ValueError) and "too short" in str(exc)
+            return Answer(failure=failure_from(exc, "absent-order" if too_short else None))
         return Answer(score=float(value))

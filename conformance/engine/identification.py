@@ -55,6 +55,9 @@ MATCH_THRESHOLD = 0.95
 
 #: Generated corpora tried per separation round, and rounds at most.
 _PROBES_PER_ROUND = 120
+
+#: How many of the best profiles have their tools' options searched.
+_SEARCHED_BASES = 6
 _ROUNDS = 4
 
 
@@ -152,7 +155,7 @@ def _refined(evidence: Evidence, ranked: list[Candidate]) -> list[Candidate]:
     """Option searches from the best profiles; then, if no tool's setting reproduces every
     answer, a search over every knob from the best one found."""
     found = list(ranked)
-    for base in ranked[:3]:
+    for base in ranked[:_SEARCHED_BASES]:
         found += option_search(evidence, base)
     found = evidence.sorted(found)
     if found[0].share < 1.0:

@@ -1,5 +1,8 @@
 """``identify`` names the profile and options of each zoo implementation, wrapped by the
-thinnest callable adapter (``impls.py``), and says "no profile matches" below its threshold."""
+thinnest callable adapter (``impls.py``), and says "no profile matches" below its threshold.
+
+``capfd``, not ``capsys``: fast-bleu calls ``faulthandler.enable()``, which needs a
+``sys.stderr`` with a file descriptor."""
 
 from __future__ import annotations
 
@@ -31,18 +34,18 @@ CASES = [
 ]
 
 
-def _identify(name: str, capsys, *extra: str) -> dict:
+def _identify(name: str, capfd, *extra: str) -> dict:
     argv = ["identify", "--impl", SPEC + name, "--format", "json", "--generate", "30", *extra]
     assert main(argv) == 0
-    return json.loads(capsys.readouterr().out)
+    return json.loads(capfd.readouterr().out)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "profile", "overrides", "module"), CASES)
-def test_identify_names_profile_and_options(name, profile, overrides, module, capsys) -> None:
+def test_identify_names_profile_and_options(name, profile, overrides, module, capfd) -> None:
     if importlib.util.find_spec(module) is None:
         pytest.skip(f"{module} is not installed")
-    found = _identify(name, capsys)
+    found = _identify(name, capfd)
     best = found["candidates"][0]
     assert found["verdict"] == "match", found["candidates"][:3]
     assert (best["profile"], best["overrides"]) == (profile, overrides)
@@ -50,22 +53,22 @@ def test_identify_names_profile_and_options(name, profile, overrides, module, ca
 
 
 @pytest.mark.slow
-def test_a_setting_no_tool_has_is_labelled_generic(capsys) -> None:
+def test_a_setting_no_tool_has_is_labelled_generic(capfd) -> None:
     """bleuscore 0.2 = tf/nmt semantics + 13a + Rust's whitespace, without tf/nmt's errors."""
     if importlib.util.find_spec("bleuscore") is None:
         pytest.skip("bleuscore is not installed")
-    best = _identify("bleuscore_default", capsys)["candidates"][0]
+    best = _identify("bleuscore_default", capfd)["candidates"][0]
     assert best["generic"] and best["share"] == 1.0
     assert best["overrides"]["tokenize"] == "13a"
     assert best["overrides"]["ref_length"] == "shortest"
     assert best["label"].startswith("generic profile + knobs")
 
 
-def test_below_the_threshold_no_profile_matches(capsys) -> None:
+def test_below_the_threshold_no_profile_matches(capfd) -> None:
     """A constant answer reproduces some cases by chance, never a profile: 'no profile
     matches', with the nearest candidates and the inputs that separate them."""
     argv = ["identify", "--impl", SPEC + "constant", "-k", "edge", "--generate", "5"]
     assert main(argv) == 0
-    out = capsys.readouterr().out
+    out = capfd.readouterr().out
     assert "no profile matches" in out and "Nearest:" in out
     assert "inputs that separate the nearest candidates" in out
