@@ -56,8 +56,9 @@ MATCH_THRESHOLD = 0.95
 #: Generated corpora tried per separation round, and rounds at most.
 _PROBES_PER_ROUND = 120
 
-#: How many of the best profiles have their tools' options searched.
-_SEARCHED_BASES = 6
+#: How many of the best profiles have their tools' options searched (all: a tool whose
+#: setting differs in two options may rank low as it is).
+_SEARCHED_BASES = len(PROFILES)
 _ROUNDS = 4
 
 

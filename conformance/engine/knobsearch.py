@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import combinations
 from typing import Any
 
 from bleu_impl import CHOICES, BleuError, Config, KnobError, get_profile
@@ -52,6 +53,8 @@ _NOT_SEARCHED = frozenset({"scale", "weights", "smoothing_value", "epsilon", "al
 
 _LEVELS = ("corpus", "sentence")
 _BEAM_WIDTH = 3
+#: Pairs of changes are tried only among this few moves (a tool's options, not every knob).
+_PAIRED_MOVES = 24
 _DEPTH = 5
 
 Key = tuple[tuple[str, Any], ...]
@@ -396,24 +399,17 @@ def _moves(profile: str, config: Config) -> list[tuple[str, Any]]:
 
 
 def _beam(evidence: Evidence, start: Candidate, moves: list[tuple[str, Any]]) -> list[Candidate]:
-    """Beam search from ``start`` over ``moves``; every improving state found."""
+    """Beam search from ``start`` over ``moves``; every improving state found. When no
+    single move improves a state and the moves are few (a tool's options), pairs are
+    tried: some settings differ from the start in two options that only help together."""
     beam, found = [start], []
     for _ in range(_DEPTH):
         following: dict[Key, Candidate] = {}
         for state in beam:
-            missed = evidence.misses(state)
-            current = dict(state.overrides)
-            changed = dict(state.changes)
-            for knob, value in moves:
-                if knob in changed or current.get(knob) == value:
-                    continue
-                key = tuple(sorted({**current, knob: value}.items()))
-                if key in following:
-                    continue
-                changes = tuple(sorted({**changed, knob: value}.items()))
-                better = evidence.improved(state, missed, key, changes)
-                if better is not None:
-                    following[key] = better
+            _extend(evidence, state, [(m,) for m in moves], following)
+        if not following and len(moves) <= _PAIRED_MOVES:
+            for state in beam:
+                _extend(evidence, state, list(combinations(moves, 2)), following)
         if not following:
             break
         beam = evidence.sorted(following.values())[:_BEAM_WIDTH]
@@ -421,6 +417,28 @@ def _beam(evidence: Evidence, start: Candidate, moves: list[tuple[str, Any]]) ->
         if beam[0].share == 1.0:
             break
     return found
+
+
+def _extend(
+    evidence: Evidence,
+    state: Candidate,
+    steps: list[tuple[tuple[str, Any], ...]],
+    following: dict[Key, Candidate],
+) -> None:
+    """Add to ``following`` every step (one or more knob changes) that improves ``state``."""
+    missed = evidence.misses(state)
+    current, changed = dict(state.overrides), dict(state.changes)
+    for step in steps:
+        knobs = dict(step)
+        if len(knobs) < len(step) or any(k in changed or current.get(k) == v for k, v in step):
+            continue
+        key = tuple(sorted({**current, **knobs}.items()))
+        if key in following:
+            continue
+        changes = tuple(sorted({**changed, **knobs}.items()))
+        better = evidence.improved(state, missed, key, changes)
+        if better is not None:
+            following[key] = better
 
 
 def option_search(evidence: Evidence, base: Candidate) -> list[Candidate]:
