@@ -33,7 +33,7 @@ def sacrebleu_spm_model(spm_model: str, tmp_path: Path, monkeypatch: pytest.Monk
     tokenizer_spm = pytest.importorskip("sacrebleu.tokenizers.tokenizer_spm")
     models = tmp_path / "sacrebleu" / "models"
     models.mkdir(parents=True)
-    for entry in tokenizer_spm.SPM_MODELS.values():
-        (models / entry["url"].rsplit("/", 1)[-1]).symlink_to(spm_model)
+    for name in {entry["url"].rsplit("/", 1)[-1] for entry in tokenizer_spm.SPM_MODELS.values()}:
+        (models / name).symlink_to(spm_model)
     monkeypatch.setattr(tokenizer_spm, "SACREBLEU_DIR", str(tmp_path / "sacrebleu"))
     return spm_model
