@@ -21,9 +21,9 @@ def spm_model(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A small SentencePiece model trained on seeded multilingual text (the FLORES models
     sacrebleu downloads are out of reach offline)."""
     pytest.importorskip("sentencepiece")
-    from .multilingual import train_spm_model
+    from tools.fixtures.multilingual import train_spm_model
 
-    return str(train_spm_model(tmp_path_factory.mktemp("spm")))
+    return str(train_spm_model(tmp_path_factory.mktemp("spm") / "tiny.model"))
 
 
 @pytest.fixture

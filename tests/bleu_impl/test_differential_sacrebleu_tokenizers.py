@@ -25,8 +25,7 @@ from sacrebleu.metrics import BLEU  # noqa: E402
 
 import bleu_impl  # noqa: E402
 from bleu_impl.spm_models import SPM_MODELS  # noqa: E402
-
-from ..multilingual import SCRIPTS, random_corpus  # noqa: E402
+from tools.fixtures.multilingual import SCRIPTS, random_corpus  # noqa: E402
 
 #: tokenizer -> the Python module its sacrebleu tokenizer needs
 NEEDS = {

@@ -14,8 +14,7 @@ from bleu_impl.tokenizers.ja_mecab import JA_MECAB
 from bleu_impl.tokenizers.ko_mecab import KO_MECAB
 from bleu_impl.tokenizers.mecab import MecabTokenizer, mecab_tokenizer
 from bleu_impl.tokenizers.registry import tokenizer_signature
-
-from ...multilingual import random_line
+from tools.fixtures.multilingual import random_line
 
 SETUPS = {"ja-mecab": (JA_MECAB, "ja"), "ko-mecab": (KO_MECAB, "ko")}
 

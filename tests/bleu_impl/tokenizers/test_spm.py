@@ -14,8 +14,7 @@ from bleu_impl import KnobError, make_config, signature
 from bleu_impl.spm_models import SPM_MODELS
 from bleu_impl.tokenizers import Pipeline
 from bleu_impl.tokenizers.spm import model_digest, spm_tokenizer
-
-from ...multilingual import random_line
+from tools.fixtures.multilingual import random_line
 
 pytest.importorskip("sentencepiece")
 

@@ -17,8 +17,7 @@ from bleu_impl.tokenizers.zh import (  # noqa: E402
     tokenize_zh_batch,
     tokenize_zh_line,
 )
-
-from ...multilingual import random_line  # noqa: E402
+from tools.fixtures.multilingual import random_line  # noqa: E402
 
 
 def _theirs(lines: list[str]) -> list[list[str]]:

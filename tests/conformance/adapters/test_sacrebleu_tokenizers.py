@@ -8,8 +8,7 @@ import pytest
 import bleu_impl
 from conformance.adapters import make_adapter
 from conformance.protocol import Request
-
-from ...multilingual import random_corpus
+from tools.fixtures.multilingual import random_corpus
 
 pytest.importorskip("sacrebleu")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ...multilingual import random_corpus
+from tools.fixtures.multilingual import random_corpus
 
 pytest.importorskip("sacrebleu")
 
