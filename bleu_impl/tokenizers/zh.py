@@ -18,6 +18,8 @@ function on every BMP code point.
 
 from __future__ import annotations
 
+from functools import cache
+
 from .tok13a import apply_rules
 from .tok13a_batch import apply_rules_padded
 
@@ -43,22 +45,28 @@ CHINESE_RANGES: tuple[tuple[int, int], ...] = (
     (0xFF00, 0xFFEF),  # half- and full-width forms
 )
 
-#: code point -> the character with a space on each side (``str.translate`` table).
-_SPACED: dict[int, str] = {
-    code: f" {chr(code)} " for start, end in CHINESE_RANGES for code in range(start, end + 1)
-}
+
+@cache
+def _spaced() -> dict[int, str]:
+    """code point -> the character with a space on each side (a ``str.translate`` table of
+    ~32k entries, built on first use)."""
+    return {
+        code: f" {chr(code)} " for start, end in CHINESE_RANGES for code in range(start, end + 1)
+    }
+
+
 #: A stripped line starting or ending with one of these tokenizes differently with padding.
 _EDGE = frozenset(".,")
 
 
 def is_chinese(char: str) -> bool:
     """Whether sacrebleu's ``zh`` tokenizer spaces out ``char`` (one character)."""
-    return ord(char) in _SPACED
+    return ord(char) in _spaced()
 
 
 def tokenize_zh(line: str) -> str:
     """Return ``line`` tokenized as sacrebleu's ``zh``, tokens separated by whitespace."""
-    return apply_rules(line.strip().translate(_SPACED))
+    return apply_rules(line.strip().translate(_spaced()))
 
 
 def _padding_safe(line: str) -> bool:
@@ -72,10 +80,10 @@ def tokenize_zh_line(line: str) -> str:
     """Token string equivalent (after any whitespace split) to ``tokenize_zh(line)``."""
     line = line.strip()
     if _padding_safe(line):
-        done = apply_rules_padded(f" {line.translate(_SPACED)} ")
+        done = apply_rules_padded(f" {line.translate(_spaced())} ")
         if done is not None:
             return done
-    return apply_rules(line.translate(_SPACED))
+    return apply_rules(line.translate(_spaced()))
 
 
 def tokenize_zh_batch(lines: list[str]) -> list[str]:
@@ -88,7 +96,7 @@ def tokenize_zh_batch(lines: list[str]) -> list[str]:
     text = " \n ".join(stripped)
     done = None
     if text.count("\n") == len(lines) - 1:
-        done = apply_rules_padded(f" {text.translate(_SPACED)} ")
+        done = apply_rules_padded(f" {text.translate(_spaced())} ")
     if done is None:
         return [tokenize_zh(line) for line in stripped]
     out = done.split("\n")
