@@ -15,6 +15,13 @@ examples:
   bleu-conformance compare -k ship --format markdown
   bleu-conformance compare --generate 200 --seed 1          # also random separating corpora
   bleu-conformance compare --output cmp.jsonl && bleu-conformance compare --replay cmp.jsonl
+  bleu-conformance compare --replay cmp.jsonl -v            # every row, with statistics
+  bleu-conformance compare --replay cmp.jsonl --format html --report compare.html
+
+The table answers first: do they differ (material differences, at least half a unit of the
+last printed decimal of BLEU on 0-100, apart from negligible ones), how much (largest first)
+and why (a roll-up by cause); it fits the terminal's width and shows the ten largest
+material differences. Implementations are lettered A, B, C...; each row names its pair.
 
 exit codes: 0 the comparison ran (differences are findings, not failures); 2 bad input
 (unknown implementation, unreadable fixtures, malformed log).

@@ -94,8 +94,15 @@ def _legend(f: Findings, comparison: CompareLog) -> list[str]:
     return out
 
 
-def _section(title: str, body: str) -> str:
-    return f"{title}\n{'─' * len(title)}\n{body}"
+#: What the score columns of a difference row hold.
+ORDER_NOTE = "BLEU on 0–100; 1st and 2nd: the pair's implementations in its order (A–B: A, B)"
+
+
+def _section(title: str, body: str, width: int = 0) -> str:
+    """A heading underlined to its length (wrapped to ``width`` when given), then ``body``."""
+    heading = wrap(title, width) if width else title
+    rule = "─" * max(len(line) for line in heading.splitlines())
+    return f"{heading}\n{rule}\n{body}"
 
 
 #: Pair-table columns kept even when they are 0 for every pair.
@@ -141,20 +148,21 @@ def _text_tables(f: Findings, width: int, verbose: bool) -> list[str]:
     parts = [_section("Pairs (|Δ| in BLEU points, 0–100)", _pairs_block(f, width))]
     if f.causes:
         rows = [[str(c) for c in r] for r in cause_rows(f)]
-        table = grid(CAUSE_HEADERS, rows, width=width, align="llrrrl")
+        table = grid(CAUSE_HEADERS, rows, width=width, align="llrrrl", weights=(3, 1, 1, 1, 1, 1))
         notes = [wrap(f"{knob}: {doc}", width, "    ") for knob, doc in knob_notes(f)]
         body = "\n".join([table, *(["", "The knobs:"] if notes else []), *notes])
         parts.append(_section("Why: causes, most material first", body))
     shown = f.material if verbose else f.material[:TOP_ROWS]
     if shown:
-        title = f"Material differences ({len(f.material)}), largest first; scores on 0–100"
+        title = f"Material differences ({len(f.material)}), largest first"
         more = len(f.material) - len(shown)
         tail = f"\n… and {more} more (-v lists every row)" if more else ""
-        parts.append(_section(title, _rows_grid(f, shown, width, verbose) + tail))
+        body = _rows_grid(f, shown, width, verbose) + tail
+        parts.append(_section(title, f"{wrap(ORDER_NOTE, width)}\n{body}", width))
     if verbose and f.negligible:
         title = f"Negligible differences ({len(f.negligible)}), largest first"
         rows_grid = _rows_grid(f, f.negligible, width, verbose, len(shown) + 1)
-        parts.append(_section(title, rows_grid))
+        parts.append(_section(title, f"{wrap(ORDER_NOTE, width)}\n{rows_grid}", width))
     return parts
 
 
@@ -168,7 +176,7 @@ def _rows_grid(
     else:
         headers.append("differing statistics")
         table = [[*row, detail_cell(d)] for row, d in zip(table, rows)]
-    return grid(headers, table, width=width, align="rllrrrll")
+    return grid(headers, table, width=width, align="rllrrrll", weights=(1, 1, 1, 1, 1, 1, 2, 2))
 
 
 def _text_tail(f: Findings, width: int, verbose: bool) -> list[str]:
@@ -184,7 +192,7 @@ def _text_tail(f: Findings, width: int, verbose: bool) -> list[str]:
                 ]
                 for r in f.errored
             ]
-            table = grid(["case", "pair", "A said", "B said"], rows, width=width)
+            table = grid(["case", "pair", "first said", "second said"], rows, width=width)
             parts.append(_section(f"Errors ({len(f.errored)})", table))
         else:
             parts.append(
@@ -255,7 +263,7 @@ def _md_tail(f: Findings) -> list[str]:
         ]
         parts += [
             f"### Errors ({len(f.errored)})",
-            md.table(["case", "pair", "A said", "B said"], rows),
+            md.table(["case", "pair", "first said", "second said"], rows),
         ]
     if f.skip_reasons:
         parts += ["### Skipped: why", md.table(["reason", "pairs"], f.skip_reasons, "lr")]

@@ -94,9 +94,9 @@ def scatter_figure(f: Findings, pairs: Sequence[Mapping[str, Any]]) -> str:
     points.sort(key=lambda p: order[p.series])  # differences drawn last, on top
     return svg.scatter(
         points,
-        title="A's score against B's (BLEU, 0–100, log scales)",
-        x_label="A (first of the pair)",
-        y_label="B (second of the pair)",
+        title="First against second score of each pair (BLEU, 0–100, log)",
+        x_label="first implementation of the pair",
+        y_label="second implementation of the pair",
         decades=6,
         colors=COLORS,
         desc=f"{len(points)} pair results with two scores; points off the dashed diagonal "
@@ -163,7 +163,8 @@ def _rows_sections(f: Findings) -> list[str]:
         ]
         out.append(
             html.section(
-                f"Errors ({len(f.errored)})", html.table(["case", "pair", "A said", "B said"], rows)
+                f"Errors ({len(f.errored)})",
+                html.table(["case", "pair", "first said", "second said"], rows),
             )
         )
     if f.skip_reasons:

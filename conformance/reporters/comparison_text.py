@@ -31,7 +31,7 @@ __all__ = [
     "verdict",
 ]
 
-DISCREPANCY_HEADERS = ["#", "case", "pair", "A", "B", "B − A", "cause"]
+DISCREPANCY_HEADERS = ["#", "case", "pair", "1st", "2nd", "2nd − 1st", "cause"]
 
 
 def score_text(value: float | None, other: float | None, failure: object = None) -> str:

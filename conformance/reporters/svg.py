@@ -217,6 +217,7 @@ class _Scale:
     a: float
     b: float
     log: bool = False
+    min_step: float = 0.0  # 1 for counts: no tick at 0.5 cases
 
     def __call__(self, value: float) -> float:
         if self.log:
@@ -233,17 +234,26 @@ class _Scale:
             every = max(1, math.ceil((last - first) / target))
             return [10.0**e for e in range(first, last + 1, every) if self.lo <= 10.0**e <= self.hi]
         step = _nice_step(self.hi - self.lo, target) if self.hi > self.lo else 1.0
+        step = max(step, self.min_step)
         start = float(math.ceil(self.lo / step - 1e-9)) * step
         count = math.floor((self.hi - start) / step + 1e-9) + 1
         return [round(start + i * step, 12) for i in range(count)]
 
 
-def _linear(lo: float, hi: float, a: float, b: float, target: int = 5) -> _Scale:
-    """A linear scale whose domain is widened to round tick values."""
+def _linear(
+    lo: float, hi: float, a: float, b: float, target: int = 5, *, counts: bool = False
+) -> _Scale:
+    """A linear scale whose domain is widened to round tick values (whole numbers for
+    ``counts``)."""
     if hi <= lo:
         hi = lo + 1
-    step = _nice_step(hi - lo, target)
-    return _Scale(math.floor(lo / step) * step, math.ceil(hi / step) * step, a, b)
+    step = max(_nice_step(hi - lo, target), 1.0 if counts else 0.0)
+    low, high = math.floor(lo / step) * step, math.ceil(hi / step) * step
+    return _Scale(low, high, a, b, min_step=1.0 if counts else 0.0)
+
+
+def _whole(values: Sequence[float]) -> bool:
+    return all(float(v).is_integer() for v in values)
 
 
 def _log(values: Sequence[float], a: float, b: float) -> _Scale:
@@ -329,7 +339,8 @@ def hbars(
     texts = [value_text(v) for _, v in items]
     right = width - 12 - max((_text_width(t) for t in texts), default=0) - 6
     top, height = 32, ROW * max(1, len(items))
-    scale = _linear(0, max((v for _, v in items), default=1.0) or 1.0, left, right)
+    values = [v for _, v in items]
+    scale = _linear(0, max(values, default=1.0) or 1.0, left, right, counts=_whole(values))
     body = _x_axis(scale, top + height, x_label, pretty, top)
     for i, ((label, value), text) in enumerate(zip(items, texts)):
         y = top + i * ROW
@@ -756,7 +767,7 @@ def stacked_bars(
     legend_h = _legend_h(names, width - left)
     top = 32 + legend_h + 8
     right = width - 12 - max((_text_width(pretty(t)) for t in totals), default=0) - 6
-    scale = _linear(0, max(totals, default=1.0) or 1.0, left, right)
+    scale = _linear(0, max(totals, default=1.0) or 1.0, left, right, counts=_whole(totals))
     bottom = top + ROW * max(1, len(categories))
     body = _x_axis(scale, bottom, x_label, pretty, top)
     for c, category in enumerate(categories):

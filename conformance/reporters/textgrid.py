@@ -8,7 +8,7 @@ import shutil
 import textwrap
 from collections.abc import Sequence
 
-__all__ = ["MAX_WIDTH", "MIN_WIDTH", "grid", "terminal_width", "wrap"]
+__all__ = ["MAX_WIDTH", "MIN_WIDTH", "grid", "records", "terminal_width", "wrap"]
 
 GAP = "  "
 MIN_WIDTH, MAX_WIDTH = 60, 200
@@ -73,10 +73,15 @@ def _longest_word(cell: str) -> int:
 
 
 def _fit(
-    headers: Sequence[str], rows: Sequence[Sequence[str]], flexible: Sequence[bool], width: int
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    flexible: Sequence[bool],
+    width: int,
+    weights: Sequence[float],
 ) -> list[int]:
-    """Column widths whose total (with gaps) is at most ``width`` where possible: the widest
-    flexible column gives a column at a time, then the headers of fixed columns wrap."""
+    """Column widths whose total (with gaps) is at most ``width`` where possible: the flexible
+    column widest for its weight gives a column at a time, then the headers of fixed columns
+    wrap."""
     n = len(headers)
     natural = [max([_natural(headers[c])] + [_natural(r[c]) for r in rows]) for c in range(n)]
     floor = [
@@ -93,7 +98,7 @@ def _fit(
         if not shrinkable:
             break
         preferred = [c for c in shrinkable if flexible[c]] or shrinkable
-        widest = max(preferred, key=lambda c: widths[c])
+        widest = max(preferred, key=lambda c: widths[c] / weights[c])
         widths[widest] -= 1
     return widths
 
@@ -105,18 +110,36 @@ def grid(
     width: int,
     align: str = "",
     indent: str = "",
+    weights: Sequence[float] = (),
 ) -> str:
     """A table of at most ``width`` columns (when the cells allow it): a header, a rule, the
     rows. ``align`` has one letter per column: ``l`` (text, wraps) or ``r`` (numbers, never
-    wrap); missing letters are ``l``."""
+    wrap); missing letters are ``l``. A text column with a larger weight (default 1) keeps
+    more of its width when the table must narrow."""
     align = align.ljust(len(headers), "l")
     flexible = [a == "l" for a in align]
-    widths = _fit(headers, rows, flexible, width - len(indent))
+    weight = [*weights, *([1.0] * (len(headers) - len(weights)))]
+    widths = _fit(headers, rows, flexible, width - len(indent), weight)
+    if sum(widths) + len(GAP) * (len(widths) - 1) > width - len(indent):
+        return records(headers, rows, width=width, indent=indent)
     lines = [*_row(headers, widths, align, indent)]
     lines.append(indent + GAP.join("─" * w for w in widths))
     for row in rows:
         lines.extend(_row(row, widths, align, indent))
     return "\n".join(line.rstrip() for line in lines)
+
+
+def records(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], *, width: int, indent: str = ""
+) -> str:
+    """Rows as wrapped ``header: value`` records, for when no table fits ``width``: the first
+    cell opens each record, the rest follow indented."""
+    out = []
+    for row in rows:
+        first, *rest = [" ".join(str(cell).split()) for cell in row]
+        items = [f"{h}: {v}" for h, v in zip(headers[1:], rest) if v]
+        out.append(wrap(f"{indent}{first}  " + " · ".join(items), width, indent + "    "))
+    return "\n".join(out)
 
 
 def _row(cells: Sequence[str], widths: Sequence[int], align: str, indent: str) -> list[str]:

@@ -82,7 +82,7 @@ def test_markdown_is_gfm_tables():
     tables = gfm.check(text)
     headers = [t.headers for t in tables]
     assert headers[0][-1] == "max |Δ|"  # the escaped pipe stays inside its cell
-    assert ["case", "pair", "A said", "B said"] not in headers  # nothing errored
+    assert ["case", "pair", "first said", "second said"] not in headers  # nothing errored
     differences = [t for t in tables if t.headers[:3] == ["#", "case", "pair"]]
     assert len(differences) == 2  # material, and negligible inside <details>
     assert [r[2] for r in differences[0].rows] == ["B–C", "A–B", "A–C"]
@@ -109,7 +109,7 @@ def test_html_has_the_three_figures_and_every_row():
     assert titles == [
         "Why they differ: cases per cause",
         "Who disagrees with whom",
-        "A's score against B's (BLEU, 0–100, log scales)",
+        "First against second score of each pair (BLEU, 0–100, log)",
     ]
     for item in ("boom", "big", "edge", "tiny", "near"):
         assert f">{item}<" in page

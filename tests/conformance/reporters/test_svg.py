@@ -190,3 +190,9 @@ def test_degenerate_data_still_gives_a_well_formed_figure(values):
     parse(svg.heatmap(["a"], [str(i) for i in range(len(values))], [values], title="t"))
     parse(svg.range_plot([svg.Span("a", 0.0, 0.0)], title="t"))
     parse(svg.grouped_bars(["a"], {"s": [0.0]}, title="t"))
+
+
+def test_counts_get_whole_number_ticks():
+    root = parse(svg.stacked_bars(["a", "b"], {"pass": [1.0, 2.0]}, title="t"))
+    ticks = [el.text for el in root.iter(f"{{{NS['s']}}}text") if el.get("fill-opacity") == ".8"]
+    assert ticks == ["0", "1", "2"]

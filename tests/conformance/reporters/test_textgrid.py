@@ -47,3 +47,18 @@ def test_terminal_width_follows_columns(monkeypatch):
 
 def test_wrap_indents_continuations():
     assert wrap("one two three four", 10, "  ") == "one two\n  three\n  four"
+
+
+def test_records_when_no_table_fits():
+    rows = [["1", "a-rather-long-case-identifier", "12.345678", "cause one; cause two"]]
+    text = grid(["#", "case", "score", "cause"], rows, width=30, align="rlrl")
+    assert max(widths(text)) <= 30
+    assert text.splitlines()[0].startswith("1  case:")
+    assert "score: 12.345678" in " ".join(text.split())
+
+
+def test_weights_keep_the_heavier_column_wider():
+    rows = [["x" * 10 + " " + "y" * 10 + " " + "z" * 10, "a" * 8 + " " + "b" * 8 + " " + "c" * 8]]
+    even = grid(["cause", "example"], rows, width=40)
+    heavy = grid(["cause", "example"], rows, width=40, weights=(3, 1))
+    assert len(heavy.splitlines()[1].split()[0]) > len(even.splitlines()[1].split()[0])
