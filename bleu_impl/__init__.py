@@ -3,7 +3,7 @@
 Everything a caller needs is importable from here (see ``__all__``): scoring
 (``corpus_bleu``, ``sentence_bleu``), statistics (``corpus_stats``, ``sentence_stats``,
 ``iter_segment_stats``, ``parallel_corpus_stats``, then ``score_stats``), knobs and profiles
-(``make_config``, ``normalize_knob``, ``get_profile``), tokens (``Pipeline``) and the
+(``make_config``, ``normalize_knob``, ``get_profile``), tokens (``Pipeline``, ``pipelines``) and the
 signature. ``bleu_impl.fast`` (the numpy fast path, imported on first use) and
 ``bleu_impl.dask_bag`` (extra ``dask``) are subpackages with their own public names.
 """
@@ -33,7 +33,7 @@ from .profiles import LEVELS, PROFILES, Profile, get_profile
 from .score import BleuResult, score_stats
 from .signature import signature
 from .stats import BleuStats
-from .tokenizers import Pipeline
+from .tokenizers import Pipeline, pipelines
 from .version import VERSION as __version__
 
 __all__ = [
@@ -63,6 +63,7 @@ __all__ = [
     "make_config",
     "normalize_knob",
     "parallel_corpus_stats",
+    "pipelines",
     "score_stats",
     "sentence_bleu",
     "sentence_stats",

@@ -16,7 +16,7 @@ from .ngrams import segment_stats
 from .profiles import Profile, get_profile, resolve_cached
 from .score import BleuResult, score_stats
 from .stats import BleuStats
-from .tokenizers import Pipeline
+from .tokenizers import pipelines
 
 __all__ = [
     "Segment",
@@ -33,10 +33,11 @@ def iter_segment_stats(
 ) -> Iterator[BleuStats]:
     """Yield the statistics of each segment (the reference path; lazily, so memory stays
     bounded)."""
-    tokens = Pipeline(config).segment
+    hyp_pipeline, ref_pipeline = pipelines(config)
+    hyp_tokens, ref_tokens = hyp_pipeline.segment, ref_pipeline.segment
     for index, (hyp, refs) in enumerate(read_segments(hypotheses, references)):
-        ref_tokens = [tokens(r) for r in refs]
-        yield segment_stats(tokens(hyp), ref_tokens, config, index=index)
+        refs_tokens = [ref_tokens(r) for r in refs]
+        yield segment_stats(hyp_tokens(hyp), refs_tokens, config, index=index)
 
 
 def corpus_stats(

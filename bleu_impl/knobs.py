@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 #: ``lowercase`` after :func:`normalize_knob`: False (case-sensitive), or the folding rule.
-Lowercase = Literal[False, "ascii", "unicode"]
+Lowercase = Literal[False, "ascii", "unicode", "perl-lc"]
 
 NLTK_METHODS = tuple(f"nltk-method{i}" for i in range(8))
 LAST_SEGMENT_METHODS = ("nltk-method5", "nltk-method6", "nltk-method7")
@@ -40,8 +40,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "tokenize": ("none", "13a", "intl", "char"),
     "split": ("python", "perl-unicode", "perl-bytes"),
     "line_prep": ("none", "rstrip"),
-    "lowercase": (False, "ascii", "unicode"),
-    "ref_length": ("closest", "closest-first", "shortest", "average", "single"),
+    "lowercase": (False, "ascii", "unicode", "perl-lc"),
+    "ref_length": ("closest", "closest-first", "shortest", "average", "single", "closest-9999"),
     "missing_refs": ("error", "len-9999"),
     "smoothing": ("none", "floor", "add-k", "exp", "add-one", "nist", *NLTK_METHODS),
     "absent_order": ("zero", "one", "drop", "error"),
@@ -53,6 +53,14 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "empty_ref": ("bp-one", "error"),
     "result_float": ("float64", "float32"),
     "scale": (1, 100),
+    "lowercase_stage": (
+        "before-tokenize",
+        "after-entities",
+        "after-tokenize",
+        "hyp-before-ref-after",
+    ),
+    "bp_underflow": ("zero", "error"),
+    "no_refs": ("score", "error"),
 }
 
 #: One-line meaning of every knob (shown by ``--help`` and in error messages).
@@ -66,9 +74,12 @@ DOCS: dict[str, str] = {
     "line_prep": "rstrip = strip trailing whitespace before tokenizing (sacrebleu); it "
     "matters for tokenizers without padding (intl: a final '2023. ' vs '2023.')",
     "lowercase": "False = case-sensitive; ascii = A-Z only (mteval tr, multi-bleu -lc); "
-    "unicode = str.lower() (True means unicode)",
+    "unicode = str.lower() (True means unicode); perl-lc = Perl lc on decoded text: each "
+    "character lowercased alone, so no final-sigma rule (multi-bleu-detok -lc)",
     "ref_length": "closest (ties to the shorter), closest-first (ties to the first listed), "
-    "shortest, average (mean, a fraction), single (exactly one reference required)",
+    "shortest, average (mean, a fraction), single (exactly one reference required), "
+    "closest-9999 (closest, starting from multi-bleu's (difference 9999, length 9999): a "
+    "reference 9999+ tokens away from the hypothesis is not chosen, 9999 is used)",
     "missing_refs": "a segment without any reference: error, or len-9999 (multi-bleu's sentinel)",
     "smoothing": "how a zero-match order gets a precision (Chen & Cherry 2014 families)",
     "smoothing_value": "epsilon of floor / k of add-k; None = sacrebleu default (0.1 / 1)",
@@ -89,6 +100,14 @@ DOCS: dict[str, str] = {
     "empty_ref": "system reference length 0: bp-one or error (the script dies)",
     "result_float": "float32 rounds the final score to single precision (tensor2tensor)",
     "scale": "1 or 100: only how the score is printed",
+    "lowercase_stage": "when lowercase applies: before-tokenize (the raw line); after-entities "
+    "(after the tokenizer's case-sensitive steps, 13a's <skipped> removal and entity decoding: "
+    "mteval); after-tokenize (each token); hyp-before-ref-after (hypotheses before, references "
+    "after tokenizing: multi-bleu-detok -lc)",
+    "bp_underflow": "a brevity penalty exp(1 - r/c) that underflows to 0.0 (r/c > ~745) with "
+    "c > 0: zero (the score is 0) or error (mteval-v13a.pl dies taking its log)",
+    "no_refs": "a corpus in which no segment has any reference: score (each segment as "
+    "missing_refs says) or error (multi-bleu dies: 'could not find reference file')",
 }
 
 
@@ -120,6 +139,9 @@ class Config:
     empty_ref: str = "bp-one"
     result_float: str = "float64"
     scale: int = 1
+    lowercase_stage: str = "before-tokenize"
+    bp_underflow: str = "zero"
+    no_refs: str = "score"
 
     def as_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -160,6 +182,7 @@ STATS_KNOBS: tuple[str, ...] = (
     "denominator_floor",
     "smoothing",
     "smoothing_context",
+    "lowercase_stage",
 )
 
 

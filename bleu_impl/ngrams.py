@@ -74,7 +74,7 @@ def finish_segment(
     else:
         raise InputError(f"segment {index}: no reference (missing_refs='error')")
     last = last_segment(hyp, refs, config) if needs_last(config) else None
-    return BleuStats(counts, totals, len(hyp), ref_len, 1, last)
+    return BleuStats(counts, totals, len(hyp), ref_len, 1, last, missing=0 if refs else 1)
 
 
 def segment_stats(

@@ -113,13 +113,28 @@ def score_stats(
     return _score(stats, config, prof)
 
 
-def _score(stats: BleuStats, config: Config, prof: Profile) -> BleuResult:
+def _check_failures(stats: BleuStats, config: Config, prof: Profile, bp: float) -> None:
+    """Raise the emulated tool's own failure, if it has one for these statistics (in the
+    order the scripts meet them)."""
+    if config.no_refs == "error" and stats.missing == stats.segments:
+        raise _failure(prof, "missing-reference", "no segment has a reference (no_refs='error')")
     c, r = stats.hyp_len, stats.ref_len
     if r == 0 and config.empty_ref == "error":
         raise _failure(prof, "empty-reference", "the reference length is 0 (empty_ref='error')")
     if c == 0 and config.empty_hyp == "error":
         raise _failure(prof, "empty-hypothesis", "the hypothesis length is 0 (empty_hyp='error')")
+    if bp == 0.0 and c > 0 and config.bp_underflow == "error":
+        raise _failure(
+            prof,
+            "bp-underflow",
+            f"the brevity penalty exp(1 - {r}/{c}) underflows to 0.0 (bp_underflow='error')",
+        )
+
+
+def _score(stats: BleuStats, config: Config, prof: Profile) -> BleuResult:
+    c, r = stats.hyp_len, stats.ref_len
     bp = brevity_penalty(c, r)
+    _check_failures(stats, config, prof, bp)
 
     def result(score: float, orders: tuple[OrderPrecision, ...], note: str) -> BleuResult:
         if config.result_float == "float32":

@@ -33,6 +33,9 @@ _FIELDS = (
     ("empty_ref", "r0"),
     ("result_float", "float"),
     ("scale", "scale"),
+    ("lowercase_stage", "lcstage"),
+    ("bp_underflow", "bpu"),
+    ("no_refs", "norefs"),
 )
 
 

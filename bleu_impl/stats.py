@@ -32,7 +32,8 @@ class LastSegment:
 class BleuStats:
     """Clipped matches (``counts``) and hypothesis n-grams (``totals``) per order 1..N,
     hypothesis length ``hyp_len`` and chosen reference length ``ref_len`` (a Fraction only
-    with ``ref_length="average"``), summed over ``segments`` segments."""
+    with ``ref_length="average"``), summed over ``segments`` segments, ``missing`` of which
+    had no reference (``missing_refs="len-9999"``)."""
 
     counts: tuple[int, ...]
     totals: tuple[int, ...]
@@ -40,6 +41,7 @@ class BleuStats:
     ref_len: int | Fraction
     segments: int = 1
     last: LastSegment | None = None
+    missing: int = 0
 
     def __post_init__(self) -> None:
         if len(self.counts) != len(self.totals):
@@ -68,6 +70,7 @@ class BleuStats:
             self.ref_len + other.ref_len,
             self.segments + other.segments,
             other.last if other.last is not None else self.last,
+            self.missing + other.missing,
         )
 
     def to_dict(self) -> dict:
@@ -78,4 +81,5 @@ class BleuStats:
             "hyp_len": self.hyp_len,
             "ref_len": ref_len if isinstance(ref_len, int) else str(ref_len),
             "segments": self.segments,
+            "missing": self.missing,
         }

@@ -16,7 +16,7 @@ from ..inputs import references_of
 from ..knobs import Config
 from ..ngrams import finish_segment
 from ..stats import BleuStats
-from ..tokenizers import Pipeline
+from ..tokenizers import Pipeline, pipelines
 
 __all__ = ["sentence_stats"]
 
@@ -29,13 +29,14 @@ except ImportError:  # pragma: no cover - other Python implementations
             mapping[item] = mapping.get(item, 0) + 1
 
 
-_LAST: list[Any] = [None, None]  # the last config and its pipeline
+_LAST: list[Any] = [None, None]  # the last config and its pipelines
 
 
-def _pipeline(config: Config) -> Pipeline:
-    """The pipeline of ``config``, kept for the next call (usually the same config)."""
+def _pipelines(config: Config) -> tuple[Pipeline, Pipeline]:
+    """The hypothesis and reference pipelines of ``config``, kept for the next call
+    (usually the same config)."""
     if _LAST[0] is not config:
-        _LAST[:] = [config, Pipeline(config)]
+        _LAST[:] = [config, pipelines(config)]
     return _LAST[1]
 
 
@@ -72,9 +73,10 @@ def sentence_stats(hypothesis: Any, references: Any, config: Config) -> BleuStat
     if hypothesis is None:
         raise InputError("segment 0: hypothesis is None")
     ref_list = references_of(references, 0)
-    pipeline = _pipeline(config)
-    line, generic = pipeline.line, pipeline.segment
+    hyp_pipeline, ref_pipeline = _pipelines(config)
+    line, generic = ref_pipeline.line, ref_pipeline.segment
     refs = [line(r) if type(r) is str else generic(r) for r in ref_list]
+    line, generic = hyp_pipeline.line, hyp_pipeline.segment
     hyp = line(hypothesis) if type(hypothesis) is str else generic(hypothesis)
     counts = tuple(_clipped(hyp, refs, config.max_order))
     return finish_segment(hyp, refs, counts, config, 0)
