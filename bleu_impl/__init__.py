@@ -33,6 +33,7 @@ from .profiles import LEVELS, PROFILES, Profile, get_profile
 from .score import BleuResult, score_stats
 from .signature import signature
 from .stats import BleuStats
+from .stats_cache import StatsCache
 from .tokenizers import Pipeline
 from .version import VERSION as __version__
 
@@ -55,6 +56,7 @@ __all__ = [
     "Pipeline",
     "Profile",
     "Segment",
+    "StatsCache",
     "__version__",
     "corpus_bleu",
     "corpus_stats",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .knobs import Config
 from .version import VERSION
 
@@ -51,7 +53,20 @@ def _show(value: object) -> str:
 
 
 def signature(profile: str, config: Config) -> str:
-    """``profile:P|n:4|w:uniform|tok:13a|...|v:VERSION`` for ``config`` under ``profile``."""
+    """``profile:P|n:4|w:uniform|tok:13a|...|v:VERSION`` for ``config`` under ``profile``
+    (remembered per configuration: scoring many segments or configs builds it once each)."""
+    try:
+        return _remembered(profile, config)
+    except TypeError:  # an unhashable value in a hand-built Config
+        return _signature(profile, config)
+
+
+@lru_cache(maxsize=1024)
+def _remembered(profile: str, config: Config) -> str:
+    return _signature(profile, config)
+
+
+def _signature(profile: str, config: Config) -> str:
     parts = [f"profile:{profile}"]
     for knob, short in _FIELDS:
         value = getattr(config, knob)

@@ -126,7 +126,27 @@ def resolve_side(profile: str | None, knobs: Mapping[str, Any], level: str) -> C
         return None
 
 
+#: ``_with`` results: the same few hundred configs recur across cases and shrink steps.
+_WITH: dict[tuple[Config, tuple[tuple[str, Any], ...]], Config | None] = {}
+_WITH_MAX = 50_000
+
+
 def _with(config: Config, changes: Iterable[tuple[str, Any]]) -> Config | None:
+    """``config`` with ``changes`` applied and validated (None when invalid)."""
+    key = (config, tuple(changes))
+    try:
+        return _WITH[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable knob value: no memo
+        return _build(config, key[1])
+    if len(_WITH) >= _WITH_MAX:
+        _WITH.clear()
+    found = _WITH[key] = _build(config, key[1])
+    return found
+
+
+def _build(config: Config, changes: tuple[tuple[str, Any], ...]) -> Config | None:
     values = config.as_dict()
     values.update(dict(changes))
     if values.get("weights") is not None:
@@ -198,15 +218,16 @@ class _Search:
             self.tolerance,
         )
 
-    def minimal(self, pool: Sequence[KnobChange], sizes: range) -> list[tuple[KnobChange, ...]]:
-        """Every hitting subset of the smallest size that has one (at most
-        MAX_ALTERNATIVES)."""
+    def minimal(
+        self, pool: Sequence[KnobChange], sizes: range, limit: int = MAX_ALTERNATIVES
+    ) -> list[tuple[KnobChange, ...]]:
+        """Every hitting subset of the smallest size that has one (at most ``limit``)."""
         found: list[tuple[KnobChange, ...]] = []
         for size in sizes:
             for subset in combinations(pool, size):
                 if len({c.knob for c in subset}) == size and self.hits(subset):
                     found.append(subset)
-                    if len(found) >= MAX_ALTERNATIVES:
+                    if len(found) >= limit:
                         return found
             if found:
                 return found
@@ -224,7 +245,13 @@ class _Search:
 
 
 def attribute(
-    evaluator: Evaluator, a: Side, b: Side, knobs: Mapping[str, Any], tolerance: Tolerance
+    evaluator: Evaluator,
+    a: Side,
+    b: Side,
+    knobs: Mapping[str, Any],
+    tolerance: Tolerance,
+    *,
+    alternatives: bool = True,
 ) -> Attribution:
     """Explain why side A's outcome differs from side B's on a case with ``knobs``.
 
@@ -232,7 +259,8 @@ def attribute(
     which those two settings differ. Otherwise it is over every single (then pair of) knob
     change from side A's setting. The first minimal explanation is the cause; the other
     minimal ones -- and, for a one-knob cause, every other one-knob change that reproduces
-    side B -- are listed as alternatives.
+    side B -- are listed as alternatives (not searched with ``alternatives=False``: the
+    cause is the same, found sooner).
     """
     level = evaluator.level
     native_a = resolve_side(a.profile, {**a.knobs, **knobs}, level)
@@ -259,8 +287,8 @@ def attribute(
     else:
         pool = [KnobChange(k, getattr(config_a, k), v) for k, v in _alternatives(config_a)]
         sizes = range(1, 3)
-    found = search.minimal(pool, sizes)
-    if found and len(found[0]) == 1:
+    found = search.minimal(pool, sizes, MAX_ALTERNATIVES if alternatives else 1)
+    if alternatives and found and len(found[0]) == 1:
         found += search.single_alternatives(found)
     config_b = _with(config_a, [(c.knob, c.b) for c in found[0]]) if found else native_b
     return Attribution(

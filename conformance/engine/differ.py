@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bleu_impl import BleuResult
 
@@ -25,6 +25,9 @@ from ..protocol import Answer
 from .asking import ANSWERED, SKIPPED, Outcome, Reply, ask, build_request
 from .attribution import Attribution, Side, attribute
 from .evaluate import Evaluator
+
+if TYPE_CHECKING:
+    from .shrink import ShrinkResult
 
 __all__ = [
     "BOTH_FAILED",
@@ -129,6 +132,7 @@ class PairRow:
     stats_a: Mapping[str, Any] | None = None
     stats_b: Mapping[str, Any] | None = None
     minimal: Case | None = None
+    shrink: Mapping[str, Any] | None = None
 
     @property
     def stats_diff(self) -> tuple[str, ...]:
@@ -213,7 +217,7 @@ def statistics_difference(
     return tuple(diffs)
 
 
-Shrinker = Callable[[Case, "Subject", "Subject", PairRow], "Case | None"]
+Shrinker = Callable[[Case, "Subject", "Subject", PairRow], "ShrinkResult | None"]
 
 
 def compare_case(
@@ -226,7 +230,9 @@ def compare_case(
     for (i, sa), (j, sb) in combinations(enumerate(subjects), 2):
         row = compare_pair(case, sa, sb, (replies[i], replies[j]), (outcomes[i], outcomes[j]))
         if row.verdict == DIFFERING and shrink is not None:
-            row = replace(row, minimal=shrink(case, sa, sb, row))
+            shrunk = shrink(case, sa, sb, row)
+            if shrunk is not None:
+                row = replace(row, minimal=shrunk.minimal, shrink=shrunk.record())
         rows.append(row)
     return rows
 
@@ -301,6 +307,8 @@ def row_record(row: PairRow) -> dict[str, Any]:
         record["stats_diff"] = list(row.stats_diff)
         record["stats_a"] = _plain(row.stats_a)
         record["stats_b"] = _plain(row.stats_b)
+    if row.shrink is not None:
+        record["shrink"] = dict(row.shrink)
     if row.minimal is not None:
         record["minimal"] = {
             "hypotheses": [_plain(h) for h in row.minimal.hypotheses],

@@ -1,23 +1,14 @@
 """bleu_impl on one case under many configurations, statistics reused across them.
 
-Attribution and identification score the same input under hundreds of knob settings;
-statistics depend only on :data:`STATS_KNOBS`, so they are counted once per distinct value
-of those and every other knob only re-runs the scoring.
+Attribution and identification score the same input under hundreds of knob settings.
+:class:`~bleu_impl.StatsCache` tokenizes the input once per tokenization, counts its clipped
+n-grams once, and builds statistics once per distinct value of :data:`STATS_KNOBS`; every
+other knob only re-runs the scoring, and an outcome is remembered per (config, profile).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from bleu_impl import (
-    STATS_KNOBS,
-    BleuError,
-    BleuResult,
-    Config,
-    EmulatedFailure,
-    corpus_stats,
-    score_stats,
-)
+from bleu_impl import BleuError, BleuResult, Config, EmulatedFailure, StatsCache, score_stats
 
 from ..cases import Case
 from .asking import Outcome
@@ -38,25 +29,26 @@ class Evaluator:
     def __init__(self, case: Case) -> None:
         self.case = case
         self.level = case.level
-        self._hypotheses = list(case.hypotheses)
-        self._references = [list(r) for r in case.references]
-        self._stats: dict[tuple[Any, ...], Any] = {}
+        self._cache = StatsCache(case.hypotheses, [list(r) for r in case.references])
+        self._outcomes: dict[tuple[Config, str], tuple[Outcome, BleuResult | None]] = {}
 
     def outcome(
         self, config: Config, profile: str = "papineni2002"
     ) -> tuple[Outcome, BleuResult | None]:
         """bleu_impl's outcome under ``config`` (``profile`` names its emulated failures)."""
-        key = tuple(getattr(config, k) for k in STATS_KNOBS)
-        stats = self._stats.get(key)
-        if stats is None:
-            try:
-                stats = corpus_stats(self._hypotheses, self._references, config)
-            except BleuError as exc:
-                stats = exc
-            self._stats[key] = stats
-        if isinstance(stats, BleuError):
-            return outcome_of(stats), None
+        key = (config, profile)
         try:
+            return self._outcomes[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable knob value: compute without remembering
+            return self._evaluate(config, profile)
+        found = self._outcomes[key] = self._evaluate(config, profile)
+        return found
+
+    def _evaluate(self, config: Config, profile: str) -> tuple[Outcome, BleuResult | None]:
+        try:
+            stats = self._cache.stats(config)
             result = score_stats(stats, profile=profile, config=config)
         except BleuError as exc:
             return outcome_of(exc), None
