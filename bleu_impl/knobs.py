@@ -23,6 +23,7 @@ __all__ = [
     "LAST_SEGMENT_METHODS",
     "NLTK_METHODS",
     "STATS_KNOBS",
+    "STATS_ONLY_KNOBS",
     "Config",
     "Lowercase",
     "make_config",
@@ -160,6 +161,19 @@ STATS_KNOBS: tuple[str, ...] = (
     "denominator_floor",
     "smoothing",
     "smoothing_context",
+)
+
+
+#: The knobs that only the statistics depend on: scoring (``score_stats``) never reads them,
+#: so equal statistics under configs that differ only in these knobs score the same.
+STATS_ONLY_KNOBS: tuple[str, ...] = (
+    "tokenize",
+    "split",
+    "line_prep",
+    "lowercase",
+    "ref_length",
+    "missing_refs",
+    "denominator_floor",
 )
 
 

@@ -17,7 +17,8 @@ from typing import Any
 from .errors import BleuError
 from .inputs import Segment, read_segments
 from .knobs import STATS_KNOBS, Config
-from .ngrams import finish_segment
+from .ngrams import finish_segment, needs_last
+from .reflength import RefLength
 from .stats import BleuStats
 from .tokenizers import Pipeline
 
@@ -25,6 +26,9 @@ __all__ = ["StatsCache"]
 
 #: The knobs the tokens depend on (what :class:`~bleu_impl.tokenizers.Pipeline` reads).
 _TOKEN_KNOBS = ("lowercase", "line_prep", "tokenize", "split")
+
+#: The statistics knobs that matter only through ``needs_last``.
+_LAST_KNOBS = ("smoothing", "smoothing_context")
 
 #: Clipped counts are first computed up to this order (more when a config asks).
 _FIRST_ORDERS = 5
@@ -41,8 +45,10 @@ class _Tokenized:
         self.error: BleuError | None = None
         try:
             for hyp, refs in segments:  # references first, as the reference path reads them
-                ref_tokens = [line(r) if type(r) is str else generic(r) for r in refs]
-                hyp_tokens = line(hyp) if type(hyp) is str else generic(hyp)
+                ref_tokens: list[Sequence[str]] = [
+                    line(r) if type(r) is str else generic(r) for r in refs
+                ]
+                hyp_tokens: Sequence[str] = line(hyp) if type(hyp) is str else generic(hyp)
                 self.tokens.append((hyp_tokens, ref_tokens))
         except BleuError as exc:
             self.error = exc
@@ -59,6 +65,16 @@ class _Tokenized:
                 tuple(clipped_counts(hyp, refs, self.orders)) for hyp, refs in self.tokens
             ]
         return self.counts
+
+
+def _stats_key(config: Config) -> tuple[Any, ...]:
+    """What the statistics depend on: ``STATS_KNOBS``, where ``smoothing`` and
+    ``smoothing_context`` matter only as whether the last segment's data are carried."""
+    return (
+        type(config),
+        needs_last(config),
+        *(getattr(config, k) for k in STATS_KNOBS if k not in _LAST_KNOBS),
+    )
 
 
 class StatsCache:
@@ -80,9 +96,9 @@ class StatsCache:
         self._stats: dict[tuple[Any, ...], BleuStats | BleuError] = {}
 
     def stats(self, config: Config) -> BleuStats:
-        """``corpus_stats`` of the corpus under ``config`` (remembered per value of the
-        statistics knobs; an error is remembered and raised again)."""
-        key = tuple(getattr(config, k) for k in STATS_KNOBS)
+        """``corpus_stats`` of the corpus under ``config`` (remembered per value of what
+        they depend on; an error is remembered and raised again)."""
+        key = _stats_key(config)
         found = self._stats.get(key)
         if found is None:
             try:
@@ -106,13 +122,18 @@ class StatsCache:
         if tokenized is None:
             tokenized = self._tokenized[key] = _Tokenized(self._segments, config)
         order = config.max_order
-        total = BleuStats.zero(order)
-        for index, ((hyp, refs), counts) in enumerate(
-            zip(tokenized.tokens, tokenized.clipped(order))
-        ):
-            total = total + finish_segment(hyp, refs, counts[:order], config, index)
+        counts, totals = [0] * order, [0] * order
+        hyp_len, last = 0, None  # summed as BleuStats.__add__ sums them
+        ref_len: RefLength = 0
+        segments = tokenized.tokens
+        for index, ((hyp, refs), clipped) in enumerate(zip(segments, tokenized.clipped(order))):
+            one = finish_segment(hyp, refs, clipped[:order], config, index)
+            counts = [a + b for a, b in zip(counts, one.counts)]
+            totals = [a + b for a, b in zip(totals, one.totals)]
+            hyp_len, ref_len = hyp_len + one.hyp_len, ref_len + one.ref_len
+            last = one.last if one.last is not None else last
         if tokenized.error is not None:
             raise tokenized.error
         if self._read_error is not None:
             raise self._read_error
-        return total
+        return BleuStats(tuple(counts), tuple(totals), hyp_len, ref_len, len(segments), last)

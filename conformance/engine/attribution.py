@@ -185,18 +185,18 @@ def reproduce(
     away that does; else (None, False)."""
     if start is None:
         start = get_profile("papineni2002").resolve({}, evaluator.level)
-    if matches(evaluator.outcome(start, profile)[0], want, tolerance):
+    if matches(evaluator.score(start, profile), want, tolerance):
         return start, True
     singles = list(_alternatives(start))
     for change in singles:
         candidate = _with(start, [change])
-        if candidate and matches(evaluator.outcome(candidate, profile)[0], want, tolerance):
+        if candidate and matches(evaluator.score(candidate, profile), want, tolerance):
             return candidate, True
     for first, second in combinations(singles, 2):
         if first[0] == second[0]:
             continue
         candidate = _with(start, [first, second])
-        if candidate and matches(evaluator.outcome(candidate, profile)[0], want, tolerance):
+        if candidate and matches(evaluator.score(candidate, profile), want, tolerance):
             return candidate, True
     return None, False
 
@@ -213,7 +213,7 @@ class _Search:
     def hits(self, changes: Sequence[KnobChange]) -> bool:
         candidate = _with(self.config_a, [(c.knob, c.b) for c in changes])
         return candidate is not None and matches(
-            self.evaluator.outcome(candidate, self.side_b.scorer)[0],
+            self.evaluator.score(candidate, self.side_b.scorer),
             self.side_b.want,
             self.tolerance,
         )

@@ -8,7 +8,17 @@ other knob only re-runs the scoring, and an outcome is remembered per (config, p
 
 from __future__ import annotations
 
-from bleu_impl import BleuError, BleuResult, Config, EmulatedFailure, StatsCache, score_stats
+from typing import Any
+
+from bleu_impl import (
+    STATS_ONLY_KNOBS,
+    BleuError,
+    BleuResult,
+    Config,
+    EmulatedFailure,
+    StatsCache,
+    score_stats,
+)
 
 from ..cases import Case
 from .asking import Outcome
@@ -31,6 +41,7 @@ class Evaluator:
         self.level = case.level
         self._cache = StatsCache(case.hypotheses, [list(r) for r in case.references])
         self._outcomes: dict[tuple[Config, str], tuple[Outcome, BleuResult | None]] = {}
+        self._scores: dict[tuple[Any, ...], Outcome] = {}
 
     def outcome(
         self, config: Config, profile: str = "papineni2002"
@@ -44,6 +55,26 @@ class Evaluator:
         except TypeError:  # an unhashable knob value: compute without remembering
             return self._evaluate(config, profile)
         found = self._outcomes[key] = self._evaluate(config, profile)
+        return found
+
+    def score(self, config: Config, profile: str = "papineni2002") -> Outcome:
+        """``outcome(config, profile)[0]``, cheaper across many configs: remembered per
+        statistics and scoring knobs (equal statistics under configs that differ only in
+        ``STATS_ONLY_KNOBS`` score the same; an int and an equal Fraction reference length
+        do not: the brevity penalty's arithmetic differs)."""
+        try:
+            stats: Any = self._cache.stats(config)
+        except BleuError as exc:
+            return outcome_of(exc)
+        scoring = tuple(v for k, v in vars(config).items() if k not in STATS_ONLY_KNOBS)
+        key = (stats, type(stats.ref_len), profile, type(config), scoring)  # 3 != Fraction(3)
+        try:
+            return self._scores[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable knob value: compute without remembering
+            return self.outcome(config, profile)[0]
+        found = self._scores[key] = self.outcome(config, profile)[0]
         return found
 
     def _evaluate(self, config: Config, profile: str) -> tuple[Outcome, BleuResult | None]:

@@ -16,13 +16,14 @@ cause, the previous accepted inputs are tried, newest first.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ..cases import Case
 from ..protocol import Text
-from .attribution import Side, attribute
+from .asking import Outcome
+from .attribution import Attribution, Side, attribute, matches
 from .differ import DIFFERING, PairRow, Subject, classify, tolerance_for
 from .evaluate import Evaluator
 
@@ -71,19 +72,26 @@ class _Text:
             self.tokens = list(text or ())
             self.seps = None
 
-    def without(self, start: int, stop: int) -> Text | None:
-        """The text with tokens ``start:stop`` dropped (with the whitespace before them, or
-        after them for the first tokens)."""
+    def without(self, drop: Container[int]) -> Text | None:
+        """The text without the tokens at the positions in ``drop``; each kept token keeps
+        the whitespace before it (the first kept one the text's leading whitespace)."""
         if self.none:
             return None
-        tokens = self.tokens[:start] + self.tokens[stop:]
+        kept = [i for i in range(len(self.tokens)) if i not in drop]
         if self.seps is None:
-            return tuple(tokens)
-        if not tokens:
+            return tuple(self.tokens[i] for i in kept)
+        if not kept:
             return ""
-        seps = self.seps
-        kept = [seps[0], *seps[stop + 1 :]] if start == 0 else seps[:start] + seps[stop:]
-        return "".join(s + t for s, t in zip(kept, [*tokens, ""]))
+        parts = [self.seps[0]]
+        for at, i in enumerate(kept):
+            parts += [self.seps[i], self.tokens[i]] if at else [self.tokens[i]]
+        return "".join([*parts, self.seps[-1]])
+
+
+def _without_word(text: Text, word: str) -> Text:
+    parsed = _Text(text)
+    shorter = parsed.without({i for i, t in enumerate(parsed.tokens) if t == word})
+    return text if shorter is None else shorter
 
 
 Segments = list[tuple[Text, list[Text | None]]]
@@ -133,7 +141,30 @@ class _Search:
         while progress and not self.spent:
             progress = self._drop_segments()
             progress = self._drop_references() or progress
+            progress = self._drop_words() or progress
             progress = self._drop_tokens() or progress
+
+    def _texts(self) -> Iterator[Text | None]:
+        for hyp, refs in self.segments:
+            yield hyp
+            yield from refs
+
+    def _drop_words(self) -> bool:
+        """Drop every occurrence of one word at once (a hypothesis that matches its
+        reference shrinks only with it)."""
+        progress = False
+        words = dict.fromkeys(w for text in self._texts() for w in _Text(text).tokens)
+        for word in words:
+            trial = [
+                (
+                    _without_word(hyp, word),
+                    [r if r is None else _without_word(r, word) for r in refs],
+                )
+                for hyp, refs in self.segments
+            ]
+            if trial != self.segments and self._try(trial):
+                progress = True
+        return progress
 
     def _drop_segments(self) -> bool:
         if self.case.level == "sentence":
@@ -178,7 +209,7 @@ class _Search:
                 assert text is not None
                 trial[i] = (text, refs)
             else:
-                trial[i] = (hyp, refs[:j] + [text] + refs[j + 1 :])
+                trial[i] = (hyp, [*refs[:j], text, *refs[j + 1 :]])
             return trial
 
         def current() -> _Text:
@@ -190,11 +221,63 @@ class _Search:
             start = 0
             while start < len(current().tokens):
                 text = current()
-                if self._try(replaced(text.without(start, start + size))):
+                if self._try(replaced(text.without(range(start, start + size)))):
                     progress = True
                 else:
                     start += size
         return progress
+
+
+class _Keeps:
+    """Whether the pair still differs on a candidate input, for the same cause."""
+
+    def __init__(self, subject_a: Subject, subject_b: Subject, first: Attribution) -> None:
+        self.subjects = (subject_a, subject_b)
+        self.first = first
+        self.tolerance = tolerance_for(subject_a, subject_b)
+
+    def outcomes(self, candidate: Case) -> tuple[Outcome, Outcome] | None:
+        """Both sides' outcomes on ``candidate`` when they still differ, else None."""
+        replies = [subject.reply(candidate) for subject in self.subjects]
+        oa, ob = (r.outcome(s.scale) for r, s in zip(replies, self.subjects))
+        if classify(replies[0], replies[1], oa, ob, self.tolerance)[0] != DIFFERING:
+            return None
+        assert oa is not None and ob is not None
+        return oa, ob
+
+    def reproduced(self, evaluator: Evaluator, oa: Outcome, ob: Outcome) -> bool:
+        """The settings that reproduced each side still do (a cheap test first: otherwise
+        the attribution would search for other settings, a different explanation)."""
+        sides = ((self.first.config_a, oa), (self.first.config_b, ob))
+        for subject, (config, want) in zip(self.subjects, sides):
+            scorer = subject.native or "papineni2002"
+            if config is not None and not matches(
+                evaluator.score(config, scorer), want, self.tolerance
+            ):
+                return False
+        return True
+
+    def __call__(self, candidate: Case, exact: bool) -> bool:
+        """``exact``: the attribution (without alternatives) names the same cause; else the
+        pair only has to differ, with the same settings reproducing the sides."""
+        outcomes = self.outcomes(candidate)
+        if outcomes is None:
+            return False
+        evaluator = Evaluator(candidate)
+        if not self.reproduced(evaluator, *outcomes):
+            return False
+        if not exact:
+            return True
+        a, b = self.subjects
+        found = attribute(
+            evaluator,
+            Side(a.native, outcomes[0], a.native_knobs),
+            Side(b.native, outcomes[1], b.native_knobs),
+            candidate.config,
+            self.tolerance,
+            alternatives=False,
+        )
+        return found.cause == self.first.cause
 
 
 def shrink_disagreement(
@@ -206,41 +289,14 @@ def shrink_disagreement(
         return None
     if case.level == "sentence" and len(case.hypotheses) != 1:
         return None
-    cause = row.attribution.cause
-    tolerance = tolerance_for(subject_a, subject_b)
-    sides = (subject_a, subject_b)
-
-    def same_cause(candidate: Case, replies: Any) -> bool:
-        oa, ob = (r.outcome(s.scale) for r, s in zip(replies, sides))
-        if classify(*replies, oa, ob, tolerance)[0] != DIFFERING:
-            return False
-        assert oa is not None and ob is not None
-        found = attribute(
-            Evaluator(candidate),
-            Side(subject_a.native, oa, subject_a.native_knobs),
-            Side(subject_b.native, ob, subject_b.native_knobs),
-            candidate.config,
-            tolerance,
-            alternatives=False,
-        )
-        return found.cause == cause
-
-    def still_differs(candidate: Case, exact: bool) -> bool:
-        replies = (subject_a.reply(candidate), subject_b.reply(candidate))
-        if not exact:
-            oa, ob = (r.outcome(s.scale) for r, s in zip(replies, sides))
-            return classify(*replies, oa, ob, tolerance)[0] == DIFFERING
-        return same_cause(candidate, replies)
-
+    keeps = _Keeps(subject_a, subject_b, row.attribution)
     explained = row.attribution.explained
-    search = _Search(case, lambda c: still_differs(c, explained), budget)
+    search = _Search(case, lambda candidate: keeps(candidate, explained), budget)
     search.run()
-    exhausted = search.spent
-    minimal, note = search.accepted[-1] if search.accepted else None, ""
-    if not explained and minimal is not None:
-        minimal = next(
-            (c for c in reversed(search.accepted[-MAX_VERIFY:]) if still_differs(c, True)), None
-        )
+    minimal, note = (search.accepted[-1] if search.accepted else None), ""
+    if not explained and minimal is not None:  # the cause is checked once, at the end
+        recent = reversed(search.accepted[-MAX_VERIFY:])
+        minimal = next((c for c in recent if keeps(c, True)), None)
         if minimal is None:
             note = "the smaller inputs found show the difference with another cause"
-    return ShrinkResult(minimal, search.steps, budget, exhausted, note)
+    return ShrinkResult(minimal, search.steps, budget, search.spent, note)
