@@ -32,6 +32,7 @@ from .knobs import (
 from .parallel import parallel_corpus_stats
 from .profiles import LEVELS, PROFILES, Profile, get_profile
 from .score import BleuResult, score_stats
+from .sentences import sentence_scores
 from .signature import signature
 from .stats import BleuStats
 from .stats_cache import StatsCache
@@ -69,6 +70,7 @@ __all__ = [
     "parallel_corpus_stats",
     "score_stats",
     "sentence_bleu",
+    "sentence_scores",
     "sentence_stats",
     "signature",
 ]
