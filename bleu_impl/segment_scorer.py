@@ -31,8 +31,11 @@ from .stats import BleuStats
 
 __all__ = ["SegmentScorer", "scorer_for"]
 
-#: Remembered precisions per scorer before the memo is cleared (long, varied segments).
+#: Remembered precisions (and factors) per batch before the memo is cleared.
 _MAX_REMEMBERED = 200_000
+
+#: The same for the scorers kept across ``sentence_bleu`` calls (several may be alive).
+_MAX_REMEMBERED_KEPT = 20_000
 
 #: (n, m_n, l_n, zero-match orders below n[, hypothesis length]) of one order.
 _OrderKey = tuple[int, ...]
@@ -42,8 +45,8 @@ class SegmentScorer:
     """Scores one segment's statistics under one profile and config, remembering each
     order's precision and logarithm by what it depends on."""
 
-    def __init__(self, profile: Profile, config: Config) -> None:
-        self.profile, self.config = profile, config
+    def __init__(self, profile: Profile, config: Config, limit: int = _MAX_REMEMBERED) -> None:
+        self.profile, self.config, self._limit = profile, config, limit
         self._param = Fraction(config.smoothing_param)
         self._local = config.smoothing not in LAST_SEGMENT_METHODS and (
             config.zero_match != "truncate"
@@ -66,7 +69,7 @@ class SegmentScorer:
         key = (counts, stats.totals, c)
         found = self._factors.get(key)
         if found is None:
-            if len(self._factors) > _MAX_REMEMBERED:
+            if len(self._factors) > self._limit:
                 self._forget()
             found = self._factors[key] = precision_factor(
                 counts, c, config, lambda: self._remembered(stats), self._log
@@ -88,7 +91,7 @@ class SegmentScorer:
         )
 
     def _remembered(self, stats: BleuStats) -> tuple[OrderPrecision, ...]:
-        if len(self._orders) > _MAX_REMEMBERED:
+        if len(self._orders) > self._limit:
             self._forget()
         memo = self._orders
         extra = (stats.hyp_len,) if self._by_length else ()
@@ -119,7 +122,7 @@ class SegmentScorer:
 
 
 _SCORERS: dict[tuple[int, Config], SegmentScorer] = {}
-_MAX_SCORERS = 64
+_MAX_SCORERS = 16
 
 
 def scorer_for(profile: Profile, config: Config) -> SegmentScorer:
@@ -133,5 +136,5 @@ def scorer_for(profile: Profile, config: Config) -> SegmentScorer:
     if found is None or found.profile is not profile:
         if len(_SCORERS) >= _MAX_SCORERS:
             _SCORERS.clear()
-        found = _SCORERS[key] = SegmentScorer(profile, config)
+        found = _SCORERS[key] = SegmentScorer(profile, config, _MAX_REMEMBERED_KEPT)
     return found

@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from itertools import tee
+from itertools import islice, tee
 from typing import Any
 
 import bleu_impl
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         hyps = (hyp for _, hyp, _ in first)
         refs = (refs for _, _, refs in second)
         if args.sentence:
-            return _print_sentences(hyps, refs, profile, config, args.format)
+            return _print_sentences(hyps, refs, profile, knobs, args.format)
         if args.jobs < 1:
             return _fail(f"--jobs must be >= 1, got {args.jobs}", 2)
         stats = parallel_corpus_stats(hyps, refs, config, args.jobs)
@@ -129,16 +129,44 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_sentences(hyps: Any, refs: Any, profile: Any, config: Any, fmt: str) -> int:
-    for index, stats in enumerate(iter_segment_stats(hyps, refs, config), start=1):
+#: Lines scored per ``sentence_scores`` call (memory stays bounded).
+SENTENCE_BATCH = 4096
+
+
+def _print_sentences(hyps: Any, refs: Any, profile: Any, knobs: Any, fmt: str) -> int:
+    pairs = zip(hyps, refs)
+    done = 0
+    while batch := list(islice(pairs, SENTENCE_BATCH)):
+        batch_hyps, batch_refs = [h for h, _ in batch], [r for _, r in batch]
+        try:
+            results = bleu_impl.sentence_scores(
+                batch_hyps, batch_refs, profile=profile, statistics=True, **knobs
+            )
+        except BleuError:  # line by line: the lines before the failing one print first
+            results = None
+        if results is None:
+            _print_one_by_one(batch_hyps, batch_refs, profile, knobs, fmt, done)
+        else:
+            for index, result in enumerate(results, start=done + 1):
+                _print_sentence(index, result, fmt)
+        done += len(batch)
+    return 0
+
+
+def _print_one_by_one(hyps: Any, refs: Any, profile: Any, knobs: Any, fmt: str, done: int) -> None:
+    config = profile.resolve(knobs, "sentence")
+    for index, stats in enumerate(iter_segment_stats(hyps, refs, config), start=done + 1):
         try:
             result = bleu_impl.score_stats(stats, profile=profile, config=config)
         except EmulatedFailure as exc:
             line = {"line": index, "error": exc.kind, "message": str(exc)}
             print(json.dumps(line) if fmt == "json" else f"{index}\terror: {exc}")
             continue
-        if fmt == "json":
-            print(json.dumps({"line": index, **result.to_dict()}, ensure_ascii=False))
-        else:
-            print(f"{index}\t{format_score_line(result)}")
-    return 0
+        _print_sentence(index, result, fmt)
+
+
+def _print_sentence(index: int, result: BleuResult, fmt: str) -> None:
+    if fmt == "json":
+        print(json.dumps({"line": index, **result.to_dict()}, ensure_ascii=False))
+    else:
+        print(f"{index}\t{format_score_line(result)}")

@@ -140,3 +140,14 @@ def test_jobs_give_the_same_score(tmp_path, capsys) -> None:
         )
         outputs.append(json.loads(capsys.readouterr().out))
     assert outputs[0] == outputs[1]
+
+
+def test_sentence_mode_scores_past_a_failing_line(files, capsys) -> None:
+    """mteval-v13a.pl dies on an empty system, so line 2 (empty) is an error line; the
+    batch scorer then goes line by line and the other lines are still scored."""
+    hyp, ref = files
+    assert main(["score", "-r", ref, "-i", hyp, "--profile", "mteval-v13a", "--sentence"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split("\t")[0] for line in lines] == ["1", "2", "3"]
+    assert lines[1].startswith("2\terror: ") and "empty" in lines[1]
+    assert lines[0].startswith("1\tBLEU = ") and lines[2].startswith("3\tBLEU = ")
