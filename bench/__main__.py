@@ -10,8 +10,11 @@ measures, each in a fresh process (warm-up + --reps timed runs, median):
              tokenize="none", NLTK corpus_bleu, bleuscore, torchmetrics, sacrebleu-mojo
   13a        corpus BLEU on detokenized text with 13a: bleu_impl, sacrebleu, bleuscore,
              torchmetrics SacreBLEUScore
-  sentence   one sentence BLEU per segment (sizes <= 3k): bleu_impl.sentence_bleu vs
-             sacrebleu BLEU(effective_order=True).sentence_score
+  sentence   sentence BLEU of every segment (sizes <= 100k): bleu_impl.sentence_bleu per
+             segment and bleu_impl.sentence_scores for all at once vs sacrebleu
+             BLEU(effective_order=True).sentence_score per segment
+  compare    bleu-conformance compare --generate 200 / 1000 (and --jobs 2, a constant-score
+             and an ignite-like callable): CPU and wall time, what was found
   streamed   bleu_impl reading the corpus files line by line (sizes >= 100k): bounded memory
 
 A library that does not import is listed with the reason. No time is reported unless the
@@ -33,10 +36,12 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+from .generated import RUNS, Measured, measure
 from .report import console, markdown
-from .runner import DEFAULT_CACHE, Plan, Row, run_plan
+from .runner import ALL_TASKS, DEFAULT_CACHE, TASKS, Plan, Row, run_plan
 
 
 def parse_size(text: str) -> int:
@@ -83,6 +88,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_list(int),
         default=None,
         help="comma-separated references per segment (default 1,4)",
+    )
+    parser.add_argument(
+        "--tasks",
+        type=_list(str),
+        default=list(ALL_TASKS),
+        help=f"comma-separated tasks to run (default all: {','.join(ALL_TASKS)})",
     )
     parser.add_argument("--reps", type=int, default=5, help="timed runs per measurement (5)")
     parser.add_argument("--warmup", type=int, default=1, help="untimed runs first (1)")
@@ -155,6 +166,16 @@ def as_section(report: str, note: str = "") -> str:
     return "## Additional run\n\n" + (note + "\n\n" if note else "") + body.lstrip("\n")
 
 
+def run_comparisons(compared: list[Measured], done: Callable[[], None]) -> None:
+    """Measure every generated-comparison run into ``compared``, saving after each."""
+    root = Path(__file__).resolve().parents[1]
+    for compare_run in RUNS:
+        compared.append(measure(compare_run, root))
+        last = compared[-1]
+        print(f"[compare] {compare_run.label}: {last.cpu:.1f} s CPU, {last.wall:.1f} s wall")
+        done()
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     return run(build_parser().parse_args(argv), "python -m bench " + shlex.join(argv))
@@ -191,24 +212,34 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
             libs=tuple(args.libs),
             check_against=args.check_against,
         )
+    unknown = sorted(set(args.tasks) - set(ALL_TASKS))
+    if unknown:
+        raise SystemExit(
+            f"unknown task(s) {', '.join(unknown)}: choose from {', '.join(ALL_TASKS)}"
+        )
+    plan.tasks = tuple(t for t in TASKS if t in args.tasks)
     command = command.strip()
 
     previous = ""
     if args.append and args.output.exists():
         previous = args.output.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
 
+    compared: list[Measured] = []
+
     def save(rows: list[Row]) -> None:  # after every block, so a long run leaves results
         if args.no_write:
             return
         args.output.parent.mkdir(parents=True, exist_ok=True)
-        text = markdown(rows, plan.reps, command)
+        text = markdown(rows, plan.reps, command, compared)
         if previous:
             text = previous + as_section(text, args.note)
         elif args.note:
             text = text.replace("\n## Targets", f"\n{args.note}\n\n## Targets", 1)
         args.output.write_text(text, encoding="utf-8")
 
-    rows = run_plan(plan, done=save)
+    rows = run_plan(plan, done=save) if plan.tasks else []
+    if "compare" in args.tasks:
+        run_comparisons(compared, lambda: save(rows))
     print()
     print(console(rows))
     if not args.no_write:

@@ -19,6 +19,9 @@ TOLERANCE = 1e-12
 DEFAULT_CACHE = Path(tempfile.gettempdir()) / "bleu-conformance-bench"
 TASKS = ("floor", "pretok", "13a", "sentence")
 
+#: Everything ``--tasks`` can select: the corpus tasks and the generated comparisons.
+ALL_TASKS = (*TASKS, "compare")
+
 
 @dataclass
 class Row:
@@ -65,10 +68,11 @@ class Plan:
         "sacrebleu",
     )
     big_reps: int = 1
-    sentence_max: int = 3_000
+    sentence_max: int = 100_000
     timeout: float = 3600.0
     libs: tuple[str, ...] = ()
     check_against: str = "sacrebleu"
+    tasks: tuple[str, ...] = TASKS
 
 
 def corpus_dir(plan: Plan, size: int, refs: int, detok: bool) -> str:
@@ -115,6 +119,8 @@ def _jobs(plan: Plan, size: int) -> list[tuple[str, Adapter | None]]:
     ordered = sorted(ADAPTERS, key=lambda a: (TASKS.index(a.task), a.lib != "sacrebleu"))
     for adapter in ordered:
         if plan.libs and adapter.lib not in plan.libs:
+            continue
+        if adapter.task not in plan.tasks:
             continue
         if adapter.task == "sentence" and size > plan.sentence_max:
             continue
