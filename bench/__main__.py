@@ -95,6 +95,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=list(ALL_TASKS),
         help=f"comma-separated tasks to run (default all: {','.join(ALL_TASKS)})",
     )
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="time measured: wall (default) or the measuring process's CPU time, steadier on "
+        "a loaded machine (not for --jobs rows: worker processes are not counted)",
+    )
     parser.add_argument("--reps", type=int, default=5, help="timed runs per measurement (5)")
     parser.add_argument("--warmup", type=int, default=1, help="untimed runs first (1)")
     parser.add_argument(
@@ -218,6 +225,7 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
             f"unknown task(s) {', '.join(unknown)}: choose from {', '.join(ALL_TASKS)}"
         )
     plan.tasks = tuple(t for t in TASKS if t in args.tasks)
+    plan.clock = args.clock
     command = command.strip()
 
     previous = ""
@@ -230,7 +238,7 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
         if args.no_write:
             return
         args.output.parent.mkdir(parents=True, exist_ok=True)
-        text = markdown(rows, plan.reps, command, compared)
+        text = markdown(rows, plan.reps, command, compared, plan.clock)
         if previous:
             text = previous + as_section(text, args.note)
         elif args.note:

@@ -162,8 +162,15 @@ def sentence_targets(rows: list[Row]) -> list[str]:
     return out
 
 
+_CLOCKS = {"wall": "wall time", "cpu": "CPU time of the measuring process"}
+
+
 def markdown(
-    rows: list[Row], reps: int, command: str, compared: list[Measured] | None = None
+    rows: list[Row],
+    reps: int,
+    command: str,
+    compared: list[Measured] | None = None,
+    clock: str = "wall",
 ) -> str:
     """The whole ``docs/benchmarks.md``."""
     versions = ", ".join(f"{d} {version(d) or '(not installed)'}" for d in DISTRIBUTIONS)
@@ -179,7 +186,8 @@ def markdown(
             f"- Machine: {machine()}",
             f"- Libraries: bleu-conformance {version('bleu-conformance')}, {versions}",
             f"- Method: one fresh process per measurement; corpus read from disk before the "
-            f"clock starts; 1 warm-up + {reps} timed runs, median reported (1M rows: 1 run, no "
+            f"clock starts; {_CLOCKS[clock]}; "
+            f"1 warm-up + {reps} timed runs, median reported (1M rows: 1 run, no "
             "warm-up). Peak RSS = the process's resident-set high-water mark during the timed "
             "calls (VmHWM reset via /proc/self/clear_refs after loading), corpus included; "
             "(extra) = peak minus the resident size before the calls. `*` = lifetime peak "

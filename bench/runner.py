@@ -73,6 +73,7 @@ class Plan:
     libs: tuple[str, ...] = ()
     check_against: str = "sacrebleu"
     tasks: tuple[str, ...] = TASKS
+    clock: str = "wall"  # or "cpu": the measuring process's CPU time (a loaded machine)
 
 
 def corpus_dir(plan: Plan, size: int, refs: int, detok: bool) -> str:
@@ -206,6 +207,7 @@ def plan_block(plan: Plan, size: int, refs: int) -> list[Job]:
             "reps": plan.big_reps if size >= plan.big else plan.reps,
             "warmup": 0 if size >= plan.big else plan.warmup,
             "tolerance": TOLERANCE,
+            "clock": plan.clock,
         }
         row = Row(size, refs, task, lib, note=adapter.note if adapter else "")
         jobs.append(Job(row, adapter, spec, _check(plan, task, adapter, tokenize)))
