@@ -31,12 +31,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
 from ..cases import generate_cases
 from ..engine import compare_cases, open_subjects
+from ..engine.batch import SHRINK_BUDGET
+from ..engine.shrink import MAX_STEPS
 from ..protocol import AdapterError
 from ..reporters.compare import FORMATS, render
 from ..reporters.findings import DEFAULT_DECIMALS
@@ -63,6 +66,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-shrink",
         action="store_true",
         help="do not shrink generated disagreements to minimal inputs",
+    )
+    parser.add_argument(
+        "--shrink-budget",
+        type=int,
+        default=SHRINK_BUDGET,
+        metavar="STEPS",
+        help=f"candidate inputs tried while shrinking, in all (default {SHRINK_BUDGET:,}; "
+        f"shared evenly by the generated cases, at most {MAX_STEPS} per disagreement); "
+        "a disagreement whose share ran out says so in its record",
     )
     parser.add_argument(
         "--jobs",
@@ -142,15 +154,39 @@ def run_comparison(args: argparse.Namespace, log_path: Path) -> None:
                 loaded.keys,
                 subjects=subjects,
                 shrink=not args.no_shrink,
+                shrink_budget=args.shrink_budget,
                 jobs=args.jobs,
             )
+            shrunk: list[dict] = []
             for case_records in progress(records, len(cases), "comparing"):
                 for record in case_records:
                     log.pair(record)
-            log.end(pairs="complete")
+                    shrunk += [record["shrink"]] if "shrink" in record else []
+            log.end(pairs="complete", **_shrink_summary(shrunk))
     finally:
         for subject in subjects:
             subject.adapter.close()
+
+
+def _shrink_summary(shrunk: list[dict]) -> dict:
+    """The end record's account of shrinking; a note on stderr when budgets ran out."""
+    if not shrunk:
+        return {}
+    spent = sum(1 for s in shrunk if s.get("exhausted"))
+    if spent:
+        print(
+            f"note: shrinking stopped at its budget ({shrunk[0]['budget']} candidate inputs) "
+            f"on {spent} of {len(shrunk)} disagreements: their minimal inputs may shrink "
+            "further (raise --shrink-budget)",
+            file=sys.stderr,
+        )
+    return {
+        "shrink": {
+            "disagreements": len(shrunk),
+            "steps": sum(s["steps"] for s in shrunk),
+            "budget_spent": spent,
+        }
+    }
 
 
 def _emit(log_path: Path, args: argparse.Namespace) -> int:

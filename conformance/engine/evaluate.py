@@ -14,6 +14,7 @@ from bleu_impl import (
     STATS_ONLY_KNOBS,
     BleuError,
     BleuResult,
+    BleuStats,
     Config,
     EmulatedFailure,
     StatsCache,
@@ -34,12 +35,16 @@ def outcome_of(error: BleuError) -> Outcome:
 
 
 class Evaluator:
-    """Scores one case's input under many configs, reusing statistics across them."""
+    """Scores one case's input under many configs, reusing statistics across them.
+
+    A subclass may supply the statistics another way by overriding :meth:`stats` (both
+    :meth:`outcome` and :meth:`score` read them); one that overrides :meth:`outcome`
+    itself is asked through it by :meth:`score` too, without the shortcut."""
 
     def __init__(self, case: Case) -> None:
         self.case = case
         self.level = case.level
-        self._cache = StatsCache(case.hypotheses, [list(r) for r in case.references])
+        self._cache: StatsCache | None = None  # built on first use
         self._outcomes: dict[tuple[Config, str], tuple[Outcome, BleuResult | None]] = {}
         self._scores: dict[tuple[Any, ...], Outcome] = {}
 
@@ -62,8 +67,10 @@ class Evaluator:
         statistics and scoring knobs (equal statistics under configs that differ only in
         ``STATS_ONLY_KNOBS`` score the same; an int and an equal Fraction reference length
         do not: the brevity penalty's arithmetic differs)."""
+        if type(self).outcome is not Evaluator.outcome:  # scored its own way: ask it
+            return self.outcome(config, profile)[0]
         try:
-            stats: Any = self._cache.stats(config)
+            stats: Any = self.stats(config)
         except BleuError as exc:
             return outcome_of(exc)
         scoring = tuple(v for k, v in vars(config).items() if k not in STATS_ONLY_KNOBS)
@@ -77,9 +84,15 @@ class Evaluator:
         found = self._scores[key] = self.outcome(config, profile)[0]
         return found
 
+    def stats(self, config: Config) -> BleuStats:
+        """The case's statistics under ``config`` (raises BleuError like ``corpus_stats``)."""
+        if self._cache is None:
+            self._cache = StatsCache(self.case.hypotheses, [list(r) for r in self.case.references])
+        return self._cache.stats(config)
+
     def _evaluate(self, config: Config, profile: str) -> tuple[Outcome, BleuResult | None]:
         try:
-            stats = self._cache.stats(config)
+            stats = self.stats(config)
             result = score_stats(stats, profile=profile, config=config)
         except BleuError as exc:
             return outcome_of(exc), None

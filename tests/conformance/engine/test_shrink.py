@@ -61,3 +61,11 @@ def test_what_an_implementation_prints_never_reaches_the_report(capsys) -> None:
     differing = [p for p in data["pairs"] if p["verdict"] == "differing"]
     assert any(p["cause"].startswith("unexplained") for p in differing)
     assert differing and all("shrink" in p for p in differing)
+
+
+def test_the_command_notes_a_spent_budget_on_stderr(capsys) -> None:
+    args = ["compare", "--format", "json", "-k", "no-such-case", "--generate", "12"]
+    assert main([*args, "--seed", "2", "--shrink-budget", "30"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["pairs"]
+    assert "shrinking stopped at its budget (2 candidate inputs)" in captured.err
