@@ -99,8 +99,9 @@ def corpus_dir(plan: Plan, size: int, refs: int, detok: bool) -> str:
 def run_worker(spec: dict[str, Any], timeout: float) -> dict[str, Any]:
     """Run ``bench.worker`` in a fresh interpreter and return its JSON (or an error)."""
     try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "bench.worker", json.dumps(spec)],
+        proc = subprocess.run(  # the spec on stdin: a score list can outgrow argv
+            [sys.executable, "-m", "bench.worker"],
+            input=json.dumps(spec),
             capture_output=True,
             text=True,
             timeout=timeout,

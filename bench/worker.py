@@ -1,4 +1,5 @@
-"""One measurement in a fresh process: ``python -m bench.worker JSON`` prints a JSON result.
+"""One measurement in a fresh process: ``python -m bench.worker [JSON]`` (the spec as an argument
+or on stdin) prints a JSON result.
 
 Timing: ``warmup`` untimed calls, then ``reps`` timed calls (``time.perf_counter``).
 Memory: the peak resident set size of this process while the calls run, read from
@@ -118,7 +119,7 @@ def distance(a: Any, b: Any) -> float:
 
 
 def main() -> None:
-    spec = json.loads(sys.argv[1])
+    spec = json.loads(sys.argv[1] if len(sys.argv) > 1 else sys.stdin.read())
     print(json.dumps(measure(spec)))
 
 
