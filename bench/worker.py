@@ -1,7 +1,8 @@
 """One measurement in a fresh process: ``python -m bench.worker [JSON]`` (the spec as an argument
 or on stdin) prints a JSON result.
 
-Timing: ``warmup`` untimed calls, then ``reps`` timed calls (``time.perf_counter``).
+Timing: ``warmup`` untimed calls, then ``reps`` timed calls (``time.perf_counter``, or
+``time.process_time`` with ``"clock": "cpu"``).
 Memory: the peak resident set size of this process while the calls run, read from
 ``VmHWM`` after resetting it through ``/proc/self/clear_refs`` once the corpus is loaded
 (so the corpus itself is included, its generation is not); ``baseline`` is the resident
