@@ -15,6 +15,8 @@ measures, each in a fresh process (warm-up + --reps timed runs, median):
              BLEU(effective_order=True).sentence_score per segment
   compare    bleu-conformance compare --generate 200 / 1000 (and --jobs 2, a constant-score
              and an ignite-like callable): CPU and wall time, what was found
+  zh         corpus BLEU of Chinese text (bench/mtsystems.py) with zh (sizes <= 100k)
+  ja-mecab   corpus BLEU of Japanese text with ja-mecab, and MeCab's parse alone (<= 100k)
   streamed   bleu_impl reading the corpus files line by line (sizes >= 100k): bounded memory
 
 A library that does not import is listed with the reason. No time is reported unless the
@@ -29,6 +31,7 @@ examples:
   python -m bench --quick                      # smoke run, seconds; writes nothing
   python -m bench                              # 3k,100k,1M x 1,4 refs -> docs/benchmarks.md
   python -m bench --sizes 100k --refs 1 --libs bleu_impl,sacrebleu --no-write
+  python -m bench --sizes 3k,100k --refs 1 --tasks zh,ja-mecab --append  # CJK rows only
 """
 
 from __future__ import annotations
@@ -90,12 +93,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="comma-separated references per segment (default 1,4)",
     )
     parser.add_argument(
-        "--tasks",
-        type=_list(str),
-        default=list(ALL_TASKS),
-        help=f"comma-separated tasks to run (default all: {','.join(ALL_TASKS)})",
-    )
-    parser.add_argument(
         "--clock",
         choices=("wall", "cpu"),
         default="wall",
@@ -109,6 +106,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_list(str),
         default=(),
         help="only these library labels, e.g. bleu_impl,sacrebleu,str.split",
+    )
+    parser.add_argument(
+        "--tasks",
+        type=_list(str),
+        default=(),
+        help=f"only these tasks: {','.join(ALL_TASKS)} (default all)",
     )
     parser.add_argument(
         "--big",
@@ -163,12 +166,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def as_section(report: str, note: str = "") -> str:
-    """A report as an ``## Additional run`` section: no title, no targets (they need the
-    100k rows of the main run), headings one level down, ``note`` first."""
+    """A report as an ``## Additional run`` section: no title, only the targets this run
+    measured (the others need the rows of the main run), headings one level down, ``note``
+    first."""
     body = report.split("\n", 1)[1]
     head, _, rest = body.partition("\n## Targets (issue 6)\n")
     if rest:
-        body = head + "\n## Results\n" + rest.split("\n## Results\n", 1)[1]
+        targets, _, results = rest.partition("\n## Results\n")
+        measured = [
+            line
+            for line in targets.splitlines()
+            if line.startswith("- ") and "measured" not in line
+        ]
+        if measured:
+            head += "\n## Targets\n\n" + "\n".join(measured) + "\n"
+        body = head + "\n## Results\n" + results
     body = body.replace("\n## ", "\n### ")
     return "## Additional run\n\n" + (note + "\n\n" if note else "") + body.lstrip("\n")
 
@@ -202,6 +214,7 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
             timeout=args.timeout,
             libs=tuple(args.libs),
             big_libs=tuple(args.big_libs),
+            tasks=tuple(args.tasks),
             check_against=args.check_against,
         )
         args.no_write = True
@@ -217,6 +230,7 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
             big_libs=tuple(args.big_libs),
             timeout=args.timeout,
             libs=tuple(args.libs),
+            tasks=tuple(args.tasks),
             check_against=args.check_against,
         )
     unknown = sorted(set(args.tasks) - set(ALL_TASKS))
@@ -224,7 +238,7 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
         raise SystemExit(
             f"unknown task(s) {', '.join(unknown)}: choose from {', '.join(ALL_TASKS)}"
         )
-    plan.tasks = tuple(t for t in TASKS if t in args.tasks)
+    plan.tasks = tuple(t for t in TASKS if t in args.tasks)  # () = every corpus task
     plan.clock = args.clock
     command = command.strip()
 
@@ -245,8 +259,8 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
             text = text.replace("\n## Targets", f"\n{args.note}\n\n## Targets", 1)
         args.output.write_text(text, encoding="utf-8")
 
-    rows = run_plan(plan, done=save) if plan.tasks else []
-    if "compare" in args.tasks:
+    rows = run_plan(plan, done=save) if plan.tasks or not args.tasks else []
+    if not args.tasks or "compare" in args.tasks:
         run_comparisons(compared, lambda: save(rows))
     print()
     print(console(rows))

@@ -19,7 +19,7 @@ from .api import (
     sentence_bleu,
     sentence_stats,
 )
-from .errors import BleuError, EmulatedFailure, InputError, KnobError
+from .errors import BleuError, DependencyError, EmulatedFailure, InputError, KnobError
 from .knobs import (
     CHOICES,
     DOCS,
@@ -74,6 +74,7 @@ __all__ = [
     "BleuResult",
     "BleuStats",
     "Config",
+    "DependencyError",
     "EmulatedFailure",
     "InputError",
     "Interval",
