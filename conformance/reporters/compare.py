@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -16,6 +17,7 @@ from tabulate import tabulate
 
 from ..engine.differ import BOTH_FAILED, DIFFERING, ERRORED, IDENTICAL, SKIPPED_PAIR, WITHIN
 from ..runlog import CompareLog
+from .summary import number
 
 __all__ = ["FORMATS", "render"]
 
@@ -46,9 +48,10 @@ def summary_rows(pairs: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
         entry[pair["verdict"]] += 1
         if pair["verdict"] != SKIPPED:
             entry["n"] += 1
-        if pair.get("abs_delta") is not None:
+        if _finite(pair.get("abs_delta")):
             entry["abs"] = max(entry["abs"], pair["abs_delta"])
-            entry["rel"] = max(entry["rel"], pair["rel_delta"] or 0.0)
+        if _finite(pair.get("rel_delta")):
+            entry["rel"] = max(entry["rel"], pair["rel_delta"])
         if pair["verdict"] == DIFFERING and not pair.get("explained", False):
             entry["unexplained"] += 1
     return [
@@ -85,6 +88,10 @@ SUMMARY_HEADERS = [
 DISCREPANCY_HEADERS = ["case", "A", "B", "|Δ|", "rel Δ", "differing statistics", "cause"]
 
 
+def _finite(value: Any) -> bool:
+    return isinstance(value, int | float) and math.isfinite(value)
+
+
 def discrepancy_rows(pairs: Iterable[Mapping[str, Any]], width: int = 0) -> list[list[Any]]:
     rows = []
     for pair in pairs:
@@ -99,8 +106,8 @@ def discrepancy_rows(pairs: Iterable[Mapping[str, Any]], width: int = 0) -> list
                 case,
                 f"{pair['a']}\n{pair['value_a']}" if width else pair["value_a"],
                 pair["value_b"],
-                "-" if pair.get("abs_delta") is None else f"{pair['abs_delta']:.3g}",
-                "-" if pair.get("rel_delta") is None else f"{pair['rel_delta']:.3g}",
+                number(pair.get("abs_delta"), ".3g", "-"),
+                number(pair.get("rel_delta"), ".3g", "-"),
                 stats,
                 _cause(pair),
             ]
