@@ -97,7 +97,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as exc:  # standard output on a full disk, a closed stream...
         _quiet_stdout()
-        print(f"bleu-conformance {args.command}: error: {exc}", file=sys.stderr)
+        reason = exc.strerror or str(exc)
+        where = f" {exc.filename}" if exc.filename else " (standard output?)"
+        print(
+            f"bleu-conformance {args.command}: error: cannot write{where}: {reason}",
+            file=sys.stderr,
+        )
         return 2
     finally:
         if main_thread:

@@ -49,7 +49,7 @@ from ..engine import (
     unknown_expectations,
     verify_cases,
 )
-from ..outputs import check_writable
+from ..outputs import OutputError, check_writable
 from ..protocol import AdapterError
 from ..results import CaseResult, ImplementationInfo
 from ..runlog import RunLogWriter, read_run_log
@@ -269,7 +269,12 @@ def _baseline(
 
 
 def _report(args: argparse.Namespace, path: Path) -> int:
-    early = execute(args, path)
+    try:
+        early = execute(args, path)
+    except OutputError:
+        raise
+    except OSError as exc:  # the log's disk is full, or its file vanished
+        raise OutputError(f"cannot write the run log {path}: {exc.strerror or exc}") from None
     status = reporters.emit(read_run_log(path), args.format, args.junit_xml)
     return early if early is not None else status
 
@@ -281,5 +286,5 @@ def run(args: argparse.Namespace) -> int:
             return _report(args, Path(args.output))
         with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
             return _report(args, Path(tmp) / "run.jsonl")
-    except (ValueError, OSError) as exc:  # bad usage, or a file that cannot be written
+    except (ValueError, OutputError) as exc:  # bad usage, or a file that cannot be written
         return fail("run", exc)

@@ -83,7 +83,8 @@ class Subject:
         """Half a printed digit (on 0..1), 1e-9 relative (float64 sums of logs in another
         order), 1e-6 relative for float32 arithmetic."""
         caps = self.adapter.capabilities
-        rel = 1e-6 if caps.native in FLOAT32_PROFILES else 1e-9
+        float32 = caps.arithmetic == "float32" or caps.native in FLOAT32_PROFILES
+        rel = 1e-6 if float32 else 1e-9
         return Tolerance(abs=caps.half_unit / caps.scale, rel=rel)
 
     def reply(self, case: Case) -> Reply:
@@ -262,6 +263,9 @@ def _side_value(reply: Reply, outcome: Outcome | None) -> str:
     if reply.status != ANSWERED or outcome is None:
         status = "skip" if reply.status == SKIPPED else "error"
         return f"{status}: {reply.reason}"[:80]
+    failure = reply.answer.failure if reply.answer is not None else None
+    if failure is not None and failure.kind is None and failure.message:
+        return f"{outcome.describe()} ({failure.message})"[:80]  # what it raised
     return outcome.describe()
 
 
