@@ -175,6 +175,11 @@ class WorkerAdapter(Adapter):
         return caps
 
     @property
+    def pid(self) -> int | None:
+        """The worker's process id (None while no worker runs)."""
+        return self._process.proc.pid if self._process.running else None
+
+    @property
     def _timeout(self) -> float:
         return self.capabilities.timeout or DEFAULT_TIMEOUT
 

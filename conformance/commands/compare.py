@@ -17,19 +17,21 @@ examples:
   bleu-conformance compare --output cmp.jsonl && bleu-conformance compare --replay cmp.jsonl
 
 exit codes: 0 the comparison ran (differences are findings, not failures); 2 bad input
-(unknown implementation, unreadable fixtures, malformed log).
+(unknown implementation, a file that cannot be written, a malformed log, problems in the
+selected fixtures: the other cases are still compared), or an incomplete log (the
+comparison was interrupted: the report covers what it had); 130 when interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
 from ..cases import generate_cases
 from ..engine import compare_cases, open_subjects
+from ..outputs import check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.compare import FORMATS, render
 from ..runlog import CompareLogWriter, read_compare_log
@@ -74,16 +76,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _check_writable(path: str) -> None:
-    directory = Path(path).resolve().parent
-    if not directory.is_dir():
-        raise OSError(f"{path}: directory {directory} does not exist")
-    if not os.access(directory, os.W_OK):
-        raise OSError(f"{path}: directory {directory} is not writable")
-
-
-def run_comparison(args: argparse.Namespace, log_path: Path) -> None:
-    """Compare, writing the compare log to ``log_path`` as the work goes."""
+def run_comparison(args: argparse.Namespace, log_path: Path) -> int:
+    """Compare, writing the compare log to ``log_path`` as the work goes; the number of
+    fixture problems (the cases they concern are left out)."""
     specs = args.impl or list(DEFAULT_IMPLEMENTATIONS)
     loaded, cases = load_selected(args, "compare")
     if args.generate:
@@ -114,34 +109,39 @@ def run_comparison(args: argparse.Namespace, log_path: Path) -> None:
             for case_records in progress(records, len(cases), "comparing"):
                 for record in case_records:
                     log.pair(record)
-            log.end(pairs="complete")
+            log.end(pairs="complete", fixture_problems=len(loaded.problems))
     finally:
         for subject in subjects:
             subject.adapter.close()
+    return len(loaded.problems)
 
 
-def _emit(log_path: Path, args: argparse.Namespace) -> int:
-    text = render(read_compare_log(log_path), args.format)
+def _emit(log_path: Path, args: argparse.Namespace, problems: int = 0) -> int:
+    """Render the log; 2 when it is no verdict (interrupted, or fixture problems)."""
+    log = read_compare_log(log_path)
+    text = render(log, args.format)
     if args.report:
-        Path(args.report).write_text(text + "\n", encoding="utf-8")
+        write_atomic(args.report, text + "\n", "--report")
     else:
         print(text)
-    return 0
+    if not log.complete:
+        return fail("compare", f"{log_path}: the comparison was interrupted (no end record)")
+    return 2 if problems else 0
 
 
 def run(args: argparse.Namespace) -> int:
     try:
+        if args.report:
+            check_writable(args.report, "--report")
         if args.replay:
             return _emit(Path(args.replay), args)
-        for path in (args.output, args.report):
-            if path:
-                _check_writable(path)
         if args.output:
-            run_comparison(args, Path(args.output))
-            return _emit(Path(args.output), args)
+            check_writable(args.output, "--output")
+            problems = run_comparison(args, Path(args.output))
+            return _emit(Path(args.output), args, problems)
         with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
             log_path = Path(tmp) / "compare.jsonl"
-            run_comparison(args, log_path)
-            return _emit(log_path, args)
+            problems = run_comparison(args, log_path)
+            return _emit(log_path, args, problems)
     except (AdapterError, OSError, ValueError) as exc:
         return fail("compare", exc)

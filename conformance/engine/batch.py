@@ -6,8 +6,9 @@ records come back in case order.
 
 from __future__ import annotations
 
+import multiprocessing
+import multiprocessing.util
 from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..cases import Case, ExpectationKey
@@ -21,6 +22,12 @@ _WORKER: dict[str, Any] = {}
 
 def _init_worker(specs: Sequence[str], keys: Mapping[str, ExpectationKey], shrink: bool) -> None:
     _WORKER.update(subjects=open_subjects(specs, keys), shrink=shrink)
+    multiprocessing.util.Finalize(None, _close_subjects, exitpriority=10)
+
+
+def _close_subjects() -> None:
+    for subject in _WORKER.get("subjects", ()):
+        subject.adapter.close()
 
 
 def _work(case: Case) -> list[dict[str, Any]]:
@@ -44,10 +51,17 @@ def compare_cases(
     processes open their own. Generated cases' disagreements are shrunk when ``shrink``.
     """
     if jobs > 1:
-        with ProcessPoolExecutor(
+        pool = multiprocessing.get_context().Pool(
             jobs, initializer=_init_worker, initargs=(specs, keys, shrink)
-        ) as pool:
-            yield from pool.map(_work, cases, chunksize=4)
+        )
+        try:
+            yield from pool.imap(_work, cases, chunksize=4)
+        except BaseException:  # interrupted: stop at once (the workers' adapters follow)
+            pool.terminate()
+            pool.join()
+            raise
+        pool.close()
+        pool.join()
         return
     own = subjects is None
     _WORKER.update(subjects=list(subjects or open_subjects(specs, keys)), shrink=shrink)

@@ -19,7 +19,7 @@ from typing import Any
 
 from bleu_impl import BleuResult
 
-from ..adapters import Adapter, make_adapter
+from ..adapters import Adapter, distinct_name, make_adapter
 from ..cases import Case, ExpectationKey, Tolerance
 from ..protocol import Answer
 from .asking import ANSWERED, SKIPPED, Outcome, Reply, ask, build_request
@@ -95,11 +95,17 @@ class Subject:
 
 
 def open_subjects(specs: Sequence[str], keys: Mapping[str, ExpectationKey]) -> list[Subject]:
-    """An open adapter per spec (AdapterError names a spec that cannot be opened)."""
+    """An open adapter per spec (AdapterError names a spec that cannot be opened); two
+    implementations that declare the same name get distinct names (never one row)."""
     subjects: list[Subject] = []
+    taken: set[str] = set()
     try:
         for spec in specs:
-            subjects.append(Subject(spec, make_adapter(spec, keys)))
+            adapter = make_adapter(spec, keys)
+            name = distinct_name(adapter.capabilities.name, spec, taken)
+            adapter.capabilities = replace(adapter.capabilities, name=name)
+            taken.add(name)
+            subjects.append(Subject(spec, adapter))
     except BaseException:
         for subject in subjects:
             subject.adapter.close()
