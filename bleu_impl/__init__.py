@@ -30,6 +30,7 @@ from .knobs import (
 )
 from .parallel import parallel_corpus_stats
 from .profiles import LEVELS, PROFILES, Profile, get_profile
+from .reflength import reference_length
 from .score import BleuResult, score_stats
 from .signature import signature
 from .stats import BleuStats
@@ -63,6 +64,7 @@ __all__ = [
     "make_config",
     "normalize_knob",
     "parallel_corpus_stats",
+    "reference_length",
     "score_stats",
     "sentence_bleu",
     "sentence_stats",
