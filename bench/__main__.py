@@ -12,6 +12,8 @@ measures, each in a fresh process (warm-up + --reps timed runs, median):
              torchmetrics SacreBLEUScore
   sentence   one sentence BLEU per segment (sizes <= 3k): bleu_impl.sentence_bleu vs
              sacrebleu BLEU(effective_order=True).sentence_score
+  zh         corpus BLEU of Chinese text (bench/mtsystems.py) with zh (sizes <= 100k)
+  ja-mecab   corpus BLEU of Japanese text with ja-mecab, and MeCab's parse alone (<= 100k)
   streamed   bleu_impl reading the corpus files line by line (sizes >= 100k): bounded memory
 
 A library that does not import is listed with the reason. No time is reported unless the
@@ -26,6 +28,7 @@ examples:
   python -m bench --quick                      # smoke run, seconds; writes nothing
   python -m bench                              # 3k,100k,1M x 1,4 refs -> docs/benchmarks.md
   python -m bench --sizes 100k --refs 1 --libs bleu_impl,sacrebleu --no-write
+  python -m bench --sizes 3k,100k --refs 1 --tasks zh,ja-mecab --append  # CJK rows only
 """
 
 from __future__ import annotations
@@ -93,6 +96,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="only these library labels, e.g. bleu_impl,sacrebleu,str.split",
     )
     parser.add_argument(
+        "--tasks",
+        type=_list(str),
+        default=(),
+        help="only these tasks: floor,pretok,13a,sentence,zh,ja-mecab (default all)",
+    )
+    parser.add_argument(
         "--big",
         type=parse_size,
         default=1_000_000,
@@ -145,12 +154,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def as_section(report: str, note: str = "") -> str:
-    """A report as an ``## Additional run`` section: no title, no targets (they need the
-    100k rows of the main run), headings one level down, ``note`` first."""
+    """A report as an ``## Additional run`` section: no title, only the targets this run
+    measured (the others need the rows of the main run), headings one level down, ``note``
+    first."""
     body = report.split("\n", 1)[1]
     head, _, rest = body.partition("\n## Targets (issue 6)\n")
     if rest:
-        body = head + "\n## Results\n" + rest.split("\n## Results\n", 1)[1]
+        targets, _, results = rest.partition("\n## Results\n")
+        measured = [
+            line
+            for line in targets.splitlines()
+            if line.startswith("- ") and "measured" not in line
+        ]
+        if measured:
+            head += "\n## Targets\n\n" + "\n".join(measured) + "\n"
+        body = head + "\n## Results\n" + results
     body = body.replace("\n## ", "\n### ")
     return "## Additional run\n\n" + (note + "\n\n" if note else "") + body.lstrip("\n")
 
@@ -174,6 +192,7 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
             timeout=args.timeout,
             libs=tuple(args.libs),
             big_libs=tuple(args.big_libs),
+            tasks=tuple(args.tasks),
             check_against=args.check_against,
         )
         args.no_write = True
@@ -189,6 +208,7 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
             big_libs=tuple(args.big_libs),
             timeout=args.timeout,
             libs=tuple(args.libs),
+            tasks=tuple(args.tasks),
             check_against=args.check_against,
         )
     command = command.strip()

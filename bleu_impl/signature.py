@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from .knobs import Config
+from .tokenizers.registry import tokenizer_signature
+from .tokenizers.spm import model_digest
 from .version import VERSION
 
 __all__ = ["VERSION", "signature"]
@@ -33,7 +35,17 @@ _FIELDS = (
     ("empty_ref", "r0"),
     ("result_float", "float"),
     ("scale", "scale"),
+    ("spm_model", "spm"),
 )
+
+#: How a knob's value is shown when it is not shown as is: the tokenizer with the versions
+#: that decide its tokens (sacrebleu's ``ja-mecab-0.996-IPA``), the model by name and digest.
+_SHOWN = {
+    "tokenize": tokenizer_signature,
+    "spm_model": lambda config: (
+        "none" if config.spm_model is None else model_digest(config.spm_model)
+    ),
+}
 
 
 def _show(value: object) -> str:
@@ -55,8 +67,10 @@ def signature(profile: str, config: Config) -> str:
     parts = [f"profile:{profile}"]
     for knob, short in _FIELDS:
         value = getattr(config, knob)
-        parts.append(
-            f"{short}:{'uniform' if knob == 'weights' and value is None else _show(value)}"
-        )
+        if knob in _SHOWN:
+            shown = _SHOWN[knob](config)
+        else:
+            shown = "uniform" if knob == "weights" and value is None else _show(value)
+        parts.append(f"{short}:{shown}")
     parts.append(f"v:{VERSION}")
     return "|".join(parts)

@@ -19,41 +19,10 @@ from collections.abc import Callable, Sequence
 from ..errors import InputError
 from ..knobs import Config
 from .casing import LOWERCASERS
-from .char import tokenize_char
-from .intl import tokenize_intl
-from .tok13a import tokenize_13a
-from .tok13a_batch import tokenize_13a_batch, tokenize_13a_line
+from .registry import TOKENIZERS, load_tokenizer
 from .whitespace import SPLITTERS
 
 __all__ = ["TOKENIZERS", "Pipeline", "make_tokenizer"]
-
-
-def _no_tokenizer(line: str) -> str:
-    return line
-
-
-#: ``tokenize`` knob value -> the reference tokenizer (a line in, tokens separated by
-#: whitespace out).
-TOKENIZERS: dict[str, Callable[[str], str]] = {
-    "none": _no_tokenizer,
-    "13a": tokenize_13a,
-    "intl": tokenize_intl,
-    "char": tokenize_char,
-}
-
-#: Faster per-line equivalents of :data:`TOKENIZERS` (same tokens after any split).
-_LINE_TOKENIZERS: dict[str, Callable[[str], str]] = {"13a": tokenize_13a_line}
-
-
-def _no_batch_tokenizer(lines: list[str]) -> list[str]:
-    return lines
-
-
-#: Tokenizers that are faster on a whole batch of lines than line by line.
-_BATCH_TOKENIZERS: dict[str, Callable[[list[str]], list[str]]] = {
-    "none": _no_batch_tokenizer,
-    "13a": tokenize_13a_batch,
-}
 
 
 class Pipeline:
@@ -64,9 +33,10 @@ class Pipeline:
         lowercase = config.lowercase
         self._lower = LOWERCASERS.get(lowercase) if lowercase else None
         self._rstrip = config.line_prep == "rstrip"
-        self._tokenize = TOKENIZERS[config.tokenize]
-        self._tokenize_line = _LINE_TOKENIZERS.get(config.tokenize, self._tokenize)
-        self._tokenize_batch = _BATCH_TOKENIZERS.get(config.tokenize, self._tokenize_lines)
+        tokenizer = load_tokenizer(config)
+        self._tokenize = tokenizer.reference
+        self._tokenize_line = tokenizer.line
+        self._tokenize_batch = tokenizer.batch or self._tokenize_lines
         # str.split is split_python without a Python frame per line.
         self._split: Callable[[str], list[str]] = (
             str.split if config.split == "python" else SPLITTERS[config.split]

@@ -31,7 +31,14 @@ from .registry import (
 )
 from .yamlnodes import YamlDocument, read_yaml
 
-__all__ = ["SKIP_FILES", "iter_case_files", "load_fixtures", "load_schema", "registry_root"]
+__all__ = [
+    "PATH_KNOBS",
+    "SKIP_FILES",
+    "iter_case_files",
+    "load_fixtures",
+    "load_schema",
+    "registry_root",
+]
 
 SKIP_DIRS = {"schema", "tools", "__pycache__"}
 SKIP_FILES = {REGISTRY_FILE, TAGS_FILE, KNOWN_EXCEPTIONS_FILE}
@@ -114,6 +121,19 @@ def build_expectation(key: str, raw: dict[str, Any], scale: int, line: int) -> E
     )
 
 
+#: Knobs whose value is a file: a relative path in a case file is relative to that file.
+PATH_KNOBS = ("spm_model",)
+
+
+def _with_paths(config: dict[str, Any], file: str) -> dict[str, Any]:
+    """``config`` with relative file paths made relative to the directory of ``file``."""
+    found = {k: v for k, v in config.items() if k in PATH_KNOBS and isinstance(v, str)}
+    if not found:
+        return config
+    base = os.path.dirname(os.path.abspath(file))
+    return {**config, **{k: os.path.join(base, v) for k, v in found.items()}}
+
+
 def build_case(
     raw: dict[str, Any], doc: YamlDocument, index: int, file: str, suite: str, registry: Registry
 ) -> Case:
@@ -137,7 +157,7 @@ def build_case(
         source=raw["source"],
         tags=tuple(raw["tags"]),
         level=raw["level"],
-        config=raw["config"],
+        config=_with_paths(raw["config"], file),
         input=Input(raw["input"]["format"], segments),
         expected=expected,
         file=file,

@@ -15,6 +15,13 @@ examples:
   bleu-conformance compare -k ship --format markdown
   bleu-conformance compare --generate 200 --seed 1          # also random separating corpora
   bleu-conformance compare --output cmp.jsonl && bleu-conformance compare --replay cmp.jsonl
+  bleu-conformance compare --replay cmp.jsonl -v            # every row, with statistics
+  bleu-conformance compare --replay cmp.jsonl --format html --report compare.html
+
+The table answers first: do they differ (material differences, at least half a unit of the
+last printed decimal of BLEU on 0-100, apart from negligible ones), how much (largest first)
+and why (a roll-up by cause); it fits the terminal's width and shows the ten largest
+material differences. Implementations are lettered A, B, C...; each row names its pair.
 
 exit codes: 0 the comparison ran (differences are findings, not failures); 2 bad input
 (unknown implementation, a file that cannot be written, a malformed log, problems in the
@@ -34,7 +41,10 @@ from ..engine import compare_cases, open_subjects
 from ..outputs import check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.compare import FORMATS, render
+from ..reporters.findings import DEFAULT_DECIMALS
+from ..reporters.textgrid import terminal_width
 from ..runlog import CompareLogWriter, read_compare_log
+from . import compare_corpus
 from .options import add_impl_argument, add_selection_arguments, fail, load_selected, progress
 
 DEFAULT_IMPLEMENTATIONS = ("bleu_impl", "nltk")
@@ -63,7 +73,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="worker processes (results are identical for every N)",
     )
-    parser.add_argument("--format", choices=FORMATS, default="table")
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="table",
+        help="table (fits the terminal; the answer first, the ten largest material "
+        "differences), markdown, json or html (every row; html with figures)",
+    )
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="table: every row, with the differing statistics, errors and skip reasons",
+    )
+    parser.add_argument(
+        "--decimals",
+        type=int,
+        default=DEFAULT_DECIMALS,
+        choices=range(7),
+        metavar="N",
+        help="the precision people print, in decimals of BLEU on 0-100: a difference of at "
+        "least half a unit of the N-th decimal is material (default %(default)s)",
+    )
     parser.add_argument(
         "--output",
         metavar="LOG",
@@ -74,6 +105,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--replay", metavar="LOG", help="re-render a saved compare log; runs nothing"
     )
+    compare_corpus.add_corpus_arguments(parser)
+    parser.epilog = compare_corpus.EPILOG
 
 
 def run_comparison(args: argparse.Namespace, log_path: Path) -> int:
@@ -119,7 +152,8 @@ def run_comparison(args: argparse.Namespace, log_path: Path) -> int:
 def _emit(log_path: Path, args: argparse.Namespace, problems: int = 0) -> int:
     """Render the log; 2 when it is no verdict (interrupted, or fixture problems)."""
     log = read_compare_log(log_path)
-    text = render(log, args.format)
+    width = 100 if args.report else terminal_width()
+    text = render(log, args.format, width=width, verbose=args.verbose, decimals=args.decimals)
     if args.report:
         write_atomic(args.report, text + "\n", "--report")
     else:
@@ -130,6 +164,8 @@ def _emit(log_path: Path, args: argparse.Namespace, problems: int = 0) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if compare_corpus.is_corpus_mode(args):
+        return compare_corpus.run(args)
     try:
         if args.report:
             check_writable(args.report, "--report")

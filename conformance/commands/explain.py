@@ -8,6 +8,7 @@ lists every segment's hypothesis length, reference lengths and the reference len
 examples:
   bleu-conformance explain -r ref.txt -i hyp.txt --profile nltk
   bleu-conformance explain -r ref.txt -i hyp.txt --profile mteval-v13a --segments
+  bleu-conformance explain -r ref.txt -i hyp.txt --format html > explain.html
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from bleu_impl import BleuError, EmulatedFailure, Pipeline
 
 from ..knobargs import add_knob_arguments, knobs_from
 from ..reporters.explanation import render_explanation
+from ..reporters.explanation_html import render_explanation_html
 from ..textio import TextInputError, parallel_lines
 
 
@@ -35,14 +37,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--segments", action="store_true", help="also list the reference length chosen per segment"
     )
+    parser.add_argument(
+        "--format",
+        choices=("text", "html"),
+        default="text",
+        help="text (default) or a self-contained HTML page with per-order precision bars",
+    )
 
 
 #: Lines tokenized at once for --segments (the batch tokenizers are fastest on chunks).
 _CHUNK = 4096
 
 
-def _segment_lines(args: argparse.Namespace, config: bleu_impl.Config) -> Iterator[str]:
-    """One line per segment: hypothesis length, reference lengths and the one chosen --
+def _headers(config: bleu_impl.Config) -> list[str]:
+    return ["line", "hyp_len", "ref lengths", f"chosen ({config.ref_length})"]
+
+
+def _segment_rows(args: argparse.Namespace, config: bleu_impl.Config) -> Iterator[list[object]]:
+    """Per segment: line, hypothesis length, reference lengths and the one chosen --
     streamed (chunks tokenized in batch, lengths only: no n-gram is counted)."""
     pipeline = Pipeline(config)
     lines = parallel_lines(args.input, args.ref)
@@ -53,17 +65,18 @@ def _segment_lines(args: argparse.Namespace, config: bleu_impl.Config) -> Iterat
             hyp_len = len(hyps[row])
             ref_lens = [len(stream[row]) for stream in streams]
             chosen = bleu_impl.reference_length(config.ref_length, hyp_len, ref_lens)
-            shown = ",".join(map(str, ref_lens))
-            yield f"{number:>8}  {hyp_len:>8}  {shown:<16}  {chosen}"
+            yield [number, hyp_len, ",".join(map(str, ref_lens)), chosen]
 
 
 def _print_segments(args: argparse.Namespace, config: bleu_impl.Config) -> None:
+    """The segment table, printed as it is computed (a million lines in constant memory)."""
+    line, hyp_len, ref_lens, chosen = _headers(config)
+    header = f"{line:>8}  {hyp_len:>8}  {ref_lens:<16}  {chosen}"
     print()
-    header = f"{'line':>8}  {'hyp_len':>8}  {'ref lengths':<16}  chosen ({config.ref_length})"
     print(header)
     print("-" * len(header))
-    for line in _segment_lines(args, config):
-        print(line)
+    for number, length, shown, picked in _segment_rows(args, config):
+        print(f"{number:>8}  {length:>8}  {shown:<16}  {picked}")
 
 
 @contextmanager
@@ -91,6 +104,10 @@ def run(args: argparse.Namespace) -> int:
             hyps, refs = (h for _, h, _ in first), (r for _, _, r in second)
             stats = bleu_impl.corpus_stats(hyps, refs, config)
             result = bleu_impl.score_stats(stats, profile=profile, config=config)
+            if args.format == "html":
+                segments = list(_segment_rows(args, config)) if args.segments else []
+                print(render_explanation_html(result, segments, _headers(config)), end="")
+                return 0
             print(render_explanation(result))
             if args.segments:
                 _print_segments(args, config)

@@ -11,6 +11,7 @@ examples:
   bleu-conformance score -r ref.txt -i hyp.txt --profile mteval-v13a --knob lowercase=false
   bleu-conformance score -r ref.txt -i hyp.txt --sentence --format json
   bleu-conformance score -r ref.txt -i big.txt --jobs 2        # same result, two processes
+  bleu-conformance score -r ref.txt -i hyp.txt --profile sacrebleu --confidence  # as sacrebleu -ci
 
 exit codes: 0 scored; 1 the emulated implementation fails on this input (e.g. mteval-v13a.pl
 dies on an empty system); 2 unreadable/invalid input, line-count mismatch or a bad knob.
@@ -70,6 +71,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
+        "--confidence",
+        action="store_true",
+        help="also the bootstrap mean and 95%% interval, as sacrebleu --confidence prints it "
+        "(`(μ = MEAN ± HALF)`; the same resamples for the same files and seed; reads the "
+        "files into memory)",
+    )
+    parser.add_argument(
+        "--confidence-n", type=int, default=1000, metavar="N", help="bootstrap resamples (1000)"
+    )
+    parser.add_argument(
+        "--confidence-seed",
+        type=int,
+        default=12345,
+        metavar="N",
+        help="seed of the resampling (12345, sacrebleu's SACREBLEU_SEED default)",
+    )
+    parser.add_argument(
         "-v",
         "--verbose",
         action="store_true",
@@ -109,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
             return _print_sentences(hyps, refs, profile, config, args.format)
         if args.jobs < 1:
             return _fail(f"--jobs must be >= 1, got {args.jobs}", 2)
+        if args.confidence:
+            return _run_confidence(list(hyps), list(refs), profile, config, args)
         stats = parallel_corpus_stats(hyps, refs, config, args.jobs)
         result = bleu_impl.score_stats(stats, profile=profile, config=config)
     except TextInputError as exc:
@@ -126,6 +146,44 @@ def run(args: argparse.Namespace) -> int:
             print(f"note: {result.note}")
         if args.verbose:
             print(render_explanation(result))
+    return 0
+
+
+def _run_confidence(hyps: list, refs: list, profile: Any, config: Any, args: Any) -> int:
+    if args.confidence_n < 1:
+        return _fail(f"--confidence-n must be >= 1, got {args.confidence_n}", 2)
+    result, interval = _confidence(hyps, refs, profile, config, args)
+    return _print_confidence(result, interval, args)
+
+
+def _confidence(hyps: list, refs: list, profile: Any, config: Any, args: Any) -> Any:
+    """The corpus result and the bootstrap interval of its score (profile's scale)."""
+    table = bleu_impl.segment_table(hyps, refs, config)
+    result = bleu_impl.score_stats(table.total(), profile=profile, config=config)
+    scores = bleu_impl.bootstrap_scores(
+        table, config, profile, samples=args.confidence_n, seed=args.confidence_seed
+    )
+    return result, bleu_impl.bootstrap_interval(scores)
+
+
+def _print_confidence(result: BleuResult, interval: Any, args: Any) -> int:
+    digits = 2 if result.config.scale == 100 else 4
+    if args.format == "json":
+        record = result.to_dict()
+        record["confidence"] = {
+            **vars(interval),
+            "seed": args.confidence_seed,
+            "text": f"μ = {interval.mean:.{digits}f} ± {interval.half:.{digits}f}",
+        }
+        print(json.dumps(record, ensure_ascii=False))
+        return 0
+    line = format_score_line(result)
+    score_text = f"{result.score * result.config.scale:.{digits}f}"
+    shown = f"{score_text} (μ = {interval.mean:.{digits}f} ± {interval.half:.{digits}f})"
+    print(line.replace(f"BLEU = {score_text}", f"BLEU = {shown}", 1))
+    print(f"signature: {result.signature}|bs:{interval.samples}|seed:{args.confidence_seed}")
+    if args.verbose:
+        print(render_explanation(result))
     return 0
 
 

@@ -11,7 +11,18 @@ from tabulate import tabulate
 
 from ..results import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult
 from ..runlog import RunLog
+from . import markdown as md
 from .summary import columns, number, percent, summarize
+
+MARKDOWN = "github"
+
+
+def _table(rows: list[list[str]], headers: list[str], tablefmt: str, align: str = "") -> str:
+    """A plain-text table, or an escaped GFM table when ``tablefmt`` is Markdown."""
+    if tablefmt == MARKDOWN:
+        return md.table(headers, rows, align)
+    return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True)
+
 
 _COLORS = {
     PASS: "32",
@@ -42,7 +53,7 @@ def summary_table(log: RunLog, tablefmt: str, color: bool = False) -> str:
     for s in summaries:
         cells = [_paint(str(s.counts[o]), o, color and s.counts[o] > 0) for o in outcomes]
         rows.append([s.implementation, s.version, *cells, percent(s.conformance)])
-    return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True)
+    return _table(rows, headers, tablefmt, "ll" + "r" * (len(outcomes) + 1))
 
 
 def _fmt(value: Any) -> str:
@@ -63,7 +74,7 @@ def mismatch_table(result: CaseResult, tablefmt: str) -> str:
         for m in result.mismatches
     ]
     headers = ["field", "expected", "got", "delta", "tolerance"]
-    return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True)
+    return _table(rows, headers, tablefmt, "lrrrr")
 
 
 def _collapse(results: Iterable[CaseResult]) -> list[tuple[CaseResult, int]]:
@@ -118,7 +129,7 @@ def _evidence_lines(r: CaseResult, markdown: bool) -> list[str]:
     """The mismatch table and the tail of stderr."""
     out = []
     if r.mismatches:
-        table = mismatch_table(r, "github" if markdown else "simple")
+        table = mismatch_table(r, MARKDOWN if markdown else "simple")
         out.extend(["", table] if markdown else [_indent(table)])
     if r.stderr.strip():
         tail = "\n".join(r.stderr.strip().splitlines()[-8:])
@@ -137,14 +148,9 @@ def _movements(log: RunLog, markdown: bool) -> list[str]:
         [m["implementation"], m["case"], m["what"], _fmt(m["before"]), _fmt(m["after"])]
         for m in log.baseline
     ]
-    fmt = "github" if markdown else "simple"
+    fmt = MARKDOWN if markdown else "simple"
     title = "### Changes since the baseline" if markdown else "Changes since the baseline:"
-    table = tabulate(
-        rows,
-        headers=["implementation", "case", "what", "before", "after"],
-        tablefmt=fmt,
-        disable_numparse=True,
-    )
+    table = _table(rows, ["implementation", "case", "what", "before", "after"], fmt)
     return [title, "", table, ""]
 
 
@@ -180,10 +186,12 @@ def render(
     """Warnings (incomplete, fixture problems), the summary table, then details of
     everything unexpected, then baseline changes."""
     notes = warnings(log)
-    if markdown:
-        notes = [f"> **{n}**" if not n.startswith("  ") else f"> {n}" for n in notes]
+    if markdown:  # a quoted block; problem lines as inline code (paths, messages unescaped)
+        notes = [
+            f"> **{n}**" if not n.startswith("  ") else f"> {md.code(n.strip())}" for n in notes
+        ]
     parts = [*notes, *([""] if notes else [])]
-    parts += [summary_table(log, "github" if markdown else "simple", color), ""]
+    parts += [summary_table(log, MARKDOWN if markdown else "simple", color), ""]
     unexpected = [r for r in log.results if r.outcome in DETAILED]
     if details and unexpected:
         parts.append("### Unexpected results\n" if markdown else "Unexpected results:\n")
