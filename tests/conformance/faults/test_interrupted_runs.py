@@ -101,7 +101,7 @@ def test_report_of_a_cut_log_says_incomplete_in_every_format(capsys, tmp_path, c
     assert json.loads(lines[-1])["record"] == "end"
     kept = lines[:-1] if cut == "no-end" else [*lines[:-2], lines[-2][:40]]
     log.write_text("".join(kept), encoding="utf-8")
-    for fmt in ("table", "markdown"):
+    for fmt in ("table", "markdown", "html"):
         status, out, err = cli(capsys, "report", str(log), "--format", fmt)
         assert status == 2 and "INCOMPLETE" in out and "interrupted" in err
         assert "100.0%" in out  # what it had is still shown

@@ -36,7 +36,7 @@ def test_a_run_log_with_non_finite_numbers_renders_in_every_format(capsys, tmp_p
     impl = {"record": "implementation", "name": "weird", "version": "1", "spec": "weird"}
     log.write_text(_lines(header, impl, RESULT, {"record": "end"}), encoding="utf-8")
     parsed = read_run_log(log)
-    for fmt in ("table", "markdown", "json"):
+    for fmt in ("table", "markdown", "json", "html"):
         assert "nan" in render(parsed, fmt)
     assert "nan" in junit_report.render(parsed)
     status, out, _ = cli(capsys, "report", str(log))
