@@ -34,6 +34,7 @@ from .knobs import (
 )
 from .parallel import parallel_corpus_stats
 from .profiles import LEVELS, PROFILES, Profile, get_profile
+from .reflength import reference_length
 from .resample import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -98,6 +99,7 @@ __all__ = [
     "parallel_corpus_stats",
     "randomization_p",
     "randomization_stats",
+    "reference_length",
     "resample_indices",
     "score_stats",
     "segment_table",

@@ -18,6 +18,7 @@ __all__ = [
     "average",
     "closest",
     "closest_first",
+    "reference_length",
     "shortest",
     "single",
 ]
@@ -66,3 +67,12 @@ REF_LENGTH_RULES: dict[str, Callable[[int, Sequence[int]], RefLength]] = {
 
 #: multi-bleu.perl's initial (diff, length) sentinel, kept for a line without reference.
 MULTI_BLEU_MISSING_LENGTH = 9999
+
+
+def reference_length(rule: str, hyp_len: int, ref_lens: Sequence[int]) -> RefLength:
+    """The segment's effective reference length under ``rule`` (a ``ref_length`` knob
+    value), from the lengths alone: what ``sentence_stats`` reports as ``ref_len`` without
+    counting a single n-gram."""
+    if not ref_lens:
+        raise InputError("a segment without references has no reference length")
+    return REF_LENGTH_RULES[rule](hyp_len, ref_lens)

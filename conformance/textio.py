@@ -14,18 +14,26 @@ class TextInputError(Exception):
 
 
 def _lines(handle: BinaryIO, name: str) -> Iterator[str]:
-    for number, raw in enumerate(handle, start=1):
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise TextInputError(
-                f"{name}:{number}: invalid UTF-8 at byte {exc.start} of the line ({exc.reason})"
-            ) from None
-        yield line[:-1] if line.endswith("\n") else line
+    number = 0
+    try:
+        for number, raw in enumerate(handle, start=1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise TextInputError(
+                    f"{name}:{number}: invalid UTF-8 at byte {exc.start} of the line ({exc.reason})"
+                ) from None
+            yield line[:-1] if line.endswith("\n") else line
+    except OSError as exc:  # a closed descriptor, an I/O error
+        raise TextInputError(
+            f"{name}: cannot read after line {number}: {exc.strerror or exc}"
+        ) from None
 
 
 def _open(path: str, stack: ExitStack) -> BinaryIO:
     if path == "-":
+        if sys.stdin is None or sys.stdin.closed:
+            raise TextInputError("<stdin>: standard input is closed")
         return sys.stdin.buffer
     try:
         return stack.enter_context(Path(path).open("rb"))
@@ -41,6 +49,16 @@ def parallel_lines(
     A file that ends before the others is an error naming it and the first missing line.
     """
     names = [hypothesis_path, *reference_paths]
+    if names.count("-") > 1:
+        roles = [
+            "the hypotheses (-i)" if i == 0 else "a reference (-r)"
+            for i, n in enumerate(names)
+            if n == "-"
+        ]
+        raise TextInputError(
+            f"standard input (-) can be read only once, but {' and '.join(roles)} both use "
+            "it; give the others as files (the hypotheses default to standard input)"
+        )
     shown = ["<stdin>" if n == "-" else n for n in names]
     with ExitStack() as stack:
         iterators = [_lines(_open(n, stack), s) for n, s in zip(names, shown)]

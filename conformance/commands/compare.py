@@ -24,13 +24,14 @@ and why (a roll-up by cause); it fits the terminal's width and shows the ten lar
 material differences. Implementations are lettered A, B, C...; each row names its pair.
 
 exit codes: 0 the comparison ran (differences are findings, not failures); 2 bad input
-(unknown implementation, unreadable fixtures, malformed log).
+(unknown implementation, a file that cannot be written, a malformed log, problems in the
+selected fixtures: the other cases are still compared), or an incomplete log (the
+comparison was interrupted: the report covers what it had); 130 when interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 from datetime import datetime, timezone
@@ -40,6 +41,7 @@ from ..cases import generate_cases
 from ..engine import compare_cases, open_subjects
 from ..engine.batch import SHRINK_BUDGET
 from ..engine.shrink import MAX_STEPS
+from ..outputs import check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.compare import FORMATS, render
 from ..reporters.findings import DEFAULT_DECIMALS
@@ -119,16 +121,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = compare_corpus.EPILOG
 
 
-def _check_writable(path: str) -> None:
-    directory = Path(path).resolve().parent
-    if not directory.is_dir():
-        raise OSError(f"{path}: directory {directory} does not exist")
-    if not os.access(directory, os.W_OK):
-        raise OSError(f"{path}: directory {directory} is not writable")
-
-
-def run_comparison(args: argparse.Namespace, log_path: Path) -> None:
-    """Compare, writing the compare log to ``log_path`` as the work goes."""
+def run_comparison(args: argparse.Namespace, log_path: Path) -> int:
+    """Compare, writing the compare log to ``log_path`` as the work goes; the number of
+    fixture problems (the cases they concern are left out)."""
     specs = args.impl or list(DEFAULT_IMPLEMENTATIONS)
     loaded, cases = load_selected(args, "compare")
     if args.generate:
@@ -162,10 +157,15 @@ def run_comparison(args: argparse.Namespace, log_path: Path) -> None:
                 for record in case_records:
                     log.pair(record)
                     shrunk += [record["shrink"]] if "shrink" in record else []
-            log.end(pairs="complete", **_shrink_summary(shrunk))
+            log.end(
+                pairs="complete",
+                fixture_problems=len(loaded.problems),
+                **_shrink_summary(shrunk),
+            )
     finally:
         for subject in subjects:
             subject.adapter.close()
+    return len(loaded.problems)
 
 
 def _shrink_summary(shrunk: list[dict]) -> dict:
@@ -189,37 +189,35 @@ def _shrink_summary(shrunk: list[dict]) -> dict:
     }
 
 
-def _emit(log_path: Path, args: argparse.Namespace) -> int:
+def _emit(log_path: Path, args: argparse.Namespace, problems: int = 0) -> int:
+    """Render the log; 2 when it is no verdict (interrupted, or fixture problems)."""
+    log = read_compare_log(log_path)
     width = 100 if args.report else terminal_width()
-    text = render(
-        read_compare_log(log_path),
-        args.format,
-        width=width,
-        verbose=args.verbose,
-        decimals=args.decimals,
-    )
+    text = render(log, args.format, width=width, verbose=args.verbose, decimals=args.decimals)
     if args.report:
-        Path(args.report).write_text(text + "\n", encoding="utf-8")
+        write_atomic(args.report, text + "\n", "--report")
     else:
         print(text)
-    return 0
+    if not log.complete:
+        return fail("compare", f"{log_path}: the comparison was interrupted (no end record)")
+    return 2 if problems else 0
 
 
 def run(args: argparse.Namespace) -> int:
     if compare_corpus.is_corpus_mode(args):
         return compare_corpus.run(args)
     try:
+        if args.report:
+            check_writable(args.report, "--report")
         if args.replay:
             return _emit(Path(args.replay), args)
-        for path in (args.output, args.report):
-            if path:
-                _check_writable(path)
         if args.output:
-            run_comparison(args, Path(args.output))
-            return _emit(Path(args.output), args)
+            check_writable(args.output, "--output")
+            problems = run_comparison(args, Path(args.output))
+            return _emit(Path(args.output), args, problems)
         with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
             log_path = Path(tmp) / "compare.jsonl"
-            run_comparison(args, log_path)
-            return _emit(log_path, args)
+            problems = run_comparison(args, log_path)
+            return _emit(log_path, args, problems)
     except (AdapterError, OSError, ValueError) as exc:
         return fail("compare", exc)

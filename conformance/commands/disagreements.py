@@ -21,6 +21,7 @@ from pathlib import Path
 from ..adapters import make_adapter
 from ..cases import LoadResult, load_fixtures
 from ..engine import compare_case, open_subjects, row_record, verify_cases
+from ..outputs import OutputError, check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.disagreements import MatrixRow, render
 from .options import fail
@@ -85,10 +86,18 @@ def _without(text: str, names: Sequence[str]) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     output: Path = args.output or DEFAULT
+    if not args.check:
+        try:
+            output.parent.mkdir(parents=True, exist_ok=True)
+            check_writable(output, "--output")  # before the comparison, not after it
+        except OSError as exc:
+            return fail("disagreements", exc)
     text, missing = build()
     if not args.check:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(text, encoding="utf-8")
+        try:
+            write_atomic(output, text, "the document")
+        except OutputError as exc:
+            return fail("disagreements", exc)
         print(f"wrote {output}")
         if missing:
             print(f"note: not installed here, so not in the document: {', '.join(missing)}")

@@ -66,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
                     "answered": found.answered,
                     "skipped": found.skipped,
                     "errored": found.errored,
+                    "failed": found.failed,
                     "candidates": [
                         {
                             "profile": c.profile,
@@ -84,8 +85,9 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     print(
-        f"{found.implementation} {found.version}: {found.answered} answers "
-        f"({found.skipped} skipped, {found.errored} errored)\n"
+        f"{found.implementation} {found.version}: {found.answered} usable answers "
+        f"({found.skipped} skipped, {found.errored} errored, {found.failed} failed without "
+        "a known kind: not evidence)\n"
     )
     print(
         tabulate(

@@ -93,8 +93,9 @@ def add_report_arguments(parser: argparse.ArgumentParser, formats: Sequence[str]
 
 def load_selected(args: argparse.Namespace, command: str) -> tuple[LoadResult, list[Case]]:
     """The fixtures of ``--fixtures`` (with their expectation keys) and the cases ``-k`` /
-    ``--tag`` select; fixture problems are reported on stderr (the cases that loaded are
-    still used)."""
+    ``--tag`` select. Fixture problems are reported on stderr; a case with a problem is left
+    out (it cannot be trusted), the others are used, and the command exits 2 at the end
+    (``loaded.problems`` is not empty)."""
     loaded = load_fixtures(args.fixtures)
     for problem in loaded.problems[:20]:
         print(
@@ -104,10 +105,13 @@ def load_selected(args: argparse.Namespace, command: str) -> tuple[LoadResult, l
     if loaded.problems:
         print(
             f"bleu-conformance {command}: {len(loaded.problems)} fixture problem(s); run "
-            "`bleu-conformance validate` for details (cases that loaded are still used)",
+            "`bleu-conformance validate` for details (the cases without problems are still "
+            "used; exit status 2)",
             file=sys.stderr,
         )
-    cases = select_cases(loaded.cases, args.keywords, args.tags)
+    bad = {(p.file, p.case_id) for p in loaded.problems if p.case_id}
+    clean = [c for c in loaded.cases if (c.file, c.id) not in bad]
+    cases = select_cases(clean, args.keywords, args.tags)
     return loaded, cases
 
 

@@ -24,7 +24,9 @@ examples:
   bleu-conformance report run.jsonl --format markdown
 
 exit status: 0 when nothing unexpected happened (no fail, error, fixed or changed, and no
-baseline movement), 1 otherwise, 2 for bad usage or unreadable fixtures.
+baseline movement), 1 otherwise, 2 for bad usage, a file that cannot be written, or a
+problem in the selected fixtures (the other cases still run and are reported; the cases
+with a problem are not checked), 130 when interrupted (the log so far stays readable).
 """
 
 from __future__ import annotations
@@ -35,11 +37,19 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from .. import baseline, known_failures, reporters
-from ..adapters import Adapter, make_adapter
-from ..cases import ExpectationKey
-from ..engine import candidate_keys, implementation_info, startup_failure, verify_cases
+from ..adapters import Adapter, distinct_name, make_adapter
+from ..cases import Case, ExpectationKey, LoadResult
+from ..engine import (
+    candidate_keys,
+    implementation_info,
+    startup_failure,
+    unknown_expectations,
+    verify_cases,
+)
+from ..outputs import OutputError, check_writable
 from ..protocol import AdapterError
 from ..results import CaseResult, ImplementationInfo
 from ..runlog import RunLogWriter, read_run_log
@@ -104,22 +114,122 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _open_adapter(spec: str, keys: Mapping[str, ExpectationKey], timeout: float | None) -> Adapter:
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Every file this run will write can be written (OutputError otherwise), before any
+    work; ``--update-baseline`` needs ``--baseline``."""
+    if args.update_baseline and not args.baseline:
+        raise ValueError("--update-baseline needs --baseline FILE")
+    for path, what in (
+        (args.output, "--output"),
+        (args.junit_xml, "--junit-xml"),
+        (args.baseline if args.update_baseline else None, "--baseline"),
+    ):
+        if path:
+            check_writable(path, what)
+
+
+def _old_baseline(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The baseline to compare with (or to merge into), read before the run (ValueError)."""
+    if not args.baseline:
+        return None
+    path = Path(args.baseline)
+    if args.update_baseline:
+        return baseline.read(path) if path.exists() and _subset(args) else None
+    if not path.exists():
+        raise ValueError(f"no baseline at {path}; record one with --update-baseline")
+    return baseline.read(path)
+
+
+def _subset(args: argparse.Namespace) -> bool:
+    return bool(args.keywords or args.tags or args.fixtures)
+
+
+def _open_adapter(
+    spec: str, keys: Mapping[str, ExpectationKey], timeout: float | None, taken: set[str]
+) -> Adapter:
     adapter = make_adapter(spec, keys)
+    name = distinct_name(adapter.capabilities.name, spec, taken)
+    changes: dict[str, Any] = {"name": name}
     if timeout is not None:
-        adapter.capabilities = replace(adapter.capabilities, timeout=timeout)
+        changes["timeout"] = timeout
+    adapter.capabilities = replace(adapter.capabilities, **changes)
     return adapter
 
 
-def execute(args: argparse.Namespace, log_path: Path) -> int | None:
-    """Run everything, writing the run log to ``log_path``; an int is an early exit status."""
-    try:
-        known = known_failures.load_all(args.known_failures)
-    except ValueError as exc:
-        return fail("run", exc)
+class _Run:
+    """One run's log, results and progress, filled implementation by implementation."""
+
+    def __init__(self, args: argparse.Namespace, log: RunLogWriter, bar: ProgressBar) -> None:
+        self.args, self.log, self.bar = args, log, bar
+        self.results: list[CaseResult] = []
+        self.infos: list[ImplementationInfo] = []
+        self.taken: set[str] = set()
+
+    def record(self, result: CaseResult) -> None:
+        self.log.result(result)
+        self.results.append(result)
+        self.bar.update(1)
+
+    def failed_start(self, spec: str, error: AdapterError, cases: Sequence[Case]) -> None:
+        """An implementation that cannot start errors every case (named by its spec)."""
+        name = distinct_name(spec, spec, self.taken)
+        self.taken.add(name)
+        info = ImplementationInfo(name=name, version="?", spec=spec, startup_error=str(error))
+        self.log.implementation(info)
+        self.infos.append(info)
+        for result in startup_failure(name, error, cases):
+            self.record(result)
+
+    def verify(self, spec: str, loaded: LoadResult, cases: Sequence[Case], known: Any) -> None:
+        args = self.args
+        try:
+            adapter = _open_adapter(spec, loaded.keys, args.timeout, self.taken)
+        except Exception as exc:  # an unusable implementation errors every case
+            error = exc if isinstance(exc, AdapterError) else AdapterError("config", repr(exc))
+            self.failed_start(spec, error, cases)
+            return
+        with adapter:
+            keys = candidate_keys(adapter.capabilities, loaded.keys, args.expect)
+            unknown = unknown_expectations(keys, loaded.keys)
+            if unknown is not None:
+                self.failed_start(spec, AdapterError("config", unknown), cases)
+                return
+            self.taken.add(adapter.capabilities.name)
+            info = implementation_info(spec, adapter, keys)
+            self.log.implementation(info)
+            self.infos.append(info)
+            verify_cases(
+                adapter,
+                cases,
+                loaded.keys,
+                expect=args.expect,
+                known=known,
+                on_result=self.record,
+                observe=bool(args.baseline),
+            )
+
+
+def _prepare(args: argparse.Namespace) -> tuple[Any, LoadResult, list[Case]]:
+    """Known failures, fixtures and selected cases (ValueError: bad usage)."""
+    known = known_failures.load_all(args.known_failures)
     loaded, cases = load_selected(args, "run")
     if not cases:
-        return fail("run", "no fixture case selected (check -k, --tag and --fixtures)")
+        raise ValueError("no fixture case selected (check -k, --tag and --fixtures)")
+    unknown = [k for k in args.expect if k not in loaded.keys]
+    if unknown:
+        raise ValueError(
+            f"--expect {', '.join(unknown)}: no such expectation key (known: "
+            f"{', '.join(sorted(loaded.keys))})"
+        )
+    return known, loaded, cases
+
+
+def execute(args: argparse.Namespace, log_path: Path) -> int | None:
+    """Run everything, writing the run log to ``log_path`` as the work goes; the exit status
+    when the baseline decides it (the report decides otherwise). ValueError: bad usage,
+    before anything is written."""
+    known, loaded, cases = _prepare(args)
+    old = _old_baseline(args)
     with (
         log_path.open("w", encoding="utf-8") as stream,
         ProgressBar(len(cases) * len(args.impl), "run", enabled=not args.no_progress) as bar,
@@ -131,96 +241,50 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
             cases=len(cases),
             fixtures=args.fixtures or ["(bundled)"],
         )
-        results: list[CaseResult] = []
-        infos: list[ImplementationInfo] = []
+        for p in loaded.problems:
+            log.problem(file=p.file, line=p.line, case=p.case_id, rule=p.rule, message=p.message)
+        state = _Run(args, log, bar)
         for spec in args.impl:
             bar.describe(spec)
-            try:
-                adapter = _open_adapter(spec, loaded.keys, args.timeout)
-            except Exception as exc:  # an unusable implementation errors every case
-                error = (
-                    exc
-                    if isinstance(exc, AdapterError)
-                    else AdapterError("config", f"{type(exc).__name__}: {exc}")
-                )
-                info = ImplementationInfo(
-                    name=spec, version="?", spec=spec, startup_error=str(error)
-                )
-                log.implementation(info)
-                infos.append(info)
-                for result in startup_failure(spec, error, cases):
-                    log.result(result)
-                    results.append(result)
-                bar.update(len(cases))
-                continue
-            with adapter:
-                keys = candidate_keys(adapter.capabilities, loaded.keys, args.expect)
-                info = implementation_info(spec, adapter, keys)
-                log.implementation(info)
-                infos.append(info)
-
-                def record(result: CaseResult) -> None:
-                    log.result(result)
-                    results.append(result)
-                    bar.update(1)
-
-                verify_cases(
-                    adapter,
-                    cases,
-                    loaded.keys,
-                    expect=args.expect,
-                    known=known,
-                    on_result=record,
-                    observe=bool(args.baseline),
-                )
-        status = _baseline(args, log, infos, results)
+            state.verify(spec, loaded, cases, known)
+        status = _baseline(args, log, old, baseline.build(state.infos, state.results))
         log.end(status=status)
     return status
 
 
 def _baseline(
-    args: argparse.Namespace,
-    log: RunLogWriter,
-    infos: Sequence[ImplementationInfo],
-    results: Sequence[CaseResult],
+    args: argparse.Namespace, log: RunLogWriter, old: dict[str, Any] | None, current: dict
 ) -> int | None:
     if not args.baseline:
-        if args.update_baseline:
-            return fail("run", "--update-baseline needs --baseline FILE")
         return None
-    try:
-        return _compare_baseline(args, log, baseline.build(infos, results))
-    except ValueError as exc:  # an unreadable or foreign baseline file
-        return fail("run", exc)
-
-
-def _compare_baseline(args: argparse.Namespace, log: RunLogWriter, current: dict) -> int | None:
     path = Path(args.baseline)
-    subset = bool(args.keywords or args.tags or args.fixtures)
     if args.update_baseline:
-        old = baseline.read(path) if path.exists() and subset else {}
         baseline.write(path, baseline.merge(old, current) if old else current)
         print(f"baseline written: {path}", file=sys.stderr)
         return None
-    if not path.exists():
-        return fail("run", f"no baseline at {path}; record one with --update-baseline")
-    for movement in baseline.diff(baseline.read(path), current, subset=subset):
+    assert old is not None
+    for movement in baseline.diff(old, current, subset=_subset(args)):
         log.baseline(movement)
     return None
 
 
-def run(args: argparse.Namespace) -> int:
-    if args.output:
-        path = Path(args.output)
+def _report(args: argparse.Namespace, path: Path) -> int:
+    try:
         early = execute(args, path)
-        if early is not None and not path.exists():
-            return early
-        status = reporters.emit(read_run_log(path), args.format, args.junit_xml)
-    else:
-        with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
-            path = Path(tmp) / "run.jsonl"
-            early = execute(args, path)
-            if early is not None and not path.exists():
-                return early
-            status = reporters.emit(read_run_log(path), args.format, args.junit_xml)
+    except OutputError:
+        raise
+    except OSError as exc:  # the log's disk is full, or its file vanished
+        raise OutputError(f"cannot write the run log {path}: {exc.strerror or exc}") from None
+    status = reporters.emit(read_run_log(path), args.format, args.junit_xml)
     return early if early is not None else status
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        _check_outputs(args)
+        if args.output:
+            return _report(args, Path(args.output))
+        with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
+            return _report(args, Path(tmp) / "run.jsonl")
+    except (ValueError, OutputError) as exc:  # bad usage, or a file that cannot be written
+        return fail("run", exc)

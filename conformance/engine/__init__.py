@@ -10,7 +10,14 @@ from .asking import Outcome, Reply, ask, build_request
 from .batch import compare_cases
 from .differ import PairRow, Subject, compare_case, open_subjects, row_record
 from .identification import Identification, identify
-from .verify import candidate_keys, implementation_info, run_case, startup_failure, verify_cases
+from .verify import (
+    candidate_keys,
+    implementation_info,
+    run_case,
+    startup_failure,
+    unknown_expectations,
+    verify_cases,
+)
 
 __all__ = [
     "Identification",
@@ -29,5 +36,6 @@ __all__ = [
     "row_record",
     "run_case",
     "startup_failure",
+    "unknown_expectations",
     "verify_cases",
 ]

@@ -26,6 +26,7 @@ from .evaluate import Evaluator
 __all__ = [
     "MAX_ALTERNATIVES",
     "MAX_CAUSE_KNOBS",
+    "UNKNOWN_FAILURE",
     "Attribution",
     "KnobChange",
     "Side",
@@ -41,6 +42,11 @@ MAX_CAUSE_KNOBS = 4
 #: How many equally minimal explanations of several knobs are collected for one
 #: disagreement (one-knob explanations are few, ~40, and all are listed).
 MAX_ALTERNATIVES = 8
+
+#: The failure kind of an implementation that failed without saying how (an exception).
+UNKNOWN_FAILURE = "unknown"
+_UNKNOWN_NOTE = "a failure of unknown kind is not evidence of any setting"
+_NO_SIDE_A = "no knob setting reproduces side A"
 
 #: Alternative values tried when a side has no known profile or its profile misses.
 _NUMERIC_TRIALS: Mapping[str, tuple[Any, ...]] = {"max_order": (1, 2, 3, 4, 5)}
@@ -111,7 +117,7 @@ def matches(got: Outcome, want: Outcome, tolerance: Tolerance) -> bool:
     if want.failure is not None or got.failure is not None:
         if want.failure is None or got.failure is None:
             return False
-        return want.failure in ("unknown", got.failure)
+        return want.failure in (UNKNOWN_FAILURE, got.failure)
     assert got.score is not None and want.score is not None
     return tolerance.agree(got.score, want.score)
 
@@ -182,11 +188,15 @@ def reproduce(
     evaluator: Evaluator, start: Config | None, want: Outcome, tolerance: Tolerance, profile: str
 ) -> tuple[Config | None, bool]:
     """``start`` if it reproduces ``want``; else the first config one or two knob changes
-    away that does; else (None, False)."""
+    away that does; else (None, False). A failure of unknown kind (an exception the
+    harness cannot classify) is reproduced only by ``start``: any failing setting would
+    "match" it, so a search would be evidence made of an error."""
     if start is None:
         start = get_profile("papineni2002").resolve({}, evaluator.level)
     if matches(evaluator.score(start, profile), want, tolerance):
         return start, True
+    if want.failure == UNKNOWN_FAILURE:
+        return None, False
     singles = list(_alternatives(start))
     for change in singles:
         candidate = _with(start, [change])
@@ -266,7 +276,8 @@ def attribute(
     native_a = resolve_side(a.profile, {**a.knobs, **knobs}, level)
     config_a, _ = reproduce(evaluator, native_a, a.want, tolerance, a.scorer)
     if config_a is None:
-        return Attribution((), False, note="no knob setting reproduces side A")
+        unknown = a.want.failure == UNKNOWN_FAILURE
+        return Attribution((), False, note=_UNKNOWN_NOTE if unknown else _NO_SIDE_A)
     result_a = evaluator.outcome(config_a, a.scorer)[1] if config_a == native_a else None
     native_b = resolve_side(b.profile, {**b.knobs, **knobs}, level)
     native_result_b = None
@@ -276,6 +287,8 @@ def attribute(
             native_result_b = result_b
         else:
             native_b = None
+    if native_b is None and b.want.failure == UNKNOWN_FAILURE:
+        return Attribution((), False, note=_UNKNOWN_NOTE, config_a=config_a, native_a=result_a)
     search = _Search(evaluator, config_a, b, tolerance)
     if native_b is not None:
         pool = [

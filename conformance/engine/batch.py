@@ -9,9 +9,10 @@ stdout carries only the report.
 
 from __future__ import annotations
 
+import multiprocessing
+import multiprocessing.util
 import sys
 from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import redirect_stdout
 from functools import partial
 from typing import Any
@@ -39,6 +40,12 @@ def shrink_allowance(cases: Sequence[Case], implementations: int, total: int) ->
 
 def _init_worker(specs: Sequence[str], keys: Mapping[str, ExpectationKey], budget: int) -> None:
     _WORKER.update(subjects=open_subjects(specs, keys), budget=budget)
+    multiprocessing.util.Finalize(None, _close_subjects, exitpriority=10)
+
+
+def _close_subjects() -> None:
+    for subject in _WORKER.get("subjects", ()):
+        subject.adapter.close()
 
 
 def _work(case: Case) -> list[dict[str, Any]]:
@@ -69,10 +76,17 @@ def compare_cases(
     """
     budget = shrink_allowance(cases, len(specs), shrink_budget) if shrink else 0
     if jobs > 1:
-        with ProcessPoolExecutor(
+        pool = multiprocessing.get_context().Pool(
             jobs, initializer=_init_worker, initargs=(specs, keys, budget)
-        ) as pool:
-            yield from pool.map(_work, cases, chunksize=4)
+        )
+        try:
+            yield from pool.imap(_work, cases, chunksize=4)
+        except BaseException:  # interrupted: stop at once (the workers' adapters follow)
+            pool.terminate()
+            pool.join()
+            raise
+        pool.close()
+        pool.join()
         return
     own = subjects is None
     _WORKER.update(subjects=list(subjects or open_subjects(specs, keys)), budget=budget)

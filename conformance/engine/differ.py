@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from bleu_impl import BleuResult
 
-from ..adapters import Adapter, make_adapter
+from ..adapters import Adapter, distinct_name, make_adapter
 from ..cases import Case, ExpectationKey, Tolerance
 from ..protocol import Answer
 from .asking import ANSWERED, SKIPPED, Outcome, Reply, ask, build_request
@@ -86,7 +86,8 @@ class Subject:
         """Half a printed digit (on 0..1), 1e-9 relative (float64 sums of logs in another
         order), 1e-6 relative for float32 arithmetic."""
         caps = self.adapter.capabilities
-        rel = 1e-6 if caps.native in FLOAT32_PROFILES else 1e-9
+        float32 = caps.arithmetic == "float32" or caps.native in FLOAT32_PROFILES
+        rel = 1e-6 if float32 else 1e-9
         return Tolerance(abs=caps.half_unit / caps.scale, rel=rel)
 
     def reply(self, case: Case) -> Reply:
@@ -97,11 +98,17 @@ class Subject:
 
 
 def open_subjects(specs: Sequence[str], keys: Mapping[str, ExpectationKey]) -> list[Subject]:
-    """An open adapter per spec (AdapterError names a spec that cannot be opened)."""
+    """An open adapter per spec (AdapterError names a spec that cannot be opened); two
+    implementations that declare the same name get distinct names (never one row)."""
     subjects: list[Subject] = []
+    taken: set[str] = set()
     try:
         for spec in specs:
-            subjects.append(Subject(spec, make_adapter(spec, keys)))
+            adapter = make_adapter(spec, keys)
+            name = distinct_name(adapter.capabilities.name, spec, taken)
+            adapter.capabilities = replace(adapter.capabilities, name=name)
+            taken.add(name)
+            subjects.append(Subject(spec, adapter))
     except BaseException:
         for subject in subjects:
             subject.adapter.close()
@@ -268,6 +275,9 @@ def _side_value(reply: Reply, outcome: Outcome | None) -> str:
     if reply.status != ANSWERED or outcome is None:
         status = "skip" if reply.status == SKIPPED else "error"
         return f"{status}: {reply.reason}"[:80]
+    failure = reply.answer.failure if reply.answer is not None else None
+    if failure is not None and failure.kind is None and failure.message:
+        return f"{outcome.describe()} ({failure.message})"[:80]  # what it raised
     return outcome.describe()
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "implementation_info",
     "run_case",
     "startup_failure",
+    "unknown_expectations",
     "verify_cases",
 ]
 
@@ -68,6 +69,19 @@ def candidate_keys(
         found.extend(k for _, k in sorted(ranged, reverse=True))
         found.append(name)
     return list(dict.fromkeys(found))
+
+
+def unknown_expectations(
+    candidates: Sequence[str], keys: Mapping[str, ExpectationKey]
+) -> str | None:
+    """Why ``candidates`` can match no case (none is an expectation key), or None."""
+    if any(k in keys for k in candidates):
+        return None
+    shown = ", ".join(candidates) or "(none)"
+    return (
+        f"expects {shown}: no such expectation key in implementations.yaml (known: "
+        f"{', '.join(sorted(keys))}); every case would be skipped"
+    )
 
 
 def choose_key(case: Case, candidates: Sequence[str]) -> str | None:

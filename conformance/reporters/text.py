@@ -12,7 +12,7 @@ from tabulate import tabulate
 from ..results import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult
 from ..runlog import RunLog
 from . import markdown as md
-from .summary import columns, percent, summarize
+from .summary import columns, number, percent, summarize
 
 MARKDOWN = "github"
 
@@ -68,8 +68,8 @@ def mismatch_table(result: CaseResult, tablefmt: str) -> str:
             m.field,
             _fmt(m.expected),
             _fmt(m.got),
-            "" if m.delta is None else f"{m.delta:+.3g}",
-            "" if m.tolerance is None else f"{m.tolerance:.3g}",
+            number(m.delta, "+.3g"),
+            number(m.tolerance, ".3g"),
         ]
         for m in result.mismatches
     ]
@@ -154,11 +154,44 @@ def _movements(log: RunLog, markdown: bool) -> list[str]:
     return [title, "", table, ""]
 
 
+def warnings(log: RunLog) -> list[str]:
+    """Why this report is not a verdict: an interrupted run, fixture problems."""
+    out = []
+    if not log.complete:
+        out.append(
+            f"INCOMPLETE: the run was interrupted after {len(log.results)} results (its log "
+            "has no end record); this report covers only those."
+        )
+    if log.problems:
+        out.append(
+            f"FIXTURE PROBLEMS: {len(log.problems)} problem(s) in the selected fixtures; the "
+            "cases they concern were not checked (`bleu-conformance validate` lists them):"
+        )
+        for p in log.problems[:_SHOWN_PROBLEMS]:
+            where = f"{p.get('file', '')}:{p.get('line', 0)}"
+            out.append(
+                f"  {where}: {p.get('case', '')}: {p.get('rule', '')}: {p.get('message', '')}"
+            )
+        if len(log.problems) > _SHOWN_PROBLEMS:
+            out.append(f"  ... and {len(log.problems) - _SHOWN_PROBLEMS} more")
+    return out
+
+
+_SHOWN_PROBLEMS = 20
+
+
 def render(
     log: RunLog, *, markdown: bool = False, color: bool = False, details: bool = True
 ) -> str:
-    """The summary table, then details of everything unexpected, then baseline changes."""
-    parts = [summary_table(log, MARKDOWN if markdown else "simple", color), ""]
+    """Warnings (incomplete, fixture problems), the summary table, then details of
+    everything unexpected, then baseline changes."""
+    notes = warnings(log)
+    if markdown:  # a quoted block; problem lines as inline code (paths, messages unescaped)
+        notes = [
+            f"> **{n}**" if not n.startswith("  ") else f"> {md.code(n.strip())}" for n in notes
+        ]
+    parts = [*notes, *([""] if notes else [])]
+    parts += [summary_table(log, MARKDOWN if markdown else "simple", color), ""]
     unexpected = [r for r in log.results if r.outcome in DETAILED]
     if details and unexpected:
         parts.append("### Unexpected results\n" if markdown else "Unexpected results:\n")
