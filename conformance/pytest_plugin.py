@@ -131,9 +131,10 @@ class FixtureFile(pytest.File):
 
     def collect(self) -> Any:
         from .cases import load_fixtures
+        from .cases.load import display_path
 
         loaded = load_fixtures([self.path])
-        problems = [p for p in loaded.problems if Path(p.file).resolve() == self.path.resolve()]
+        problems = [p for p in loaded.problems if p.file == display_path(self.path)]
         if problems and not loaded.cases:
             text = "\n".join(f"{p.location}: {p.case_id}: {p.message}" for p in problems)
             raise FixtureProblems(f"fixture problems:\n{text}")

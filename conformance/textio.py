@@ -1,33 +1,47 @@
-"""Reading parallel text files line by line, with errors that name the file and line."""
+"""Reading parallel text files line by line, with errors that name the file and line.
+
+A path ending in ``.gz`` is decompressed as it is read (as sacrebleu does).
+"""
 
 from __future__ import annotations
 
+import gzip
 import sys
-from collections.abc import Iterator, Sequence
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
-from typing import BinaryIO
 
 
 class TextInputError(Exception):
     """A file cannot be read, is not UTF-8, or has the wrong number of lines."""
 
 
-def _lines(handle: BinaryIO, name: str) -> Iterator[str]:
-    for number, raw in enumerate(handle, start=1):
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise TextInputError(
-                f"{name}:{number}: invalid UTF-8 at byte {exc.start} of the line ({exc.reason})"
-            ) from None
-        yield line[:-1] if line.endswith("\n") else line
+def _lines(handle: Iterable[bytes], name: str) -> Iterator[str]:
+    number = 0
+    try:
+        for number, raw in enumerate(handle, start=1):
+            yield _decode(raw, name, number)
+    except (OSError, EOFError, zlib.error) as exc:  # a corrupt or truncated .gz, a read error
+        raise TextInputError(f"{name}: cannot read after line {number}: {exc}") from None
 
 
-def _open(path: str, stack: ExitStack) -> BinaryIO:
+def _decode(raw: bytes, name: str, number: int) -> str:
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TextInputError(
+            f"{name}:{number}: invalid UTF-8 at byte {exc.start} of the line ({exc.reason})"
+        ) from None
+    return line[:-1] if line.endswith("\n") else line
+
+
+def _open(path: str, stack: ExitStack) -> Iterable[bytes]:
     if path == "-":
         return sys.stdin.buffer
     try:
+        if path.endswith(".gz"):
+            return stack.enter_context(gzip.open(path, "rb"))
         return stack.enter_context(Path(path).open("rb"))
     except OSError as exc:
         raise TextInputError(f"{path}: cannot read: {exc.strerror or exc}") from None

@@ -31,7 +31,14 @@ from .registry import (
 )
 from .yamlnodes import YamlDocument, read_yaml
 
-__all__ = ["SKIP_FILES", "iter_case_files", "load_fixtures", "load_schema", "registry_root"]
+__all__ = [
+    "SKIP_FILES",
+    "display_path",
+    "iter_case_files",
+    "load_fixtures",
+    "load_schema",
+    "registry_root",
+]
 
 SKIP_DIRS = {"schema", "tools", "__pycache__"}
 SKIP_FILES = {REGISTRY_FILE, TAGS_FILE, KNOWN_EXCEPTIONS_FILE}
@@ -58,7 +65,13 @@ def iter_case_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
             yield path
 
 
-def _display(path: Path) -> str:
+def display_path(path: Path) -> str:
+    """How a case file is named in reports and node ids: ``fixtures/...`` for the bundled
+    library wherever it is installed (so reports do not depend on the install or the current
+    directory), else the path relative to the current directory."""
+    resolved = path.resolve()
+    if resolved.is_relative_to(BUNDLED_ROOT):
+        return "fixtures/" + resolved.relative_to(BUNDLED_ROOT).as_posix()
     try:
         return os.path.relpath(path)
     except ValueError:  # another drive on Windows
@@ -160,7 +173,7 @@ def load_file(
     path: Path, registry: Registry, schema: dict[str, Any]
 ) -> tuple[list[Case], list[Problem]]:
     """Every case of one file and every problem in it (never stops at the first)."""
-    file = _display(path)
+    file = display_path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

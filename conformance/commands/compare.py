@@ -15,9 +15,6 @@ examples:
   bleu-conformance compare -k ship --format markdown
   bleu-conformance compare --generate 200 --seed 1          # also random separating corpora
   bleu-conformance compare --output cmp.jsonl && bleu-conformance compare --replay cmp.jsonl
-
-exit codes: 0 the comparison ran (differences are findings, not failures); 2 bad input
-(unknown implementation, unreadable fixtures, malformed log).
 """
 
 from __future__ import annotations
@@ -33,7 +30,21 @@ from ..engine import compare_cases, open_subjects
 from ..protocol import AdapterError
 from ..reporters.compare import FORMATS, render
 from ..runlog import CompareLogWriter, read_compare_log
-from .options import add_impl_argument, add_selection_arguments, fail, load_selected, progress
+from .options import (
+    add_impl_argument,
+    add_quiet_argument,
+    add_selection_arguments,
+    fail,
+    load_selected,
+    non_negative_int,
+    positive_int,
+    progress,
+)
+
+EXIT_CODES = {
+    0: "compared (differences are what it reports, not a failure of the command)",
+    2: "bad input: unknown implementation, unreadable fixtures, malformed log",
+}
 
 DEFAULT_IMPLEMENTATIONS = ("bleu_impl", "nltk")
 
@@ -43,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_selection_arguments(parser)
     parser.add_argument(
         "--generate",
-        type=int,
+        type=non_negative_int,
         default=0,
         metavar="N",
         help="also compare on N generated corpora designed to separate semantics",
@@ -56,12 +67,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=positive_int,
         default=1,
         metavar="N",
         help="worker processes (results are identical for every N)",
     )
-    parser.add_argument("--format", choices=FORMATS, default="table")
+    parser.add_argument(
+        "--format", choices=FORMATS, default="table", help="report format (default: table)"
+    )
     parser.add_argument(
         "--output",
         metavar="LOG",
@@ -72,6 +85,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--replay", metavar="LOG", help="re-render a saved compare log; runs nothing"
     )
+    add_quiet_argument(parser)
 
 
 def _check_writable(path: str) -> None:
@@ -111,7 +125,8 @@ def run_comparison(args: argparse.Namespace, log_path: Path) -> None:
                 shrink=not args.no_shrink,
                 jobs=args.jobs,
             )
-            for case_records in progress(records, len(cases), "comparing"):
+            shown = progress(records, len(cases), "compare", enabled=not args.quiet)
+            for case_records in shown:
                 for record in case_records:
                     log.pair(record)
             log.end(pairs="complete")

@@ -9,8 +9,6 @@ examples:
   bleu-conformance report run.jsonl --format markdown > conformance.md
   bleu-conformance report run.jsonl --format json --impl nltk
   bleu-conformance report run.jsonl --junit-xml junit.xml
-
-exit status: 0 when the run had nothing unexpected, 1 otherwise, 2 for an unreadable log.
 """
 
 from __future__ import annotations
@@ -20,6 +18,12 @@ import argparse
 from .. import reporters
 from ..runlog import RunLog, read_run_log
 from .options import add_report_arguments, fail
+
+EXIT_CODES = {
+    0: "the run had nothing unexpected",
+    1: "the run had a fail, error, fixed or changed result, or baseline movement",
+    2: "an unreadable run log",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

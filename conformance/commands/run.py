@@ -6,6 +6,12 @@ answer is never handed to it. Results: pass, fail (field by field: expected, got
 tolerance), error (crash, hang, garbage, the implementation raising), skip, and with a
 known-failures file xfail, fixed, changed. Every report can be re-rendered from --output.
 
+Which expected values: by default the implementation's own expectation keys (what the
+library recorded for it; papineni2002 for your function), or those named by --expect.
+With --as NAME (a profile such as sacrebleu or nltk, or an expectation key) every case is
+checked: against the real tool's recorded output where the case has one, else against
+bleu_impl's emulation of that tool; each result names the source of its expected value.
+
 implementations (--impl, repeatable):
   nltk | sacrebleu | torchmetrics      the live libraries
   bleu_impl:PROFILE | bleu_impl:KEY     this project's exact BLEU (e.g. bleu_impl:sacrebleu)
@@ -16,15 +22,13 @@ implementations (--impl, repeatable):
 
 examples:
   bleu-conformance run --impl nltk --impl sacrebleu
+  bleu-conformance run --impl mypkg.metrics:bleu --as sacrebleu    # every case, as sacrebleu
   bleu-conformance run --impl mypkg.metrics:bleu --expect 'sacrebleu>=2' -k paper
   bleu-conformance run --impl examples/multi-bleu.yaml --tag perl-groundtruth
   bleu-conformance run --impl sacrebleu --junit-xml junit.xml --output run.jsonl
   bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json        # CI: what moved?
   bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json --update-baseline
   bleu-conformance report run.jsonl --format markdown
-
-exit status: 0 when nothing unexpected happened (no fail, error, fixed or changed, and no
-baseline movement), 1 otherwise, 2 for bad usage or unreadable fixtures.
 """
 
 from __future__ import annotations
@@ -32,25 +36,43 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from .. import baseline, known_failures, reporters
 from ..adapters import Adapter, make_adapter
-from ..cases import ExpectationKey
-from ..engine import candidate_keys, implementation_info, startup_failure, verify_cases
+from ..cases import Case, ExpectationKey
+from ..engine import (
+    Reference,
+    candidate_keys,
+    implementation_info,
+    make_reference,
+    startup_failure,
+    verify_as,
+    verify_cases,
+)
 from ..protocol import AdapterError
 from ..results import CaseResult, ImplementationInfo
 from ..runlog import RunLogWriter, read_run_log
 from .options import (
+    EXIT_OK,
     ProgressBar,
     add_impl_argument,
+    add_quiet_argument,
     add_report_arguments,
     add_selection_arguments,
     fail,
     load_selected,
+    positive_float,
 )
+
+EXIT_CODES = {
+    0: "nothing unexpected: no fail, error, fixed or changed, no baseline movement (and "
+    "always after --update-baseline, which accepts the current state)",
+    1: "a fail, error, fixed or changed result, or a moved baseline",
+    2: "bad usage, unreadable fixtures or baseline, no case selected",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,6 +86,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="expectation key(s) to check against, first present wins "
         "(default: the adapter's own, e.g. nltk>=3.6.6, sacrebleu>=2; "
         "papineni2002 for your function)",
+    )
+    parser.add_argument(
+        "--as",
+        dest="as_reference",
+        metavar="NAME",
+        help="check every case against NAME (a profile, e.g. sacrebleu, nltk, google-nmt, or "
+        "an expectation key): the tool's recorded output where the case has one, else "
+        "bleu_impl's emulation of it; each result names its source",
     )
     add_report_arguments(parser, reporters.FORMATS)
     parser.add_argument(
@@ -89,19 +119,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--update-baseline",
         action="store_true",
-        help="write this run's answers to --baseline instead of comparing",
+        help="accept the current state: show what moved since --baseline, write this run's "
+        "answers to it and exit 0",
     )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=positive_float,
         metavar="SECONDS",
-        help="per-case timeout for every implementation (default: 30)",
+        help="per-case timeout for every implementation (a number > 0; default: 30)",
     )
-    parser.add_argument(
-        "--no-progress",
-        action="store_true",
-        help="no progress bar (it is off anyway when stderr is not a terminal)",
-    )
+    add_quiet_argument(parser)
+    parser.add_argument("--no-progress", dest="quiet", action="store_true", help=argparse.SUPPRESS)
 
 
 def _open_adapter(spec: str, keys: Mapping[str, ExpectationKey], timeout: float | None) -> Adapter:
@@ -111,18 +139,28 @@ def _open_adapter(spec: str, keys: Mapping[str, ExpectationKey], timeout: float 
     return adapter
 
 
+def _reference(args: argparse.Namespace, keys: Mapping[str, ExpectationKey]) -> Reference | None:
+    """The reference of ``--as`` (ValueError when it is unknown or combined with --expect)."""
+    if not args.as_reference:
+        return None
+    if args.expect:
+        raise ValueError("--as and --expect both say what to check against: give one")
+    return make_reference(args.as_reference, keys)
+
+
 def execute(args: argparse.Namespace, log_path: Path) -> int | None:
     """Run everything, writing the run log to ``log_path``; an int is an early exit status."""
     try:
         known = known_failures.load_all(args.known_failures)
-    except ValueError as exc:
+        loaded, cases = load_selected(args, "run")
+        reference = _reference(args, loaded.keys)
+    except (AdapterError, ValueError) as exc:
         return fail("run", exc)
-    loaded, cases = load_selected(args, "run")
     if not cases:
         return fail("run", "no fixture case selected (check -k, --tag and --fixtures)")
     with (
         log_path.open("w", encoding="utf-8") as stream,
-        ProgressBar(len(cases) * len(args.impl), "run", enabled=not args.no_progress) as bar,
+        ProgressBar(len(cases) * len(args.impl), "run", enabled=not args.quiet) as bar,
     ):
         log = RunLogWriter(stream)
         log.header(
@@ -130,52 +168,77 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
             impls=args.impl,
             cases=len(cases),
             fixtures=args.fixtures or ["(bundled)"],
+            reference=reference.describe() if reference else "",
         )
         results: list[CaseResult] = []
         infos: list[ImplementationInfo] = []
+
+        def record(result: CaseResult) -> None:
+            log.result(result)
+            results.append(result)
+            bar.update(1)
+
+        def announce(info: ImplementationInfo) -> None:
+            log.implementation(info)
+            infos.append(info)
+
         for spec in args.impl:
             bar.describe(spec)
-            try:
-                adapter = _open_adapter(spec, loaded.keys, args.timeout)
-            except Exception as exc:  # an unusable implementation errors every case
-                error = (
-                    exc
-                    if isinstance(exc, AdapterError)
-                    else AdapterError("config", f"{type(exc).__name__}: {exc}")
-                )
-                info = ImplementationInfo(
-                    name=spec, version="?", spec=spec, startup_error=str(error)
-                )
-                log.implementation(info)
-                infos.append(info)
-                for result in startup_failure(spec, error, cases):
-                    log.result(result)
-                    results.append(result)
-                bar.update(len(cases))
-                continue
-            with adapter:
-                keys = candidate_keys(adapter.capabilities, loaded.keys, args.expect)
-                info = implementation_info(spec, adapter, keys)
-                log.implementation(info)
-                infos.append(info)
-
-                def record(result: CaseResult) -> None:
-                    log.result(result)
-                    results.append(result)
-                    bar.update(1)
-
-                verify_cases(
-                    adapter,
-                    cases,
-                    loaded.keys,
-                    expect=args.expect,
-                    known=known,
-                    on_result=record,
-                    observe=bool(args.baseline),
-                )
+            _verify(spec, args, (loaded.keys, cases, known, reference), announce, record)
         status = _baseline(args, log, infos, results)
         log.end(status=status)
     return status
+
+
+Work = tuple[
+    Mapping[str, ExpectationKey],
+    Sequence[Case],
+    Sequence[known_failures.KnownFailure],
+    "Reference | None",
+]
+
+
+def _verify(
+    spec: str,
+    args: argparse.Namespace,
+    work: Work,
+    announce: Callable[[ImplementationInfo], None],
+    record: Callable[[CaseResult], None],
+) -> None:
+    """Verify one implementation on the cases: ``announce`` its info, then ``record`` each
+    result (every case errors when the implementation cannot even be opened)."""
+    keys, cases, known, reference = work
+    try:
+        adapter = _open_adapter(spec, keys, args.timeout)
+    except Exception as exc:  # an unusable implementation errors every case
+        error = (
+            exc
+            if isinstance(exc, AdapterError)
+            else AdapterError("config", f"{type(exc).__name__}: {exc}")
+        )
+        announce(ImplementationInfo(name=spec, version="?", spec=spec, startup_error=str(error)))
+        for result in startup_failure(spec, error, cases):
+            record(result)
+        return
+    with adapter:
+        if reference is not None:
+            announce(implementation_info(spec, adapter, [f"as {reference.name}"]))
+            verify_as(adapter, cases, reference, known=known, on_result=record)
+            return
+        announce(
+            implementation_info(
+                spec, adapter, candidate_keys(adapter.capabilities, keys, args.expect)
+            )
+        )
+        verify_cases(
+            adapter,
+            cases,
+            keys,
+            expect=args.expect,
+            known=known,
+            on_result=record,
+            observe=bool(args.baseline),
+        )
 
 
 def _baseline(
@@ -195,18 +258,24 @@ def _baseline(
 
 
 def _compare_baseline(args: argparse.Namespace, log: RunLogWriter, current: dict) -> int | None:
+    """Log what moved since the baseline; with --update-baseline, accept it (write the file)
+    and make the run's status 0."""
     path = Path(args.baseline)
     subset = bool(args.keywords or args.tags or args.fixtures)
-    if args.update_baseline:
-        old = baseline.read(path) if path.exists() and subset else {}
-        baseline.write(path, baseline.merge(old, current) if old else current)
-        print(f"baseline written: {path}", file=sys.stderr)
-        return None
     if not path.exists():
+        if args.update_baseline:
+            baseline.write(path, current)
+            print(f"baseline written: {path} (new)", file=sys.stderr)
+            return EXIT_OK
         return fail("run", f"no baseline at {path}; record one with --update-baseline")
-    for movement in baseline.diff(baseline.read(path), current, subset=subset):
-        log.baseline(movement)
-    return None
+    old = baseline.read(path)
+    for movement in baseline.diff(old, current, subset=subset):
+        log.baseline({**movement, "accepted": bool(args.update_baseline)})
+    if not args.update_baseline:
+        return None
+    baseline.write(path, baseline.merge(old, current) if subset else current)
+    print(f"baseline written: {path} (the current state is accepted)", file=sys.stderr)
+    return EXIT_OK
 
 
 def run(args: argparse.Namespace) -> int:

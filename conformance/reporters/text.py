@@ -101,7 +101,8 @@ def _detail_lines(r: CaseResult, more: int) -> list[str]:
     """Expectation key, reason, how many more alike, known failure, notes."""
     out = []
     if r.expect_key:
-        out.append(f"  expected: {r.expect_key}")
+        source = r.expected.get("source")
+        out.append(f"  expected: {r.expect_key}" + (f" ({source})" if source else ""))
     if r.reason and not r.mismatches:
         out.append(f"  {r.reason}")
     if more:
@@ -130,18 +131,44 @@ def _indent(text: str) -> str:
     return "\n".join("    " + line for line in text.splitlines())
 
 
+def _moved_by(m: dict[str, Any]) -> float | None:
+    before, after = m.get("before"), m.get("after")
+    if m["what"] == "score" and isinstance(before, int | float) and isinstance(after, int | float):
+        return float(after) - float(before)
+    return None
+
+
+def _movement_order(m: dict[str, Any]) -> tuple[int, float, str, str]:
+    """Moved scores first, largest change first; then other regressions; then the rest."""
+    delta = _moved_by(m)
+    rank = 0 if delta is not None else 1 if m.get("regression") else 2
+    return rank, -abs(delta or 0.0), m["implementation"], m["case"]
+
+
 def _movements(log: RunLog, markdown: bool) -> list[str]:
     if not log.baseline:
         return []
-    rows = [
-        [m["implementation"], m["case"], m["what"], _fmt(m["before"]), _fmt(m["after"])]
-        for m in log.baseline
-    ]
+    rows = []
+    for m in sorted(log.baseline, key=_movement_order):
+        delta = _moved_by(m)
+        rows.append(
+            [
+                m["implementation"],
+                m["case"],
+                m["what"],
+                _fmt(m["before"]),
+                _fmt(m["after"]),
+                "" if delta is None else f"{delta:+.3g}",
+            ]
+        )
     fmt = "github" if markdown else "simple"
-    title = "### Changes since the baseline" if markdown else "Changes since the baseline:"
+    title = "Changes since the baseline"
+    if any(m.get("accepted") for m in log.baseline):
+        title += " (accepted: --update-baseline wrote the current state)"
+    title = f"### {title}" if markdown else f"{title}:"
     table = tabulate(
         rows,
-        headers=["implementation", "case", "what", "before", "after"],
+        headers=["implementation", "case", "what", "before", "after", "change"],
         tablefmt=fmt,
         disable_numparse=True,
     )
@@ -151,11 +178,14 @@ def _movements(log: RunLog, markdown: bool) -> list[str]:
 def render(
     log: RunLog, *, markdown: bool = False, color: bool = False, details: bool = True
 ) -> str:
-    """The summary table, then details of everything unexpected, then baseline changes."""
+    """The summary table (and what was checked against, for ``run --as``), then what moved
+    since the baseline, then details of everything unexpected."""
     parts = [summary_table(log, "github" if markdown else "simple", color), ""]
+    if log.header.get("reference"):
+        parts.extend([log.header["reference"], ""])
+    parts.extend(_movements(log, markdown))
     unexpected = [r for r in log.results if r.outcome in DETAILED]
     if details and unexpected:
         parts.append("### Unexpected results\n" if markdown else "Unexpected results:\n")
         parts.extend(_details(unexpected, markdown, color))
-    parts.extend(_movements(log, markdown))
     return "\n".join(parts).rstrip() + "\n"

@@ -133,4 +133,4 @@ def test_help_teaches_with_examples(capsys):
     with pytest.raises(SystemExit):
         main(["run", "--help"])
     out, _ = capsys.readouterr()
-    assert "examples:" in out and "--impl" in out and "exit status" in out
+    assert "examples:" in out and "--impl" in out and "exit codes:" in out
