@@ -8,7 +8,9 @@ Each case of each fixture file becomes an item ``fixtures/<dir>/<file>.yaml::<ca
 field-by-field table; an adapter error (crash, hang, garbage, the implementation raising
 where a score was expected) is ERROR; a case the implementation cannot express is SKIPPED;
 a known failure (``--bleu-known-failures``) is XFAIL. Without ``--bleu-impl`` the plugin
-does nothing.
+does nothing. With ``--bleu-impl`` and no path on the command line, the bundled fixture
+library is collected too (``pytest --bleu-impl=mypkg.metrics:bleu`` checks it against every
+bundled case), besides whatever pytest collects by default.
 """
 
 from __future__ import annotations
@@ -102,6 +104,21 @@ class _Session:
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("bleu_impl"):
         config.stash[_STATE] = _Session(config)
+        if config.args_source != pytest.Config.ArgsSource.ARGS:
+            from .cases.registry import BUNDLED_ROOT
+
+            config.args = [*config.args, str(BUNDLED_ROOT)]
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    if _STATE not in config.stash:
+        return None
+    specs = ", ".join(config.getoption("bleu_impl"))
+    if config.args_source == pytest.Config.ArgsSource.ARGS:
+        return f"bleu-conformance: {specs} on the fixture files given"
+    from .cases.registry import BUNDLED_ROOT
+
+    return f"bleu-conformance: {specs} on the bundled fixture library ({BUNDLED_ROOT})"
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -123,6 +140,11 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         return None
     if "\ncases:" not in f"\n{head}":
         return None
+    from .cases.load import display_path
+    from .cases.registry import BUNDLED_ROOT
+
+    if file_path.resolve().is_relative_to(BUNDLED_ROOT):  # named as in every report
+        return FixtureFile.from_parent(parent, path=file_path, nodeid=display_path(file_path))
     return FixtureFile.from_parent(parent, path=file_path)
 
 

@@ -1,7 +1,7 @@
 """Benchmark bleu_impl against sacrebleu, NLTK and others: `python -m bench` of a checkout.
 
 The benchmarks measure a source checkout and are not installed with the package (no
-top-level `bench` package lands in site-packages). In a clone of the repository this
+generic top-level `bench` package is installed). In a clone of the repository this
 command runs `python -m bench ARGS` with the checkout on the module path; `python -m bench
 --help` lists its options (sizes, references, libraries, where the report goes). From an
 installed wheel it says where to get them.

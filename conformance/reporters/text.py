@@ -175,6 +175,17 @@ def _movements(log: RunLog, markdown: bool) -> list[str]:
     return [title, "", table, ""]
 
 
+def _sources(log: RunLog) -> str:
+    """How many results were checked against recorded outputs and how many against
+    bleu_impl's emulation (``run --as``; computed expectations are keyed ``bleu_impl:...``)."""
+    checked = [r for r in log.results if r.expect_key]
+    computed = sum(r.expect_key.startswith("bleu_impl:") for r in checked)
+    return (
+        f"expected values: {len(checked) - computed} recorded outputs of the tool, "
+        f"{computed} computed by bleu_impl's emulation"
+    )
+
+
 def render(
     log: RunLog, *, markdown: bool = False, color: bool = False, details: bool = True
 ) -> str:
@@ -182,7 +193,7 @@ def render(
     since the baseline, then details of everything unexpected."""
     parts = [summary_table(log, "github" if markdown else "simple", color), ""]
     if log.header.get("reference"):
-        parts.extend([log.header["reference"], ""])
+        parts.extend([log.header["reference"], _sources(log), ""])
     parts.extend(_movements(log, markdown))
     unexpected = [r for r in log.results if r.outcome in DETAILED]
     if details and unexpected:

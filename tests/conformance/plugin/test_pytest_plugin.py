@@ -79,6 +79,21 @@ def test_keyword_selects_by_tag(pytester, fixture_dir):
     result.assert_outcomes(passed=1)
 
 
+def test_without_a_path_the_bundled_library_is_checked(pytester, monkeypatch):
+    """`pytest --bleu-impl=X` alone, in a directory without tests: the bundled cases."""
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    result = pytester.runpytest_subprocess(
+        *PLUGIN, "--bleu-impl=bleu_impl", "-k", "paper", "-v", "-p", "no:cacheprovider"
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "bleu-conformance: bleu_impl on the bundled fixture library*",
+            "*fixtures/papineni2002/paper-examples.yaml::paper.* PASSED*",
+        ]
+    )
+    assert result.parseoutcomes()["passed"] >= 5
+
+
 def test_inactive_without_option(pytester, fixture_dir):
     result = pytester.runpytest_subprocess(*PLUGIN, "fixtures", "-p", "no:cacheprovider")
     result.assert_outcomes()
