@@ -26,8 +26,8 @@ examples:
   bleu-conformance run --impl mypkg.metrics:bleu --expect 'sacrebleu>=2' -k paper
   bleu-conformance run --impl examples/multi-bleu.yaml --tag perl-groundtruth
   bleu-conformance run --impl sacrebleu --junit-xml junit.xml --output run.jsonl
-  bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json        # CI: what moved?
   bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json --update-baseline
+  bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json        # CI: what moved?
   bleu-conformance report run.jsonl --format markdown
 """
 
@@ -252,16 +252,25 @@ def _baseline(
             return fail("run", "--update-baseline needs --baseline FILE")
         return None
     try:
-        return _compare_baseline(args, log, baseline.build(infos, results))
+        return _compare_baseline(args, log, infos, baseline.build(infos, results))
     except ValueError as exc:  # an unreadable or foreign baseline file
         return fail("run", exc)
 
 
-def _compare_baseline(args: argparse.Namespace, log: RunLogWriter, current: dict) -> int | None:
+def _compare_baseline(
+    args: argparse.Namespace,
+    log: RunLogWriter,
+    infos: Sequence[ImplementationInfo],
+    current: dict,
+) -> int | None:
     """Log what moved since the baseline; with --update-baseline, accept it (write the file)
     and make the run's status 0."""
     path = Path(args.baseline)
     subset = bool(args.keywords or args.tags or args.fixtures)
+    broken = [i for i in infos if i.startup_error]
+    if args.update_baseline and broken:  # not a state to accept: the environment is wrong
+        names = ", ".join(f"{i.spec} ({i.startup_error})" for i in broken)
+        return fail("run", f"not writing {path}: could not start {names}")
     if not path.exists():
         if args.update_baseline:
             baseline.write(path, current)

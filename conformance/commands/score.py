@@ -60,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "refs",
         nargs="*",
         metavar="REF",
-        help="reference files, one per reference stream (as in sacrebleu; same as -r)",
+        help="reference files, one per reference stream (as in sacrebleu, before -i; same as -r)",
     )
     parser.add_argument(
         "-r",
