@@ -94,6 +94,18 @@ def test_without_a_path_the_bundled_library_is_checked(pytester, monkeypatch):
     assert result.parseoutcomes()["passed"] >= 5
 
 
+def test_as_checks_every_case_and_timeouts_are_validated(pytester, fixture_dir):
+    result = pytester.runpytest_subprocess(
+        *PLUGIN, f"--bleu-impl={FAKE}:good", "--bleu-as=papineni2002", "fixtures"
+    )
+    result.assert_outcomes(passed=4)  # without --bleu-as the case with no paper value skips
+    result = pytester.runpytest_subprocess(
+        *PLUGIN, "--bleu-impl=nltk", "--bleu-timeout=-1", "fixtures"
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--bleu-timeout*must be a finite number > 0*"])
+
+
 def test_inactive_without_option(pytester, fixture_dir):
     result = pytester.runpytest_subprocess(*PLUGIN, "fixtures", "-p", "no:cacheprovider")
     result.assert_outcomes()
