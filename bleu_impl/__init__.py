@@ -3,8 +3,9 @@
 Everything a caller needs is importable from here (see ``__all__``): scoring
 (``corpus_bleu``, ``sentence_bleu``), statistics (``corpus_stats``, ``sentence_stats``,
 ``iter_segment_stats``, ``parallel_corpus_stats``, then ``score_stats``), knobs and profiles
-(``make_config``, ``normalize_knob``, ``get_profile``), tokens (``Pipeline``) and the
-signature. ``bleu_impl.fast`` (the numpy fast path, imported on first use) and
+(``make_config``, ``normalize_knob``, ``get_profile``), tokens (``Pipeline``), the
+signature, and resampling (``segment_table``, ``bootstrap_stats``, ``paired_bootstrap_p``...,
+``bleu_impl.resample``). ``bleu_impl.fast`` (the numpy fast path, imported on first use) and
 ``bleu_impl.dask_bag`` (extra ``dask``) are subpackages with their own public names.
 """
 
@@ -30,6 +31,21 @@ from .knobs import (
 )
 from .parallel import parallel_corpus_stats
 from .profiles import LEVELS, PROFILES, Profile, get_profile
+from .resample import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    DEFAULT_TRIALS,
+    Interval,
+    SegmentTable,
+    bootstrap_interval,
+    bootstrap_scores,
+    bootstrap_stats,
+    paired_bootstrap_p,
+    randomization_p,
+    randomization_stats,
+    resample_indices,
+    segment_table,
+)
 from .score import BleuResult, score_stats
 from .signature import signature
 from .stats import BleuStats
@@ -38,6 +54,9 @@ from .version import VERSION as __version__
 
 __all__ = [
     "CHOICES",
+    "DEFAULT_RESAMPLES",
+    "DEFAULT_SEED",
+    "DEFAULT_TRIALS",
     "DOCS",
     "KNOB_NAMES",
     "LAST_SEGMENT_METHODS",
@@ -51,19 +70,29 @@ __all__ = [
     "Config",
     "EmulatedFailure",
     "InputError",
+    "Interval",
     "KnobError",
     "Pipeline",
     "Profile",
     "Segment",
+    "SegmentTable",
     "__version__",
+    "bootstrap_interval",
+    "bootstrap_scores",
+    "bootstrap_stats",
     "corpus_bleu",
     "corpus_stats",
     "get_profile",
     "iter_segment_stats",
     "make_config",
     "normalize_knob",
+    "paired_bootstrap_p",
     "parallel_corpus_stats",
+    "randomization_p",
+    "randomization_stats",
+    "resample_indices",
     "score_stats",
+    "segment_table",
     "sentence_bleu",
     "sentence_stats",
     "signature",

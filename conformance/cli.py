@@ -62,10 +62,11 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
             name,
             help=summary,
             description=module.__doc__,
-            epilog=exit_codes_epilog(module.EXIT_CODES),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        module.add_arguments(sub_parser)
+        module.add_arguments(sub_parser)  # may set an epilog of its own: the codes go last
+        codes = exit_codes_epilog(module.EXIT_CODES)
+        sub_parser.epilog = f"{sub_parser.epilog}\n{codes}" if sub_parser.epilog else codes
         sub_parser.set_defaults(handler=module.run)
         parsers[name] = sub_parser
     return parser, parsers

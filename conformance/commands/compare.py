@@ -15,6 +15,13 @@ examples:
   bleu-conformance compare -k ship --format markdown
   bleu-conformance compare --generate 200 --seed 1          # also random separating corpora
   bleu-conformance compare --output cmp.jsonl && bleu-conformance compare --replay cmp.jsonl
+  bleu-conformance compare --replay cmp.jsonl -v            # every row, with statistics
+  bleu-conformance compare --replay cmp.jsonl --format html --report compare.html
+
+The table answers first: do they differ (material differences, at least half a unit of the
+last printed decimal of BLEU on 0-100, apart from negligible ones), how much (largest first)
+and why (a roll-up by cause); it fits the terminal's width and shows the ten largest
+material differences. Implementations are lettered A, B, C...; each row names its pair.
 """
 
 from __future__ import annotations
@@ -29,7 +36,10 @@ from ..cases import generate_cases
 from ..engine import compare_cases, open_subjects
 from ..protocol import AdapterError
 from ..reporters.compare import FORMATS, render
+from ..reporters.findings import DEFAULT_DECIMALS
+from ..reporters.textgrid import terminal_width
 from ..runlog import CompareLogWriter, read_compare_log
+from . import compare_corpus
 from .options import (
     add_impl_argument,
     add_quiet_argument,
@@ -43,7 +53,7 @@ from .options import (
 
 EXIT_CODES = {
     0: "compared (differences are what it reports, not a failure of the command)",
-    2: "bad input: unknown implementation, unreadable fixtures, malformed log",
+    2: "bad input: unknown implementation, unreadable fixtures or files, malformed log",
 }
 
 DEFAULT_IMPLEMENTATIONS = ("bleu_impl", "nltk")
@@ -73,7 +83,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="worker processes (results are identical for every N)",
     )
     parser.add_argument(
-        "--format", choices=FORMATS, default="table", help="report format (default: table)"
+        "--format",
+        choices=FORMATS,
+        default="table",
+        help="table (fits the terminal; the answer first, the ten largest material "
+        "differences), markdown, json or html (every row; html with figures)",
+    )
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="table: every row, with the differing statistics, errors and skip reasons",
+    )
+    parser.add_argument(
+        "--decimals",
+        type=int,
+        default=DEFAULT_DECIMALS,
+        choices=range(7),
+        metavar="N",
+        help="the precision people print, in decimals of BLEU on 0-100: a difference of at "
+        "least half a unit of the N-th decimal is material (default %(default)s)",
     )
     parser.add_argument(
         "--output",
@@ -86,6 +115,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--replay", metavar="LOG", help="re-render a saved compare log; runs nothing"
     )
     add_quiet_argument(parser)
+    compare_corpus.add_corpus_arguments(parser)
+    parser.epilog = compare_corpus.EPILOG
 
 
 def _check_writable(path: str) -> None:
@@ -136,7 +167,14 @@ def run_comparison(args: argparse.Namespace, log_path: Path) -> None:
 
 
 def _emit(log_path: Path, args: argparse.Namespace) -> int:
-    text = render(read_compare_log(log_path), args.format)
+    width = 100 if args.report else terminal_width()
+    text = render(
+        read_compare_log(log_path),
+        args.format,
+        width=width,
+        verbose=args.verbose,
+        decimals=args.decimals,
+    )
     if args.report:
         Path(args.report).write_text(text + "\n", encoding="utf-8")
     else:
@@ -145,6 +183,8 @@ def _emit(log_path: Path, args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if compare_corpus.is_corpus_mode(args):
+        return compare_corpus.run(args)
     try:
         if args.replay:
             return _emit(Path(args.replay), args)

@@ -8,6 +8,7 @@ lists every segment's hypothesis length, reference lengths and the reference len
 examples:
   bleu-conformance explain -r ref.txt -i hyp.txt --profile nltk
   bleu-conformance explain -r ref.txt -i hyp.txt --profile mteval-v13a --segments
+  bleu-conformance explain -r ref.txt -i hyp.txt --format html > explain.html
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bleu_impl import BleuError, EmulatedFailure, Pipeline
 
 from ..knobargs import add_knob_arguments, knobs_from
 from ..reporters.explanation import render_explanation
+from ..reporters.explanation_html import render_explanation_html
 from ..textio import TextInputError, parallel_lines
 
 EXIT_CODES = {
@@ -52,6 +54,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--segments", action="store_true", help="also list the reference length chosen per segment"
     )
+    parser.add_argument(
+        "--format",
+        choices=("text", "html"),
+        default="text",
+        help="text (default) or a self-contained HTML page with per-order precision bars",
+    )
 
 
 def _segment_rows(args: argparse.Namespace, config: bleu_impl.Config) -> list[list[object]]:
@@ -72,15 +80,15 @@ def run(args: argparse.Namespace) -> int:
         first, second = tee(parallel_lines(args.input, args.ref))
         stats = bleu_impl.corpus_stats((h for _, h, _ in first), (r for _, _, r in second), config)
         result = bleu_impl.score_stats(stats, profile=profile, config=config)
+        headers = ["line", "hyp_len", "ref lengths", f"chosen ({config.ref_length})"]
+        segments = _segment_rows(args, config) if args.segments else []
+        if args.format == "html":
+            print(render_explanation_html(result, segments, headers), end="")
+            return 0
         print(render_explanation(result))
         if args.segments:
             print()
-            print(
-                tabulate(
-                    _segment_rows(args, config),
-                    headers=["line", "hyp_len", "ref lengths", f"chosen ({config.ref_length})"],
-                )
-            )
+            print(tabulate(segments, headers=headers))
     except TextInputError as exc:
         print(f"bleu-conformance explain: error: {exc}", file=sys.stderr)
         return 2

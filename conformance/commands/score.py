@@ -18,6 +18,7 @@ examples:
   bleu-conformance score -r ref.txt -i hyp.txt --sentence --format json
   bleu-conformance score -r ref.txt -i hyp.txt -v          # every knob, step by step
   bleu-conformance score -r ref.txt -i big.txt --jobs 2        # same result, two processes
+  bleu-conformance score -r ref.txt -i hyp.txt --profile sacrebleu --confidence  # as sacrebleu -ci
 """
 
 from __future__ import annotations
@@ -114,6 +115,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="N",
         help="decimals of the score (0-16; default 2 on the 0-100 scale, 4 on 0-1)",
+    )
+    parser.add_argument(
+        "--confidence",
+        action="store_true",
+        help="also the bootstrap mean and 95%% interval, as sacrebleu --confidence prints it "
+        "(`(μ = MEAN ± HALF)`; the same resamples for the same files and seed; reads the "
+        "files into memory)",
+    )
+    parser.add_argument(
+        "--confidence-n",
+        type=positive_int,
+        default=1000,
+        metavar="N",
+        help="bootstrap resamples (1000)",
+    )
+    parser.add_argument(
+        "--confidence-seed",
+        type=int,
+        default=12345,
+        metavar="N",
+        help="seed of the resampling (12345, sacrebleu's SACREBLEU_SEED default)",
     )
     parser.add_argument(
         "-v",
@@ -215,6 +237,12 @@ def run(args: argparse.Namespace) -> int:
         return fail("score", "--sentence scores one system; got -i with several files")
     if "-" in refs:
         return fail("score", "references cannot be read from standard input; give files")
+    if args.confidence and (args.sentence or len(systems) > 1):
+        return fail(
+            "score",
+            "--confidence scores one system at corpus level (as sacrebleu); for several "
+            "systems, paired tests: `bleu-conformance compare -r REF -i A -i B`",
+        )
     level = "sentence" if args.sentence else "corpus"
     try:
         profile = bleu_impl.get_profile(args.profile)
@@ -223,6 +251,8 @@ def run(args: argparse.Namespace) -> int:
         return fail("score", exc)
     if args.sentence:
         return _sentences(args, refs, profile, config)
+    if args.confidence:
+        return _run_confidence(systems[0], refs, profile, config, args)
     scored = [_score_system(system, refs, profile, config, args.jobs) for system in systems]
     for item in scored:
         if item.error:
@@ -268,6 +298,54 @@ def _print_table(args: argparse.Namespace, scored: list[Scored], signature: str)
         for item in scored:
             if item.result is not None:
                 print(f"\n{item.system}:\n{render_explanation(item.result)}")
+
+
+def _run_confidence(
+    system: str, refs: list[str], profile: Profile, config: Config, args: argparse.Namespace
+) -> int:
+    """The corpus score with sacrebleu's bootstrap mean and 95% interval (reads the files)."""
+    try:
+        lines = list(parallel_lines(system, refs))
+        hyps = [hyp for _, hyp, _ in lines]
+        ref_lines = [r for _, _, r in lines]
+        table = bleu_impl.segment_table(hyps, ref_lines, config)
+        result = bleu_impl.score_stats(table.total(), profile=profile, config=config)
+        scores = bleu_impl.bootstrap_scores(
+            table, config, profile, samples=args.confidence_n, seed=args.confidence_seed
+        )
+    except TextInputError as exc:
+        return fail("score", exc)
+    except EmulatedFailure as exc:
+        return fail("score", f"{profile.name} fails on this input ({exc.kind}): {exc}", 1)
+    except BleuError as exc:
+        return fail("score", exc)
+    interval = bleu_impl.bootstrap_interval(scores)
+    signature = short_signature(profile, config, "corpus", len(refs))
+    _print_confidence(result, interval, f"{signature}|bs:{interval.samples}", args)
+    return EXIT_OK
+
+
+def _print_confidence(
+    result: BleuResult, interval: Any, signature: str, args: argparse.Namespace
+) -> None:
+    scale = result.config.scale
+    digits = args.width if args.width is not None else (2 if scale == 100 else 4)
+    text = f"μ = {interval.mean:.{digits}f} ± {interval.half:.{digits}f}"
+    signature += f"|seed:{args.confidence_seed}"
+    if args.format == "json":
+        record = result.to_dict()
+        record["confidence"] = {**vars(interval), "seed": args.confidence_seed, "text": text}
+        print(json.dumps({**record, "short_signature": signature}, ensure_ascii=False))
+        return
+    score = format_score(result, args.width)
+    if args.score_only:
+        print(f"{score} ({text})")
+        return
+    line = format_score_line(result, args.width)
+    print(line.replace(f"BLEU = {score}", f"BLEU = {score} ({text})", 1))
+    print(f"signature: {signature}")
+    if args.verbose:
+        print(render_explanation(result))
 
 
 def _sentences(args: argparse.Namespace, refs: list[str], profile: Profile, config: Config) -> int:

@@ -8,16 +8,19 @@ import sys
 
 from ..runlog import RunLog
 from . import json_report, junit, text
+from .run_html import render_html
 
 __all__ = ["FORMATS", "emit", "exit_status", "junit", "render"]
 
-FORMATS = ("table", "markdown", "json")
+FORMATS = ("table", "markdown", "json", "html")
 
 
 def render(log: RunLog, fmt: str = "table", *, color: bool = False) -> str:
-    """Render ``log`` as ``table``, ``markdown`` or ``json``."""
+    """Render ``log`` as ``table``, ``markdown``, ``json`` or ``html``."""
     if fmt == "json":
         return json_report.render(log)
+    if fmt == "html":
+        return render_html(log)
     if fmt in ("table", "markdown"):
         return text.render(log, markdown=fmt == "markdown", color=color)
     raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")

@@ -11,7 +11,18 @@ from tabulate import tabulate
 
 from ..results import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult
 from ..runlog import RunLog
+from . import markdown as md
 from .summary import columns, percent, summarize
+
+MARKDOWN = "github"
+
+
+def _table(rows: list[list[str]], headers: list[str], tablefmt: str, align: str = "") -> str:
+    """A plain-text table, or an escaped GFM table when ``tablefmt`` is Markdown."""
+    if tablefmt == MARKDOWN:
+        return md.table(headers, rows, align)
+    return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True)
+
 
 _COLORS = {
     PASS: "32",
@@ -42,7 +53,7 @@ def summary_table(log: RunLog, tablefmt: str, color: bool = False) -> str:
     for s in summaries:
         cells = [_paint(str(s.counts[o]), o, color and s.counts[o] > 0) for o in outcomes]
         rows.append([s.implementation, s.version, *cells, percent(s.conformance)])
-    return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True)
+    return _table(rows, headers, tablefmt, "ll" + "r" * (len(outcomes) + 1))
 
 
 def _fmt(value: Any) -> str:
@@ -63,7 +74,7 @@ def mismatch_table(result: CaseResult, tablefmt: str) -> str:
         for m in result.mismatches
     ]
     headers = ["field", "expected", "got", "delta", "tolerance"]
-    return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True)
+    return _table(rows, headers, tablefmt, "lrrrr")
 
 
 def _collapse(results: Iterable[CaseResult]) -> list[tuple[CaseResult, int]]:
@@ -119,7 +130,7 @@ def _evidence_lines(r: CaseResult, markdown: bool) -> list[str]:
     """The mismatch table and the tail of stderr."""
     out = []
     if r.mismatches:
-        table = mismatch_table(r, "github" if markdown else "simple")
+        table = mismatch_table(r, MARKDOWN if markdown else "simple")
         out.extend(["", table] if markdown else [_indent(table)])
     if r.stderr.strip():
         tail = "\n".join(r.stderr.strip().splitlines()[-8:])
@@ -161,17 +172,13 @@ def _movements(log: RunLog, markdown: bool) -> list[str]:
                 "" if delta is None else f"{delta:+.3g}",
             ]
         )
-    fmt = "github" if markdown else "simple"
+    fmt = MARKDOWN if markdown else "simple"
     title = "Changes since the baseline"
     if any(m.get("accepted") for m in log.baseline):
         title += " (accepted: --update-baseline wrote the current state)"
     title = f"### {title}" if markdown else f"{title}:"
-    table = tabulate(
-        rows,
-        headers=["implementation", "case", "what", "before", "after", "change"],
-        tablefmt=fmt,
-        disable_numparse=True,
-    )
+    headers = ["implementation", "case", "what", "before", "after", "change"]
+    table = _table(rows, headers, fmt)
     return [title, "", table, ""]
 
 
@@ -191,7 +198,7 @@ def render(
 ) -> str:
     """The summary table (and what was checked against, for ``run --as``), then what moved
     since the baseline, then details of everything unexpected."""
-    parts = [summary_table(log, "github" if markdown else "simple", color), ""]
+    parts = [summary_table(log, MARKDOWN if markdown else "simple", color), ""]
     if log.header.get("reference"):
         parts.extend([log.header["reference"], _sources(log), ""])
     parts.extend(_movements(log, markdown))
