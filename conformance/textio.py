@@ -75,24 +75,9 @@ def parallel_lines(
             yield number, str(row[0]), [str(line) for line in row[1:]]
 
 
-def open_binary(path: str, stack: ExitStack) -> BinaryIO:
-    """``path`` opened for reading bytes: ``-`` is standard input, ``*.gz`` is decompressed."""
-    if path == "-":
-        return sys.stdin.buffer
-    handle = _open(path, stack)
-    if path.endswith(".gz"):
-        import gzip
-
-        return stack.enter_context(gzip.GzipFile(fileobj=handle, mode="rb"))  # type: ignore[return-value]
-    return handle
-
-
 def read_lines(path: str) -> list[str]:
     """Every line of ``path`` (UTF-8, ``-`` = stdin, ``.gz`` decompressed), without the
     line ends. TextInputError names the file and line of invalid UTF-8 or a bad gzip."""
     shown = "<stdin>" if path == "-" else path
     with ExitStack() as stack:
-        try:
-            return list(_lines(open_binary(path, stack), shown))
-        except (OSError, EOFError) as exc:  # gzip: not a gzip file, truncated
-            raise TextInputError(f"{shown}: cannot read: {exc}") from None
+        return list(_lines(_open(path, stack), shown))
