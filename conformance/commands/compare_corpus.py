@@ -25,7 +25,7 @@ from ..engine.corpus_significance import SignificanceOptions
 from ..knobargs import knob_pair
 from ..protocol import AdapterError
 from ..reporters.corpus import render
-from .options import EXIT_OK, EXIT_USAGE, fail
+from .options import EXIT_OK, EXIT_USAGE, fail, positive_int
 
 __all__ = ["EPILOG", "add_corpus_arguments", "default_implementations", "is_corpus_mode", "run"]
 
@@ -85,10 +85,14 @@ def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
         "bootstrap resampling",
     )
     group.add_argument(
-        "--paired-bs-n", type=int, default=1000, metavar="N", help="bootstrap resamples (1000)"
+        "--paired-bs-n",
+        type=positive_int,
+        default=1000,
+        metavar="N",
+        help="bootstrap resamples (1000)",
     )
     group.add_argument(
-        "--paired-ar-n", type=int, default=10000, metavar="N", help="AR trials (10000)"
+        "--paired-ar-n", type=positive_int, default=10000, metavar="N", help="AR trials (10000)"
     )
     group.add_argument(
         "--paired-seed",
@@ -107,7 +111,11 @@ def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
         "--system", metavar="NAME", help="the system of that section (default: largest gap)"
     )
     group.add_argument(
-        "--top", type=int, default=10, metavar="N", help="segments shown in that section (10)"
+        "--top",
+        type=positive_int,
+        default=10,
+        metavar="N",
+        help="segments shown in that section (10)",
     )
 
 
@@ -126,9 +134,6 @@ def default_baseline(specs: list[str]) -> str:
 
 
 def _options(args: argparse.Namespace) -> CorpusOptions:
-    for name in ("paired_bs_n", "paired_ar_n", "top"):
-        if getattr(args, name) < 1:
-            raise ValueError(f"--{name.replace('_', '-')} must be >= 1")
     between = None
     if args.between:
         parts = [p.strip() for p in args.between.split(",")]

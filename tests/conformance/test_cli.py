@@ -60,6 +60,9 @@ def test_every_option_says_what_it_does(command) -> None:
         ["run", "--impl", "nltk", "--timeout", "nan"],
         ["run", "--impl", "nltk", "--timeout", "inf"],
         ["run", "--impl", "nltk", "--timeout", "soon"],
+        ["compare", "-r", "ref.txt", "-i", "a.txt", "--paired-bs-n", "0"],
+        ["compare", "-r", "ref.txt", "-i", "a.txt", "--top", "-3"],
+        ["score", "-r", "ref.txt", "--confidence", "--confidence-n", "0"],
         ["compare", "--scale", "100"],  # an option a command does not have
     ],
 )
