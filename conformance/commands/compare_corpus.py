@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from ..engine.corpus_significance import SignificanceOptions
 from ..knobargs import knob_pair
 from ..protocol import AdapterError
 from ..reporters.corpus import render
-from .options import EXIT_OK, EXIT_USAGE, fail, positive_int
+from .options import EXIT_OK, EXIT_USAGE, ProgressBar, fail, positive_int
 
 __all__ = ["EPILOG", "add_corpus_arguments", "default_implementations", "is_corpus_mode", "run"]
 
@@ -159,11 +158,6 @@ def _options(args: argparse.Namespace) -> CorpusOptions:
     )
 
 
-def _progress(message: str) -> None:
-    if sys.stderr.isatty():
-        print(f"\r\033[K{message}...", end="", file=sys.stderr, flush=True)
-
-
 def _names_check(names: list[str], options: CorpusOptions, baseline: str) -> None:
     if baseline not in names:
         raise ValueError(f"--baseline {baseline!r} is not among the implementations: {names}")
@@ -184,12 +178,11 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
         _names_check(names, options, baseline)
         if options.system is not None and options.system not in corpus.names:
             raise ValueError(f"--system {options.system!r}: systems are {list(corpus.names)}")
-        report = corpus_report(corpus, subjects, baseline, options, _progress)
+        with ProgressBar(None, "compare", enabled=not getattr(args, "quiet", False)) as bar:
+            report = corpus_report(corpus, subjects, baseline, options, bar.describe)
     finally:
         for subject in subjects:
             subject.adapter.close()
-        if sys.stderr.isatty():
-            print("\r\033[K", end="", file=sys.stderr)
     return report
 
 

@@ -200,11 +200,11 @@ def _heartbeat_interval() -> float:
 class ProgressBar:
     """Progress of long work on stderr, one mechanism for every command.
 
-    On a terminal (outside CI) with a known total: a progress bar. Otherwise (CI logs, files,
-    an unknown total): a heartbeat line every few seconds from a background thread, e.g.
-    ``bleu-conformance run: 120/588 (20%), 15 s, nltk``, so a long job never looks hung;
-    a job shorter than one interval prints nothing. ``enabled=False`` (``--quiet``) silences
-    both."""
+    On a terminal (outside CI): a bar (a running clock when the total is unknown) that a
+    background thread keeps fresh. Otherwise (CI logs, files): a heartbeat line every few
+    seconds from that thread, e.g. ``bleu-conformance run: 120/588 (20%), 15 s, nltk``, so a
+    long job never looks hung; a job shorter than one interval prints nothing.
+    ``enabled=False`` (``--quiet``) silences both."""
 
     def __init__(
         self, total: int | None, desc: str, *, enabled: bool = True, unit: str = "case"
@@ -216,18 +216,22 @@ class ProgressBar:
         self._start = time.monotonic()
         if not enabled:
             return
-        if total is not None and sys.stderr.isatty() and not os.environ.get("CI"):
+        if sys.stderr.isatty() and not os.environ.get("CI"):
             from tqdm import tqdm
 
-            self._bar = tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False)
-        else:
-            self._thread = threading.Thread(target=self._beat, name="heartbeat", daemon=True)
-            self._thread.start()
+            shape = None if total is not None else "{desc}{elapsed}"  # tqdm adds ": "
+            self._bar = tqdm(total=total, unit=unit, file=sys.stderr, leave=False, bar_format=shape)
+            self._bar.set_description(desc)
+        self._thread = threading.Thread(target=self._beat, name="heartbeat", daemon=True)
+        self._thread.start()
 
     def _beat(self) -> None:
-        interval = _heartbeat_interval()
+        interval = 1.0 if self._bar is not None else _heartbeat_interval()
         while not self._stop.wait(interval):
-            print(self.heartbeat_line(), file=sys.stderr, flush=True)
+            if self._bar is not None:
+                self._bar.refresh()  # the clock moves even when no item finishes
+            else:
+                print(self.heartbeat_line(), file=sys.stderr, flush=True)
 
     def heartbeat_line(self) -> str:
         """``bleu-conformance DESC: DONE/TOTAL (P%), S s[, DETAIL]``."""
@@ -245,9 +249,10 @@ class ProgressBar:
             self._bar.update(n)
 
     def describe(self, text: str) -> None:
+        """What is being done now (shown in the bar and in the heartbeat line)."""
         self.detail = text
         if self._bar is not None:
-            self._bar.set_description(text)
+            self._bar.set_description(f"{self.desc}: {text}")
 
     def __enter__(self) -> ProgressBar:
         return self

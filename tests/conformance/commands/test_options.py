@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import re
+import sys
 import time
 
 from conformance.cli import main
@@ -39,3 +41,24 @@ def test_commands_beat_in_ci_logs_and_quiet_silences_them(monkeypatch, capsys) -
     assert re.search(r"bleu-conformance run: \d+/\d+ \(\d+%\)", capsys.readouterr().err)
     assert main([*argv, "--quiet"]) == 0
     assert "bleu-conformance run:" not in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_a_bar_and_a_clock_that_moves(monkeypatch) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    with ProgressBar(None, "identify") as bar:
+        bar.describe("8 cases on nltk")
+        time.sleep(1.3)  # the bar is refreshed every second without any update
+    with ProgressBar(4, "run") as bar:
+        time.sleep(0.2)  # tqdm redraws at most every 0.1 s
+        bar.update(2)
+    shown = terminal.getvalue()
+    assert "identify: 8 cases on nltk: 00:01" in shown
+    assert "run:  50%" in shown and "2/4" in shown
+    assert "bleu-conformance" not in shown  # no heartbeat lines on a terminal
