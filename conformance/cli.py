@@ -35,7 +35,8 @@ examples:
   bleu-conformance score -i hyp.txt -r ref.txt --profile sacrebleu
   bleu-conformance explain -r ref.txt -i hyp.txt --profile nltk --knob smoothing=nltk-method3
   bleu-conformance profiles            # every profile and knob, with its meaning
-  bleu-conformance COMMAND --help      # each command's options, examples and exit codes
+
+`bleu-conformance COMMAND --help` shows a command's options, examples and exit codes.
 
 exit codes (every command): 0 success; 1 findings (failures, problems, the emulated tool
 failing); 2 bad usage or input; 3 internal error (a bug in bleu-conformance, never a verdict
