@@ -185,11 +185,11 @@ def wheel_env(built: Built, cache_dir: Path) -> Env:
     """A fresh venv with the wheel and its runtime dependencies only (no extras)."""
     venv = cache_dir / "venv"
     python = venv / "bin" / "python"
-    pip = [sys.executable, "-m", "pip"]
+    pip = [str(python), "-m", "pip"]
     if not (venv / "ready").exists():
         shutil.rmtree(venv, ignore_errors=True)
-        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-        install = [*pip, "--python", str(python), "install", "-q", str(built.wheel)]
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        install = [*pip, "install", "-q", str(built.wheel)]
         proc = subprocess.run(install, capture_output=True, text=True, check=False)
         assert proc.returncode == 0, proc.stderr[-3000:]
         target = cache_dir / "pytest"
