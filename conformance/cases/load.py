@@ -34,6 +34,7 @@ from .yamlnodes import YamlDocument, read_yaml
 __all__ = [
     "PATH_KNOBS",
     "SKIP_FILES",
+    "display_path",
     "iter_case_files",
     "load_fixtures",
     "load_schema",
@@ -77,7 +78,13 @@ def iter_case_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
             yield path
 
 
-def _display(path: Path) -> str:
+def display_path(path: Path) -> str:
+    """How a case file is named in reports and node ids: ``fixtures/...`` for the bundled
+    library wherever it is installed (so reports do not depend on the install or the current
+    directory), else the path relative to the current directory."""
+    resolved = path.resolve()
+    if resolved.is_relative_to(BUNDLED_ROOT):
+        return "fixtures/" + resolved.relative_to(BUNDLED_ROOT).as_posix()
     try:
         return os.path.relpath(path)
     except ValueError:  # another drive on Windows
@@ -223,7 +230,7 @@ def load_file(
     path: Path, registry: Registry, schema: dict[str, Any]
 ) -> tuple[list[Case], list[Problem]]:
     """Every case of one file and every problem in it (never stops at the first)."""
-    file = _display(path)
+    file = display_path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -294,7 +301,7 @@ def _empty_directories(paths: Sequence[str | os.PathLike[str]]) -> list[Problem]
     """A directory given explicitly that holds no case file (empty, unreadable, or no
     YAML): a problem, never "OK: 0 files"."""
     return [
-        Problem(_display(Path(p)), 0, "", "file", "no case files (*.yaml) in this directory")
+        Problem(display_path(Path(p)), 0, "", "file", "no case files (*.yaml) in this directory")
         for p in paths
         if Path(p).is_dir() and next(iter_case_files([p]), None) is None
     ]

@@ -7,14 +7,31 @@ the bleu_impl profile + knobs meant to reproduce it; ``fixtures/tags.yaml`` list
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from .model import ExpectationKey, Problem
 from .yamlnodes import YamlDocument, read_yaml
 
-#: The bundled fixture library (a checkout's ``fixtures/`` directory).
-BUNDLED_ROOT = Path(__file__).resolve().parents[2] / "fixtures"
+#: The package the bundled fixture library is installed as: the repository's ``fixtures/``
+#: folder (pyproject.toml maps the name to it; an editable install points at the folder).
+FIXTURES_PACKAGE = "conformance.fixtures"
+
+
+def _bundled_root() -> Path:
+    """The bundled library's directory, found with :mod:`importlib.resources`."""
+    root = files(FIXTURES_PACKAGE)
+    if not isinstance(root, Path) or not (root / "implementations.yaml").is_file():
+        raise RuntimeError(
+            f"the bundled fixture library ({FIXTURES_PACKAGE}) is not a directory on disk "
+            f"({root}); reinstall bleu-conformance from a wheel or an editable checkout"
+        )
+    return root.resolve()
+
+
+#: The bundled fixture library (``fixtures/`` of the repository, package data when installed).
+BUNDLED_ROOT = _bundled_root()
 REGISTRY_FILE = "implementations.yaml"
 TAGS_FILE = "tags.yaml"
 KNOWN_EXCEPTIONS_FILE = "known-exceptions.yaml"

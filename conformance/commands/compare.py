@@ -22,11 +22,6 @@ The table answers first: do they differ (material differences, at least half a u
 last printed decimal of BLEU on 0-100, apart from negligible ones), how much (largest first)
 and why (a roll-up by cause); it fits the terminal's width and shows the ten largest
 material differences. Implementations are lettered A, B, C...; each row names its pair.
-
-exit codes: 0 the comparison ran (differences are findings, not failures); 2 bad input
-(unknown implementation, a file that cannot be written, a malformed log, problems in the
-selected fixtures: the other cases are still compared), or an incomplete log (the
-comparison was interrupted: the report covers what it had); 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -48,7 +43,23 @@ from ..reporters.findings import DEFAULT_DECIMALS
 from ..reporters.textgrid import terminal_width
 from ..runlog import CompareLogWriter, read_compare_log
 from . import compare_corpus
-from .options import add_impl_argument, add_selection_arguments, fail, load_selected, progress
+from .options import (
+    add_impl_argument,
+    add_quiet_argument,
+    add_selection_arguments,
+    fail,
+    load_selected,
+    non_negative_int,
+    positive_int,
+    progress,
+)
+
+EXIT_CODES = {
+    0: "compared (differences are what it reports, not a failure of the command)",
+    2: "bad input: unknown implementation, unreadable fixtures or files, a malformed log, "
+    "problems in the selected fixtures (the other cases are still compared), or an "
+    "incomplete log (the comparison was interrupted: the report covers what it had)",
+}
 
 DEFAULT_IMPLEMENTATIONS = ("bleu_impl", "nltk")
 
@@ -58,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_selection_arguments(parser)
     parser.add_argument(
         "--generate",
-        type=int,
+        type=non_negative_int,
         default=0,
         metavar="N",
         help="also compare on N generated corpora designed to separate semantics",
@@ -71,7 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--shrink-budget",
-        type=int,
+        type=non_negative_int,
         default=SHRINK_BUDGET,
         metavar="STEPS",
         help=f"candidate inputs tried while shrinking, in all (default {SHRINK_BUDGET:,}; "
@@ -80,7 +91,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=positive_int,
         default=1,
         metavar="N",
         help="worker processes (results are identical for every N)",
@@ -117,6 +128,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--replay", metavar="LOG", help="re-render a saved compare log; runs nothing"
     )
+    add_quiet_argument(parser)
     compare_corpus.add_corpus_arguments(parser)
     parser.epilog = compare_corpus.EPILOG
 
@@ -153,7 +165,8 @@ def run_comparison(args: argparse.Namespace, log_path: Path) -> int:
                 jobs=args.jobs,
             )
             shrunk: list[dict] = []
-            for case_records in progress(records, len(cases), "comparing"):
+            shown = progress(records, len(cases), "compare", enabled=not args.quiet)
+            for case_records in shown:
                 for record in case_records:
                     log.pair(record)
                     shrunk += [record["shrink"]] if "shrink" in record else []

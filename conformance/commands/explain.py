@@ -29,10 +29,29 @@ from ..reporters.explanation import render_explanation
 from ..reporters.explanation_html import render_explanation_html
 from ..textio import TextInputError, parallel_lines
 
+EXIT_CODES = {
+    0: "explained",
+    1: "the emulated tool fails on this input (e.g. mteval-v13a.pl on an empty system)",
+    2: "unreadable or invalid input, line-count mismatch, a bad knob",
+}
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-r", "--ref", action="append", required=True, metavar="FILE")
-    parser.add_argument("-i", "--input", default="-", metavar="FILE")
+    parser.add_argument(
+        "-r",
+        "--ref",
+        action="append",
+        required=True,
+        metavar="FILE",
+        help="a reference file (one reference stream); repeat for several references",
+    )
+    parser.add_argument(
+        "-i",
+        "--input",
+        default="-",
+        metavar="FILE",
+        help="the hypothesis file (default: standard input)",
+    )
     add_knob_arguments(parser)
     parser.add_argument(
         "--segments", action="store_true", help="also list the reference length chosen per segment"

@@ -9,10 +9,6 @@ examples:
   bleu-conformance report run.jsonl --format markdown > conformance.md
   bleu-conformance report run.jsonl --format json --impl nltk
   bleu-conformance report run.jsonl --junit-xml junit.xml
-
-exit status: 0 when the run had nothing unexpected, 1 otherwise, 2 for an unreadable log,
-a log without its end record (the run was interrupted: the report says INCOMPLETE and
-covers what it had) or a run with fixture problems.
 """
 
 from __future__ import annotations
@@ -24,6 +20,13 @@ from .. import reporters
 from ..outputs import OutputError, check_writable
 from ..runlog import RunLog, read_run_log
 from .options import add_report_arguments, fail
+
+EXIT_CODES = {
+    0: "the run had nothing unexpected",
+    1: "the run had a fail, error, fixed or changed result, or baseline movement",
+    2: "an unreadable run log, a log without its end record (the run was interrupted: the "
+    "report says INCOMPLETE and covers what it had), or a run with fixture problems",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -6,6 +6,12 @@ answer is never handed to it. Results: pass, fail (field by field: expected, got
 tolerance), error (crash, hang, garbage, the implementation raising), skip, and with a
 known-failures file xfail, fixed, changed. Every report can be re-rendered from --output.
 
+Which expected values: by default the implementation's own expectation keys (what the
+library recorded for it; papineni2002 for your function), or those named by --expect.
+With --as NAME (a profile such as sacrebleu or nltk, or an expectation key) every case is
+checked: against the real tool's recorded output where the case has one, else against
+bleu_impl's emulation of that tool; each result names the source of its expected value.
+
 implementations (--impl, repeatable):
   nltk | sacrebleu | torchmetrics      the live libraries
   bleu_impl:PROFILE | bleu_impl:KEY     this project's exact BLEU (e.g. bleu_impl:sacrebleu)
@@ -16,17 +22,13 @@ implementations (--impl, repeatable):
 
 examples:
   bleu-conformance run --impl nltk --impl sacrebleu
+  bleu-conformance run --impl mypkg.metrics:bleu --as sacrebleu    # every case, as sacrebleu
   bleu-conformance run --impl mypkg.metrics:bleu --expect 'sacrebleu>=2' -k paper
   bleu-conformance run --impl examples/multi-bleu.yaml --tag perl-groundtruth
   bleu-conformance run --impl sacrebleu --junit-xml junit.xml --output run.jsonl
-  bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json        # CI: what moved?
   bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json --update-baseline
+  bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json        # CI: what moved?
   bleu-conformance report run.jsonl --format markdown
-
-exit status: 0 when nothing unexpected happened (no fail, error, fixed or changed, and no
-baseline movement), 1 otherwise, 2 for bad usage, a file that cannot be written, or a
-problem in the selected fixtures (the other cases still run and are reported; the cases
-with a problem are not checked), 130 when interrupted (the log so far stays readable).
 """
 
 from __future__ import annotations
@@ -43,10 +45,13 @@ from .. import baseline, known_failures, reporters
 from ..adapters import Adapter, distinct_name, make_adapter
 from ..cases import Case, ExpectationKey, LoadResult
 from ..engine import (
+    Reference,
     candidate_keys,
     implementation_info,
+    make_reference,
     startup_failure,
     unknown_expectations,
+    verify_as,
     verify_cases,
 )
 from ..outputs import OutputError, check_writable
@@ -54,13 +59,25 @@ from ..protocol import AdapterError
 from ..results import CaseResult, ImplementationInfo
 from ..runlog import RunLogWriter, read_run_log
 from .options import (
+    EXIT_OK,
     ProgressBar,
     add_impl_argument,
+    add_quiet_argument,
     add_report_arguments,
     add_selection_arguments,
     fail,
     load_selected,
+    positive_float,
 )
+
+EXIT_CODES = {
+    0: "nothing unexpected: no fail, error, fixed or changed, no baseline movement (and "
+    "always after --update-baseline, which accepts the current state)",
+    1: "a fail, error, fixed or changed result, or a moved baseline",
+    2: "bad usage, a file that cannot be written, unreadable fixtures or baseline, no case "
+    "selected, or problems in the selected fixtures (the other cases still run and are "
+    "reported; the cases with a problem are not checked)",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -74,6 +91,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="expectation key(s) to check against, first present wins "
         "(default: the adapter's own, e.g. nltk>=3.6.6, sacrebleu>=2; "
         "papineni2002 for your function)",
+    )
+    parser.add_argument(
+        "--as",
+        dest="as_reference",
+        metavar="NAME",
+        help="check every case against NAME (a profile, e.g. sacrebleu, nltk, google-nmt, or "
+        "an expectation key): the tool's recorded output where the case has one, else "
+        "bleu_impl's emulation of it; each result names its source",
     )
     add_report_arguments(parser, reporters.FORMATS)
     parser.add_argument(
@@ -99,19 +124,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--update-baseline",
         action="store_true",
-        help="write this run's answers to --baseline instead of comparing",
+        help="accept the current state: show what moved since --baseline, write this run's "
+        "answers to it and exit 0",
     )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=positive_float,
         metavar="SECONDS",
-        help="per-case timeout for every implementation (default: 30)",
+        help="per-case timeout for every implementation (a number > 0; default: 30)",
     )
-    parser.add_argument(
-        "--no-progress",
-        action="store_true",
-        help="no progress bar (it is off anyway when stderr is not a terminal)",
-    )
+    add_quiet_argument(parser)
+    parser.add_argument("--no-progress", dest="quiet", action="store_true", help=argparse.SUPPRESS)
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
@@ -133,8 +156,8 @@ def _old_baseline(args: argparse.Namespace) -> dict[str, Any] | None:
     if not args.baseline:
         return None
     path = Path(args.baseline)
-    if args.update_baseline:
-        return baseline.read(path) if path.exists() and _subset(args) else None
+    if args.update_baseline and not path.exists():
+        return None
     if not path.exists():
         raise ValueError(f"no baseline at {path}; record one with --update-baseline")
     return baseline.read(path)
@@ -159,8 +182,14 @@ def _open_adapter(
 class _Run:
     """One run's log, results and progress, filled implementation by implementation."""
 
-    def __init__(self, args: argparse.Namespace, log: RunLogWriter, bar: ProgressBar) -> None:
-        self.args, self.log, self.bar = args, log, bar
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        log: RunLogWriter,
+        bar: ProgressBar,
+        reference: Reference | None,
+    ) -> None:
+        self.args, self.log, self.bar, self.reference = args, log, bar, reference
         self.results: list[CaseResult] = []
         self.infos: list[ImplementationInfo] = []
         self.taken: set[str] = set()
@@ -170,13 +199,17 @@ class _Run:
         self.results.append(result)
         self.bar.update(1)
 
+    def announce(self, info: ImplementationInfo) -> None:
+        self.log.implementation(info)
+        self.infos.append(info)
+
     def failed_start(self, spec: str, error: AdapterError, cases: Sequence[Case]) -> None:
         """An implementation that cannot start errors every case (named by its spec)."""
         name = distinct_name(spec, spec, self.taken)
         self.taken.add(name)
-        info = ImplementationInfo(name=name, version="?", spec=spec, startup_error=str(error))
-        self.log.implementation(info)
-        self.infos.append(info)
+        self.announce(
+            ImplementationInfo(name=name, version="?", spec=spec, startup_error=str(error))
+        )
         for result in startup_failure(name, error, cases):
             self.record(result)
 
@@ -189,15 +222,18 @@ class _Run:
             self.failed_start(spec, error, cases)
             return
         with adapter:
+            if self.reference is not None:
+                self.taken.add(adapter.capabilities.name)
+                self.announce(implementation_info(spec, adapter, [f"as {self.reference.name}"]))
+                verify_as(adapter, cases, self.reference, known=known, on_result=self.record)
+                return
             keys = candidate_keys(adapter.capabilities, loaded.keys, args.expect)
             unknown = unknown_expectations(keys, loaded.keys)
             if unknown is not None:
                 self.failed_start(spec, AdapterError("config", unknown), cases)
                 return
             self.taken.add(adapter.capabilities.name)
-            info = implementation_info(spec, adapter, keys)
-            self.log.implementation(info)
-            self.infos.append(info)
+            self.announce(implementation_info(spec, adapter, keys))
             verify_cases(
                 adapter,
                 cases,
@@ -207,6 +243,15 @@ class _Run:
                 on_result=self.record,
                 observe=bool(args.baseline),
             )
+
+
+def _reference(args: argparse.Namespace, keys: Mapping[str, ExpectationKey]) -> Reference | None:
+    """The reference of ``--as`` (ValueError when it is unknown or combined with --expect)."""
+    if not args.as_reference:
+        return None
+    if args.expect:
+        raise ValueError("--as and --expect both say what to check against: give one")
+    return make_reference(args.as_reference, keys)
 
 
 def _prepare(args: argparse.Namespace) -> tuple[Any, LoadResult, list[Case]]:
@@ -229,10 +274,14 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
     when the baseline decides it (the report decides otherwise). ValueError: bad usage,
     before anything is written."""
     known, loaded, cases = _prepare(args)
+    try:
+        reference = _reference(args, loaded.keys)
+    except AdapterError as exc:
+        raise ValueError(str(exc)) from None
     old = _old_baseline(args)
     with (
         log_path.open("w", encoding="utf-8") as stream,
-        ProgressBar(len(cases) * len(args.impl), "run", enabled=not args.no_progress) as bar,
+        ProgressBar(len(cases) * len(args.impl), "run", enabled=not args.quiet) as bar,
     ):
         log = RunLogWriter(stream)
         log.header(
@@ -240,32 +289,45 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
             impls=args.impl,
             cases=len(cases),
             fixtures=args.fixtures or ["(bundled)"],
+            reference=reference.describe() if reference else "",
         )
         for p in loaded.problems:
             log.problem(file=p.file, line=p.line, case=p.case_id, rule=p.rule, message=p.message)
-        state = _Run(args, log, bar)
+        state = _Run(args, log, bar, reference)
         for spec in args.impl:
             bar.describe(spec)
             state.verify(spec, loaded, cases, known)
-        status = _baseline(args, log, old, baseline.build(state.infos, state.results))
+        status = _baseline(args, log, old, state.infos, state.results)
         log.end(status=status)
     return status
 
 
 def _baseline(
-    args: argparse.Namespace, log: RunLogWriter, old: dict[str, Any] | None, current: dict
+    args: argparse.Namespace,
+    log: RunLogWriter,
+    old: dict[str, Any] | None,
+    infos: Sequence[ImplementationInfo],
+    results: Sequence[CaseResult],
 ) -> int | None:
+    """Log what moved since the baseline; with --update-baseline, accept the current state
+    (write the file; the run's status is 0) unless an implementation could not start."""
     if not args.baseline:
         return None
     path = Path(args.baseline)
-    if args.update_baseline:
-        baseline.write(path, baseline.merge(old, current) if old else current)
-        print(f"baseline written: {path}", file=sys.stderr)
+    current = baseline.build(infos, results)
+    broken = [i for i in infos if i.startup_error]
+    if args.update_baseline and broken:  # not a state to accept: the environment is wrong
+        names = ", ".join(f"{i.spec} ({i.startup_error})" for i in broken)
+        return fail("run", f"not writing {path}: could not start {names}")
+    subset = _subset(args)
+    for movement in baseline.diff(old, current, subset=subset) if old is not None else ():
+        log.baseline({**movement, "accepted": bool(args.update_baseline)})
+    if not args.update_baseline:
         return None
-    assert old is not None
-    for movement in baseline.diff(old, current, subset=_subset(args)):
-        log.baseline(movement)
-    return None
+    baseline.write(path, baseline.merge(old, current) if old is not None and subset else current)
+    state = "the current state is accepted" if old is not None else "new"
+    print(f"baseline written: {path} ({state})", file=sys.stderr)
+    return EXIT_OK
 
 
 def _report(args: argparse.Namespace, path: Path) -> int:

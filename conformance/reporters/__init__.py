@@ -33,7 +33,7 @@ def exit_status(log: RunLog) -> int:
         return 2
     if any(r.unexpected for r in log.results):
         return 1
-    if any(m.get("regression") for m in log.baseline):
+    if any(m.get("regression") and not m.get("accepted") for m in log.baseline):
         return 1
     return 0
 
