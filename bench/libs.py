@@ -5,7 +5,12 @@ clock starts (``prepare``), and ``run`` is what is timed. Tasks:
 
 * ``pretok``: corpus BLEU of pre-tokenized (space-joined) text, whitespace tokens;
 * ``13a``: corpus BLEU of detokenized text with the 13a tokenizer;
-* ``sentence``: sentence BLEU of every segment (13a, effective order), a list of scores;
+* ``sentence``: sentence BLEU of every segment (13a, effective order), a list of scores:
+  one call per segment (sacrebleu, bleu_impl's ``sentence_bleu``) or one call for all
+  (bleu_impl's ``sentence_scores``);
+* ``zh``, ``ja-mecab``: corpus BLEU of Chinese / Japanese text (written without spaces) with
+  sacrebleu's tokenizer of that name; ``MeCab parse only`` is the morphological analysis
+  alone (the same ``tagger.parse`` per line that both libraries make), where the time goes;
 * ``floor``: ``str.split`` of every hypothesis and reference, the cost of merely reading
   tokens (no score).
 """
@@ -22,6 +27,9 @@ Run = Callable[[], Any]
 
 #: The measurement of bleu_impl reading the corpus files line by line (no adapter).
 STREAMED = "bleu_impl (streamed from files)"
+
+#: bleu_impl's batch sentence API (``sentence_scores``), beside the per-call loop.
+SENTENCE_BATCH = "bleu_impl sentence_scores"
 
 
 @dataclass(frozen=True)
@@ -88,6 +96,12 @@ def _bleu_impl_sentence(hyps: list[str], refs: list[list[str]]) -> Run:
     from bleu_impl import sentence_bleu
 
     return lambda: [sentence_bleu(h, r, profile="sacrebleu").score for h, r in zip(hyps, refs)]
+
+
+def _bleu_impl_sentences(hyps: list[str], refs: list[list[str]]) -> Run:
+    from bleu_impl import sentence_scores
+
+    return lambda: sentence_scores(hyps, refs, profile="sacrebleu")
 
 
 def _bleu_impl_nltk_profile(hyps: list[str], refs: list[list[str]]) -> Run:
@@ -170,6 +184,23 @@ def _split_floor(hyps: list[str], refs: list[list[str]]) -> Run:
     return run
 
 
+def _mecab_parse_only(hyps: list[str], refs: list[list[str]]) -> Run:
+    import ipadic
+    import MeCab
+
+    tagger = MeCab.Tagger(ipadic.MECAB_ARGS + " -Owakati")
+
+    def run() -> None:
+        parse = tagger.parse
+        for h in hyps:
+            parse(h.strip())
+        for rs in refs:
+            for r in rs:
+                parse(r.strip())
+
+    return run
+
+
 def _split_kept(hyps: list[str], refs: list[list[str]]) -> Run:
     def run() -> None:
         tokens = ([h.split() for h in hyps], [[r.split() for r in rs] for rs in refs])
@@ -178,6 +209,8 @@ def _split_kept(hyps: list[str], refs: list[list[str]]) -> Run:
     return run
 
 
+JA_MODULES = ("MeCab", "ipadic")
+JA_HINT = "pip install 'bleu-conformance[ja]' (mecab-python3 + ipadic, as sacrebleu[ja])"
 JOBS_NOTE = "2 worker processes (pool start-up included); peak RSS is the parent's only"
 TORCH_NOTE = "float32 tensors internally; closest reference ties to the first listed"
 ADAPTERS: tuple[Adapter, ...] = (
@@ -251,8 +284,49 @@ ADAPTERS: tuple[Adapter, ...] = (
         note=TORCH_NOTE,
         modules=("torch", "torchmetrics"),
     ),
-    Adapter("sentence", "bleu_impl", _bleu_impl_sentence, modules=("numpy",)),
+    Adapter(
+        "sentence",
+        "bleu_impl",
+        _bleu_impl_sentence,
+        note="sentence_bleu, one call per segment",
+        modules=("numpy",),
+    ),
+    Adapter(
+        "sentence",
+        SENTENCE_BATCH,
+        _bleu_impl_sentences,
+        note="all segments in one call",
+        modules=("numpy",),
+    ),
     Adapter("sentence", "sacrebleu", _sacrebleu_sentence, modules=("sacrebleu",)),
+    Adapter("zh", "bleu_impl", _bleu_impl("zh"), modules=("numpy",)),
+    Adapter("zh", "bleu_impl --jobs 2", _bleu_impl("zh", jobs=2), note=JOBS_NOTE),
+    Adapter("zh", "sacrebleu", _sacrebleu("zh"), modules=("sacrebleu",)),
+    Adapter(
+        "ja-mecab",
+        "MeCab parse only",
+        _mecab_parse_only,
+        check="",
+        note="tagger.parse of every stripped line, as both libraries call it (no BLEU)",
+        modules=JA_MODULES,
+        hint=JA_HINT,
+    ),
+    Adapter("ja-mecab", "bleu_impl", _bleu_impl("ja-mecab"), modules=JA_MODULES, hint=JA_HINT),
+    Adapter(
+        "ja-mecab",
+        "bleu_impl --jobs 2",
+        _bleu_impl("ja-mecab", jobs=2),
+        note=JOBS_NOTE,
+        modules=JA_MODULES,
+        hint=JA_HINT,
+    ),
+    Adapter(
+        "ja-mecab",
+        "sacrebleu",
+        _sacrebleu("ja-mecab"),
+        modules=("sacrebleu", *JA_MODULES),
+        hint=JA_HINT,
+    ),
 )
 
 #: bleu_impl profiles that emulate a library's own semantics, for its correctness check.
@@ -290,6 +364,18 @@ def _reference_path(tokenize: str) -> Callable[..., Run]:
 #: cannot run (e.g. 1M x 4 references needs ~29 GB with sacrebleu).
 CHECKS["reference-none"] = _reference_path("none")
 CHECKS["reference-13a"] = _reference_path("13a")
+CHECKS["reference-zh"] = _reference_path("zh")
+CHECKS["reference-ja-mecab"] = _reference_path("ja-mecab")
 
 #: Distributions whose versions the report lists.
-DISTRIBUTIONS = ("numpy", "sacrebleu", "nltk", "bleuscore", "torch", "torchmetrics", "dask")
+DISTRIBUTIONS = (
+    "numpy",
+    "sacrebleu",
+    "nltk",
+    "bleuscore",
+    "torch",
+    "torchmetrics",
+    "dask",
+    "mecab-python3",
+    "ipadic",
+)

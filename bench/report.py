@@ -8,7 +8,8 @@ import statistics
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .libs import DISTRIBUTIONS, version
+from .generated import Measured, section
+from .libs import DISTRIBUTIONS, SENTENCE_BATCH, version
 from .runner import STREAMED, Row
 
 TASK_TITLES = {
@@ -16,7 +17,11 @@ TASK_TITLES = {
     "pretok": "corpus BLEU, pre-tokenized text (tokenize none)",
     "13a": "corpus BLEU, detokenized text (13a)",
     "sentence": "sentence BLEU, one call per segment (13a, effective order)",
+    "zh": "corpus BLEU, Chinese text (zh)",
+    "ja-mecab": "corpus BLEU, Japanese text (ja-mecab)",
 }
+#: tasks on their own corpora: no ratio to the (Latin, pre-tokenized) split floor
+OWN_CORPUS = ("zh", "ja-mecab")
 
 
 def machine() -> str:
@@ -65,7 +70,7 @@ def table(rows: list[Row]) -> list[str]:
         floor = _find(rows, row.size, row.refs, "floor", "str.split (kept)")
         speedup = base.median / row.median if base and base.median and row.median else None
         vs_floor = row.median / floor.median if floor and floor.median and row.median else None
-        if row.task == "floor":
+        if row.task == "floor" or row.task in OWN_CORPUS:
             vs_floor = None
         peak = "—"
         if row.peak_mb is not None:
@@ -92,16 +97,18 @@ def targets(rows: list[Row]) -> list[str]:
     def verdict(ok: bool | None) -> str:
         return "not measured" if ok is None else ("**met**" if ok else "**not met**")
 
-    for task, size, need in (
-        ("pretok", 100_000, 6.0),
-        ("13a", 100_000, 4.0),
-        ("sentence", 3_000, 3.0),
+    for task, size, need, issue in (
+        ("pretok", 100_000, 6.0, ""),
+        ("13a", 100_000, 4.0, ""),
+        ("sentence", 3_000, 3.0, ""),
+        ("zh", 100_000, 4.0, " (issue 16)"),
+        ("ja-mecab", 100_000, 1.0, " (issue 16: no slower than sacrebleu)"),
     ):
         r, detail = ratio(task, size, "bleu_impl", "sacrebleu")
         ok = None if r is None else r >= need
         out.append(
-            f"- {TASK_TITLES[task]}, {size:,} x 1 ref: >= {need:g}x faster than sacrebleu — "
-            f"{verdict(ok)} ({_fmt(r, '.2f')}x; {detail})"
+            f"- {TASK_TITLES[task]}, {size:,} x 1 ref: >= {need:g}x faster than sacrebleu"
+            f"{issue} — {verdict(ok)} ({_fmt(r, '.2f')}x; {detail})"
         )
     for other in ("bleuscore", "sacrebleu-mojo"):
         r, detail = ratio("pretok", 100_000, "bleu_impl", other)
@@ -138,7 +145,39 @@ def targets(rows: list[Row]) -> list[str]:
     return out
 
 
-def markdown(rows: list[Row], reps: int, command: str) -> str:
+def sentence_targets(rows: list[Row]) -> list[str]:
+    """Issue 15's sentence-level targets: ``sentence_scores`` >= 10x sacrebleu's
+    per-sentence loop, ``sentence_bleu`` per call >= 2x, each same-run ratio with its
+    numbers."""
+    out = []
+    for lib, need in ((SENTENCE_BATCH, 10.0), ("bleu_impl", 2.0)):
+        for row in rows:
+            if row.task != "sentence" or row.lib != lib:
+                continue
+            base = _find(rows, row.size, row.refs, "sentence", "sacrebleu")
+            if not (base and base.median and row.median):
+                out.append(f"- {lib}, {row.size:,} x {row.refs}: not measured")
+                continue
+            r = base.median / row.median
+            verdict = "**met**" if r >= need else "**not met**"
+            out.append(
+                f"- {lib} ({row.note}), {row.size:,} x {row.refs} ref: >= {need:g}x faster "
+                f"than sacrebleu's `sentence_score` loop — {verdict} ({r:.2f}x; "
+                f"{row.median:.3f} s vs {base.median:.3f} s)"
+            )
+    return out
+
+
+_CLOCKS = {"wall": "wall time", "cpu": "CPU time of the measuring process"}
+
+
+def markdown(
+    rows: list[Row],
+    reps: int,
+    command: str,
+    compared: list[Measured] | None = None,
+    clock: str = "wall",
+) -> str:
     """The whole ``docs/benchmarks.md``."""
     versions = ", ".join(f"{d} {version(d) or '(not installed)'}" for d in DISTRIBUTIONS)
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -153,7 +192,8 @@ def markdown(rows: list[Row], reps: int, command: str) -> str:
             f"- Machine: {machine()}",
             f"- Libraries: bleu-conformance {version('bleu-conformance')}, {versions}",
             f"- Method: one fresh process per measurement; corpus read from disk before the "
-            f"clock starts; 1 warm-up + {reps} timed runs, median reported (1M rows: 1 run, no "
+            f"clock starts; {_CLOCKS[clock]}; "
+            f"1 warm-up + {reps} timed runs, median reported (1M rows: 1 run, no "
             "warm-up). Peak RSS = the process's resident-set high-water mark during the timed "
             "calls (VmHWM reset via /proc/self/clear_refs after loading), corpus included; "
             "(extra) = peak minus the resident size before the calls. `*` = lifetime peak "
@@ -163,7 +203,9 @@ def markdown(rows: list[Row], reps: int, command: str) -> str:
             "otherwise the time is withheld and the difference shown.",
             "- Corpora: `bench/corpus.py`, seeded Zipfian vocabulary (~30k types, s=1.07), "
             "log-normal lengths (~24 tokens), hypotheses = reference 1 with substitutions, "
-            "deletions, insertions and swaps; extra references are lighter paraphrases.",
+            "deletions, insertions and swaps; extra references are lighter paraphrases. "
+            "zh / ja-mecab: `bench/mtsystems.py` Chinese / Japanese (no spaces between words, "
+            "CJK punctuation, some digits), one system at edit rate 0.3.",
             f"- {len(medians)} timed rows.",
             "",
             "## Targets (issue 6)",
@@ -174,8 +216,30 @@ def markdown(rows: list[Row], reps: int, command: str) -> str:
             "",
             *table(rows),
             "",
+            *_speed_sections(rows, compared or []),
         ]
     )
+
+
+def _speed_sections(rows: list[Row], compared: list[Measured]) -> list[str]:
+    """Issue 15's targets: sentence-level BLEU in bulk and generated comparisons."""
+    out = []
+    sentences = sentence_targets(rows)
+    if sentences:
+        out += ["## Targets (issue 15): sentence BLEU in bulk", "", *sentences, ""]
+    if compared:
+        out += [
+            "## Generated comparisons (issue 15)",
+            "",
+            "`bleu-conformance compare` run as a user runs it (a fresh process, JSON report on "
+            "stdout), CPU = user + system time of the process and its workers. Targets: "
+            "`--generate 200` <= 30 s, `--generate 1000` <= 120 s, the same pair records for "
+            "any `--jobs`.",
+            "",
+            *section(compared),
+            "",
+        ]
+    return out
 
 
 def console(rows: list[Row]) -> str:

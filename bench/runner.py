@@ -7,17 +7,40 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import corpus as gen
+from . import mtsystems
 from .libs import ADAPTERS, STREAMED, Adapter, missing
 
 TOLERANCE = 1e-12
 DEFAULT_CACHE = Path(tempfile.gettempdir()) / "bleu-conformance-bench"
-TASKS = ("floor", "pretok", "13a", "sentence")
+TASKS = ("floor", "pretok", "13a", "sentence", "zh", "ja-mecab")
+#: task -> the generated corpus it reads (``pretok``/``detok``: bench/corpus.py; ``zh``/``ja``:
+#: bench/mtsystems.py, text written without spaces between words)
+CORPUS_OF_TASK = {
+    "floor": "pretok",
+    "pretok": "pretok",
+    "13a": "detok",
+    "sentence": "detok",
+    "zh": "zh",
+    "ja-mecab": "ja",
+}
+#: task -> the sacrebleu tokenizer it measures
+TOKENIZE_OF_TASK = {
+    "floor": "none",
+    "pretok": "none",
+    "13a": "13a",
+    "sentence": "13a",
+    "zh": "zh",
+    "ja-mecab": "ja-mecab",
+}
+
+#: Everything ``--tasks`` can select: the corpus tasks and the generated comparisons.
+ALL_TASKS = (*TASKS, "compare")
 
 
 @dataclass
@@ -65,25 +88,28 @@ class Plan:
         "sacrebleu",
     )
     big_reps: int = 1
-    sentence_max: int = 3_000
+    sentence_max: int = 100_000
+    cjk_max: int = 100_000
     timeout: float = 3600.0
     libs: tuple[str, ...] = ()
+    tasks: tuple[str, ...] = ()  # () = every task
     check_against: str = "sacrebleu"
+    clock: str = "wall"  # or "cpu": the measuring process's CPU time (a loaded machine)
 
 
-def corpus_dir(plan: Plan, size: int, refs: int, detok: bool) -> str:
-    """Write (once) and return the directory of a generated corpus."""
-    folder = plan.cache / f"s{plan.seed}-n{size}-r{refs}-{'detok' if detok else 'pretok'}"
+def corpus_dir(plan: Plan, size: int, refs: int, kind: str) -> str:
+    """Write (once) and return the directory of a generated corpus of ``kind`` (a value of
+    :data:`CORPUS_OF_TASK`)."""
+    folder = plan.cache / f"s{plan.seed}-n{size}-r{refs}-{kind}"
     if (folder / "done").exists():
         return str(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    join = gen.detokenize if detok else " ".join
     files = [open(folder / "hyp.txt", "w", encoding="utf-8")]  # noqa: SIM115
     files += [open(folder / f"ref{k}.txt", "w", encoding="utf-8") for k in range(refs)]  # noqa: SIM115
     try:
-        for seg in gen.segments(size, refs, plan.seed):
-            for handle, tokens in zip(files, [seg.hyp, *seg.refs]):
-                handle.write(join(tokens) + "\n")
+        for lines in _corpus_lines(plan, size, refs, kind):
+            for handle, line in zip(files, lines):
+                handle.write(line + "\n")
     finally:
         for handle in files:
             handle.close()
@@ -91,11 +117,24 @@ def corpus_dir(plan: Plan, size: int, refs: int, detok: bool) -> str:
     return str(folder)
 
 
+def _corpus_lines(plan: Plan, size: int, refs: int, kind: str) -> Iterator[list[str]]:
+    """``[hypothesis, reference 1, ...]`` per segment."""
+    if kind in ("pretok", "detok"):
+        join = gen.detokenize if kind == "detok" else " ".join
+        for seg in gen.segments(size, refs, plan.seed):
+            yield [join(tokens) for tokens in (seg.hyp, *seg.refs)]
+        return
+    system = mtsystems.SystemSpec("hyp", 0.3)
+    streams, outputs = mtsystems.generate(kind, size, [system], refs, plan.seed)
+    yield from ([h, *r] for h, *r in zip(outputs["hyp"], *streams))
+
+
 def run_worker(spec: dict[str, Any], timeout: float) -> dict[str, Any]:
     """Run ``bench.worker`` in a fresh interpreter and return its JSON (or an error)."""
     try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "bench.worker", json.dumps(spec)],
+        proc = subprocess.run(  # the spec on stdin: a score list can outgrow argv
+            [sys.executable, "-m", "bench.worker"],
+            input=json.dumps(spec),
             capture_output=True,
             text=True,
             timeout=timeout,
@@ -116,7 +155,11 @@ def _jobs(plan: Plan, size: int) -> list[tuple[str, Adapter | None]]:
     for adapter in ordered:
         if plan.libs and adapter.lib not in plan.libs:
             continue
+        if plan.tasks and adapter.task not in plan.tasks:
+            continue
         if adapter.task == "sentence" and size > plan.sentence_max:
+            continue
+        if adapter.task in ("zh", "ja-mecab") and size > plan.cjk_max:
             continue
         if size >= plan.big and adapter.lib not in plan.big_libs:
             continue
@@ -186,20 +229,20 @@ def _check(plan: Plan, task: str, adapter: Adapter | None, tokenize: str) -> str
 
 def plan_block(plan: Plan, size: int, refs: int) -> list[Job]:
     """The measurements of one (size, refs) block, its corpora written (once) to the cache."""
-    dirs = {d: corpus_dir(plan, size, refs, d) for d in (False, True)}
     jobs = []
     for task, adapter in _jobs(plan, size):
         lib = adapter.lib if adapter else STREAMED
-        tokenize = "none" if task == "pretok" else "13a"
+        tokenize = TOKENIZE_OF_TASK[task]
         spec: dict[str, Any] = {
             "task": task,
             "lib": lib,
-            "corpus": dirs[task in ("13a", "sentence")],
+            "corpus": corpus_dir(plan, size, refs, CORPUS_OF_TASK[task]),
             "refs": refs,
             "tokenize": tokenize,
             "reps": plan.big_reps if size >= plan.big else plan.reps,
             "warmup": 0 if size >= plan.big else plan.warmup,
             "tolerance": TOLERANCE,
+            "clock": plan.clock,
         }
         row = Row(size, refs, task, lib, note=adapter.note if adapter else "")
         jobs.append(Job(row, adapter, spec, _check(plan, task, adapter, tokenize)))

@@ -15,6 +15,7 @@ from .knobs import Config
 from .ngrams import segment_stats
 from .profiles import Profile, get_profile, resolve_cached
 from .score import BleuResult, score_stats
+from .segment_scorer import scorer_for
 from .stats import BleuStats
 from .tokenizers import pipelines
 
@@ -91,4 +92,4 @@ def sentence_bleu(
     prof = profile if isinstance(profile, Profile) else get_profile(profile)
     config = resolve_cached(prof, knobs, "sentence")
     stats = sentence_stats(hypothesis, references, config)
-    return score_stats(stats, profile=prof, config=config)
+    return scorer_for(prof, config).result(stats)  # = score_stats(stats, ...), remembered

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["BleuError", "EmulatedFailure", "InputError", "KnobError"]
+__all__ = ["BleuError", "DependencyError", "EmulatedFailure", "InputError", "KnobError"]
 
 
 class BleuError(Exception):
@@ -27,3 +27,8 @@ class EmulatedFailure(BleuError):
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(message)
         self.kind = kind
+
+
+class DependencyError(BleuError, ImportError):
+    """An optional dependency is not installed (the message names the ``pip install`` that
+    installs it, e.g. the ``ja`` extra for ``tokenize='ja-mecab'``)."""

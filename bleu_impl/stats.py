@@ -28,6 +28,30 @@ class LastSegment:
     p5: tuple[int, int]
 
 
+def _count(value: object) -> bool:
+    return type(value) is int and value >= 0  # not bool, not float, not NaN
+
+
+def _problem(stats: BleuStats) -> str | None:
+    """What makes ``stats`` impossible (None when they are statistics of some text):
+    counts and totals are integers >= 0 with each count <= its total; ``hyp_len`` and
+    ``segments`` integers >= 0; ``ref_len`` an integer or Fraction >= 0."""
+    pairs = zip(stats.counts, stats.totals)
+    if not all(_count(m) and _count(t) and m <= t for m, t in pairs):
+        return (
+            f"counts {list(stats.counts)!r} and totals {list(stats.totals)!r} must be "
+            "integers >= 0 with each count (clipped matches) <= its total (n-grams)"
+        )
+    if not _count(stats.hyp_len):
+        return f"hyp_len must be an integer >= 0 (tokens), got {stats.hyp_len!r}"
+    ref_len = stats.ref_len
+    if not (_count(ref_len) or (type(ref_len) is Fraction and ref_len >= 0)):
+        return f"ref_len must be an integer or Fraction >= 0 (tokens), got {ref_len!r}"
+    if not _count(stats.segments):
+        return f"segments must be an integer >= 0, got {stats.segments!r}"
+    return None
+
+
 @dataclass(frozen=True)
 class BleuStats:
     """Clipped matches (``counts``) and hypothesis n-grams (``totals``) per order 1..N,
@@ -46,6 +70,9 @@ class BleuStats:
     def __post_init__(self) -> None:
         if len(self.counts) != len(self.totals):
             raise InputError(f"BleuStats: {len(self.counts)} counts but {len(self.totals)} totals")
+        problem = _problem(self)
+        if problem is not None:
+            raise InputError(f"BleuStats: {problem}")
 
     @property
     def max_order(self) -> int:

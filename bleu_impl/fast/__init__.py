@@ -3,8 +3,10 @@
 A corpus is read in chunks of segments (:func:`bleu_impl.inputs.read_chunks`), and each chunk
 goes through one module per step:
 
-1. :mod:`~bleu_impl.fast.tokens`: tokenize the whole chunk at once (13a in one regex pass over
-   the chunk, :mod:`bleu_impl.tokenizers.tok13a_batch`) and check the reference counts;
+1. :mod:`~bleu_impl.fast.tokens`: tokenize the whole chunk at once (13a and zh in one pass
+   over the chunk, :mod:`bleu_impl.tokenizers.tok13a_batch`, :mod:`bleu_impl.tokenizers.zh`;
+   SentencePiece in one call; MeCab one line at a time under one lock) and check the
+   reference counts;
 2. :mod:`~bleu_impl.fast.ids`: give every token a *segment-local* id ``1..D`` (``D`` = distinct
    tokens in the segment's hypothesis and references together), exact for any vocabulary;
 3. :mod:`~bleu_impl.fast.count`: pack ``(segment, n ids, source)`` per token position into one

@@ -18,7 +18,7 @@ from ..ngrams import finish_segment
 from ..stats import BleuStats
 from ..tokenizers import Pipeline, pipelines
 
-__all__ = ["sentence_stats"]
+__all__ = ["clipped_counts", "sentence_stats"]
 
 try:  # the C helper behind Counter.update, without Counter's per-call overhead
     from collections import _count_elements  # type: ignore[attr-defined]
@@ -49,7 +49,7 @@ def _ngrams(tokens: Sequence[str], order: int) -> dict[tuple[str, ...], int]:
     return counts
 
 
-def _clipped(hyp: Sequence[str], refs: Sequence[Sequence[str]], order: int) -> list[int]:
+def clipped_counts(hyp: Sequence[str], refs: Sequence[Sequence[str]], order: int) -> list[int]:
     """Clipped matches per order: sum over hypothesis n-grams of min(count, max_r count)."""
     counts = [0] * order
     hyp_counts = _ngrams(hyp, order)
@@ -78,5 +78,5 @@ def sentence_stats(hypothesis: Any, references: Any, config: Config) -> BleuStat
     refs = [line(r) if type(r) is str else generic(r) for r in ref_list]
     line, generic = hyp_pipeline.line, hyp_pipeline.segment
     hyp = line(hypothesis) if type(hypothesis) is str else generic(hypothesis)
-    counts = tuple(_clipped(hyp, refs, config.max_order))
+    counts = tuple(clipped_counts(hyp, refs, config.max_order))
     return finish_segment(hyp, refs, counts, config, 0)

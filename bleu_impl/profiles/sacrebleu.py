@@ -32,7 +32,22 @@ PROFILES: tuple[Profile, ...] = (
             ),
         ),
         options={
-            "tokenize": Option("tokenize= / -tok", ("13a", "intl", "char", "none")),
+            "tokenize": Option(
+                "tokenize= / -tok",
+                (
+                    "13a",
+                    "intl",
+                    "char",
+                    "none",
+                    "zh",
+                    "ja-mecab",
+                    "ko-mecab",
+                    "spm",
+                    "flores101",
+                    "flores200",
+                ),
+            ),
+            "spm_model": Option("the model file it downloads to $SACREBLEU/models/"),
             "lowercase": Option("lowercase=True / -lc", (False, "unicode")),
             "smoothing": Option("smooth_method= / -s", ("exp", "floor", "add-k", "none")),
             "smoothing_value": Option("smooth_value= / -sv"),

@@ -32,10 +32,8 @@ from collections.abc import Callable, Sequence
 from ..errors import InputError
 from ..knobs import Config
 from .casing import CONTEXT_FREE, LOWERCASERS
-from .char import tokenize_char
-from .intl import tokenize_intl
-from .tok13a import decode_13a, rules_13a, tokenize_13a
-from .tok13a_batch import tokenize_13a_batch, tokenize_13a_line
+from .registry import TOKENIZERS, load_tokenizer
+from .tok13a import decode_13a, rules_13a
 from .whitespace import SPLITTERS
 
 __all__ = ["ROLES", "TOKENIZERS", "Pipeline", "make_tokenizer", "pipelines"]
@@ -45,35 +43,8 @@ ROLES = ("hypothesis", "reference")
 Step = Callable[[str], str]
 
 
-def _no_tokenizer(line: str) -> str:
-    return line
-
-
-#: ``tokenize`` knob value -> the reference tokenizer (a line in, tokens separated by
-#: whitespace out).
-TOKENIZERS: dict[str, Step] = {
-    "none": _no_tokenizer,
-    "13a": tokenize_13a,
-    "intl": tokenize_intl,
-    "char": tokenize_char,
-}
-
 #: Tokenizers with case-sensitive steps: (those steps, the rest), for ``after-entities``.
 _DECODING: dict[str, tuple[Step, Step]] = {"13a": (decode_13a, rules_13a)}
-
-#: Faster per-line equivalents of :data:`TOKENIZERS` (same tokens after any split).
-_LINE_TOKENIZERS: dict[str, Step] = {"13a": tokenize_13a_line}
-
-
-def _no_batch_tokenizer(lines: list[str]) -> list[str]:
-    return lines
-
-
-#: Tokenizers that are faster on a whole batch of lines than line by line.
-_BATCH_TOKENIZERS: dict[str, Callable[[list[str]], list[str]]] = {
-    "none": _no_batch_tokenizer,
-    "13a": tokenize_13a_batch,
-}
 
 
 def _stage(config: Config, role: str) -> str:
@@ -103,12 +74,14 @@ class Pipeline:
         self._lower_line = lower if self.stage == "before-tokenize" else None
         self._lower_tokens = lower if self.stage == "after-tokenize" else None
         self._rstrip = config.line_prep == "rstrip"
-        name = config.tokenize
-        self._tokenize = TOKENIZERS[name]
-        self._tokenize_line = _LINE_TOKENIZERS.get(name, self._tokenize)
-        self._tokenize_batch = _BATCH_TOKENIZERS.get(name, self._tokenize_lines)
+        tokenizer = load_tokenizer(config)
+        self._tokenize: Step = tokenizer.reference
+        self._tokenize_line: Step = tokenizer.line
+        self._tokenize_batch: Callable[[list[str]], list[str]] = (
+            tokenizer.batch or self._tokenize_lines
+        )
         if self.stage == "after-entities":
-            self._lower_inside(name, config.lowercase in CONTEXT_FREE)
+            self._lower_inside(config.tokenize, config.lowercase in CONTEXT_FREE)
         # str.split is split_python without a Python frame per line.
         self._split: Callable[[str], list[str]] = (
             str.split if config.split == "python" else SPLITTERS[config.split]
@@ -151,6 +124,13 @@ class Pipeline:
         tokens = tuple(segment)
         if not all(isinstance(t, str) for t in tokens):
             raise InputError("a token sequence must contain only str tokens")
+        if " " in "".join(tokens):  # no split of any text makes such a token
+            spaced = next(t for t in tokens if " " in t)
+            raise InputError(
+                f"a token contains a space: {spaced[:60]!r}; a token sequence is used as given "
+                "(is a reference list nested one level too deep? references[i] is the list "
+                "of segment i's references, each a string or a list of tokens)"
+            )
         return tuple(map(self._lower, tokens)) if self._lower else tokens
 
     def line(self, line: str) -> list[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ENTITIES", "PUNCT", "decode_13a", "rules_13a", "tokenize_13a"]
+__all__ = ["ENTITIES", "PUNCT", "apply_rules", "decode_13a", "rules_13a", "tokenize_13a"]
 
 #: The four entities 13a decodes, in its order (nothing else is decoded).
 ENTITIES = (("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"))
@@ -24,6 +24,16 @@ PUNCT = re.compile(r"([\{-\~\[-\` -\&\(-\+\:-\@\/])")
 _PERIOD_COMMA_AFTER_NON_DIGIT = re.compile(r"([^0-9])([\.,])")
 _PERIOD_COMMA_BEFORE_NON_DIGIT = re.compile(r"([\.,])([^0-9])")
 _DASH_AFTER_DIGIT = re.compile(r"([0-9])(-)")
+
+
+def apply_rules(line: str) -> str:
+    """The four regex rules (sacrebleu's ``TokenizerRegexp``, shared by ``13a`` and ``zh``):
+    space out the punctuation class, split ``.``/``,`` unless between digits, split ``-``
+    after a digit. No padding: ``zh`` applies them to the bare line."""
+    line = PUNCT.sub(r" \1 ", line)
+    line = _PERIOD_COMMA_AFTER_NON_DIGIT.sub(r"\1 \2 ", line)
+    line = _PERIOD_COMMA_BEFORE_NON_DIGIT.sub(r" \1 \2", line)
+    return _DASH_AFTER_DIGIT.sub(r"\1 \2 ", line)
 
 
 def decode_13a(line: str) -> str:
@@ -37,11 +47,7 @@ def decode_13a(line: str) -> str:
 
 def rules_13a(line: str) -> str:
     """13a's splitting rules on a decoded line; tokens separated by whitespace."""
-    line = f" {line} "
-    line = PUNCT.sub(r" \1 ", line)
-    line = _PERIOD_COMMA_AFTER_NON_DIGIT.sub(r"\1 \2 ", line)
-    line = _PERIOD_COMMA_BEFORE_NON_DIGIT.sub(r" \1 \2", line)
-    return _DASH_AFTER_DIGIT.sub(r"\1 \2 ", line)
+    return apply_rules(f" {line} ")
 
 
 def tokenize_13a(line: str) -> str:

@@ -25,7 +25,7 @@ import re
 
 from .tok13a import ENTITIES, PUNCT, tokenize_13a
 
-__all__ = ["tokenize_13a_batch", "tokenize_13a_line"]
+__all__ = ["apply_rules_padded", "tokenize_13a_batch", "tokenize_13a_line"]
 
 #: Every non-space character that 13a's punctuation rule spaces out.
 _PUNCT_CHARS = tuple(chr(c) for c in range(33, 128) if PUNCT.fullmatch(chr(c)))
@@ -80,16 +80,24 @@ def _period_comma(text: str, period: str, comma: str) -> str:
 
 
 def _isolated_13a(text: str) -> str | None:
-    """13a's rules on padded ``text``; None if no two placeholders are free."""
+    """13a's entity decoding and rules on padded ``text``; None if no two placeholders are
+    free."""
+    if "&" in text:
+        for entity, char in ENTITIES:
+            text = text.replace(entity, char)
+    return apply_rules_padded(text)
+
+
+def apply_rules_padded(text: str) -> str | None:
+    """Token string equivalent to ``apply_rules(text)`` when ``text`` starts and ends with a
+    space (several lines joined by ``" \\n "`` stay apart); None if no two placeholders are
+    free (then use ``apply_rules``)."""
     if "\x00" not in text and "\x01" not in text:
         free = _PLACEHOLDERS
     else:
         free = tuple(p for p in _PLACEHOLDERS if p not in text)
         if len(free) < 2:
             return None
-    if "&" in text:
-        for entity, char in ENTITIES:
-            text = text.replace(entity, char)
     for char in _PUNCT_CHARS:
         if char in text:
             text = text.replace(char, f" {char} ")

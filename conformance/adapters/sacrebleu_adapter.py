@@ -3,17 +3,27 @@
 References are handed over in sacrebleu's *streams* layout (``refs[k][i]``); a segment with
 fewer references gets ``None`` (sacrebleu: missing) in the remaining streams. Tokenized input
 is joined with single spaces and scored with ``tokenize='none'``.
+
+Every tokenizer of the ``sacrebleu`` profile is passed by name (``zh``, ``ja-mecab`` and
+``ko-mecab`` need sacrebleu's ``[ja]``/``[ko]`` extras). For ``spm``/``flores101``/
+``flores200`` the ``spm_model`` file is placed where sacrebleu reads its models (a temporary
+``models`` directory under each file name sacrebleu uses) while the metric is built, so
+sacrebleu loads that model instead of downloading its own.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from bleu_impl import get_profile
 
 from ..protocol import Answer, Request
-from .base import Adapter, Capabilities, call_with_timeout, profile_knobs, settable
+from .base import Adapter, Capabilities, profile_knobs, settable
 from .pyerrors import failure_from
 from .text import joinable, to_streams
 
@@ -44,6 +54,9 @@ class SacrebleuAdapter(Adapter):
         reason = super().check(request)
         if reason is None and request.input_format == "tokenized" and not joinable(request):
             reason = "sacrebleu takes strings: these tokens cannot be joined with spaces"
+        model = request.complete.get("spm_model")
+        if reason is None and model is not None and not os.path.isfile(os.path.expanduser(model)):
+            reason = f"spm_model {model!r}: no such file (sacrebleu would download its own)"
         return reason
 
     def _metric(self, request: Request) -> Any:
@@ -51,14 +64,15 @@ class SacrebleuAdapter(Adapter):
         if request.input_format == "tokenized":
             knobs["tokenize"] = "none"
         config = get_profile("sacrebleu").resolve(knobs, request.level)
-        return self._BLEU(
-            lowercase=config.lowercase is not False,
-            tokenize=config.tokenize,
-            smooth_method=config.smoothing,
-            smooth_value=config.smoothing_value,
-            max_ngram_order=config.max_order,
-            effective_order=config.effective_order,
-        )
+        with spm_models_at(config.spm_model):
+            return self._BLEU(
+                lowercase=config.lowercase is not False,
+                tokenize=config.tokenize,
+                smooth_method=config.smoothing,
+                smooth_value=config.smoothing_value,
+                max_ngram_order=config.max_order,
+                effective_order=config.effective_order,
+            )
 
     def run(self, request: Request) -> Answer:
         def text(t: Any) -> Any:
@@ -74,7 +88,7 @@ class SacrebleuAdapter(Adapter):
             return metric.corpus_score(hyps, to_streams(refs))
 
         try:
-            result = call_with_timeout(call, self.capabilities.timeout, "sacrebleu")
+            result = call()
         except Exception as exc:
             return Answer(failure=failure_from(exc))
         return Answer(
@@ -85,3 +99,25 @@ class SacrebleuAdapter(Adapter):
             hyp_len=int(result.sys_len),
             ref_len=float(result.ref_len),
         )
+
+
+@contextmanager
+def spm_models_at(model: str | None) -> Iterator[None]:
+    """While active, sacrebleu's SentencePiece tokenizers load ``model`` (nothing changes for
+    None): its models directory is pointed at a temporary one holding ``model`` under every
+    file name of sacrebleu's ``SPM_MODELS``."""
+    if model is None:
+        yield
+        return
+    from sacrebleu.tokenizers import tokenizer_spm
+
+    saved = tokenizer_spm.SACREBLEU_DIR
+    with tempfile.TemporaryDirectory(prefix="sacrebleu-spm-") as home:
+        os.mkdir(os.path.join(home, "models"))
+        for name in {os.path.basename(e["url"]) for e in tokenizer_spm.SPM_MODELS.values()}:
+            os.symlink(os.path.abspath(model), os.path.join(home, "models", name))
+        tokenizer_spm.SACREBLEU_DIR = home
+        try:
+            yield
+        finally:
+            tokenizer_spm.SACREBLEU_DIR = saved

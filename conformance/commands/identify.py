@@ -9,8 +9,6 @@ examples:
   bleu-conformance identify --impl nltk
   bleu-conformance identify --impl sacrebleu --generate 100
   bleu-conformance identify --impl mypkg.metrics:bleu -k paper --generate 200
-
-exit codes: 0 identification ran; 2 bad input (unknown implementation, no case selected).
 """
 
 from __future__ import annotations
@@ -23,7 +21,21 @@ from tabulate import tabulate
 from ..cases import generate_cases
 from ..engine import identify, open_subjects
 from ..protocol import AdapterError
-from .options import IMPL_HELP, add_selection_arguments, fail, load_selected
+from .options import (
+    IMPL_HELP,
+    ProgressBar,
+    add_quiet_argument,
+    add_selection_arguments,
+    fail,
+    load_selected,
+    non_negative_int,
+    positive_int,
+)
+
+EXIT_CODES = {
+    0: "identification ran (the ranking is its answer)",
+    2: "bad input: unknown implementation, no case selected",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,14 +45,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_selection_arguments(parser)
     parser.add_argument(
         "--generate",
-        type=int,
+        type=non_negative_int,
         default=60,
         metavar="N",
         help="generated separating corpora to add (default 60)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of --generate (default 0)")
-    parser.add_argument("--top", type=int, default=8, help="candidates to show (default 8)")
-    parser.add_argument("--format", choices=("table", "json"), default="table")
+    parser.add_argument(
+        "--top", type=positive_int, default=8, metavar="N", help="candidates to show (default 8)"
+    )
+    parser.add_argument(
+        "--format", choices=("table", "json"), default="table", help="output (default: table)"
+    )
+    add_quiet_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,7 +70,9 @@ def run(args: argparse.Namespace) -> int:
     except AdapterError as exc:
         return fail("identify", exc)
     try:
-        found = identify(subject, cases)
+        with ProgressBar(None, "identify", enabled=not args.quiet) as bar:
+            bar.describe(f"{len(cases)} cases on {args.impl}")
+            found = identify(subject, cases)
     finally:
         subject.adapter.close()
     top = found.candidates[: args.top]
@@ -66,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
                     "answered": found.answered,
                     "skipped": found.skipped,
                     "errored": found.errored,
+                    "failed": found.failed,
                     "candidates": [
                         {
                             "profile": c.profile,
@@ -84,8 +104,9 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     print(
-        f"{found.implementation} {found.version}: {found.answered} answers "
-        f"({found.skipped} skipped, {found.errored} errored)\n"
+        f"{found.implementation} {found.version}: {found.answered} usable answers "
+        f"({found.skipped} skipped, {found.errored} errored, {found.failed} failed without "
+        "a known kind: not evidence)\n"
     )
     print(
         tabulate(

@@ -11,6 +11,7 @@ which the leading candidates disagree, with what the implementation said.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,7 +20,7 @@ from bleu_impl import CHOICES, PROFILES, BleuError, KnobError, get_profile
 
 from ..cases import Case, Tolerance
 from .asking import ANSWERED, SKIPPED, Outcome
-from .attribution import matches
+from .attribution import UNKNOWN_FAILURE, matches
 from .differ import FLOAT32_PROFILES, Subject
 from .evaluate import Evaluator, outcome_of
 
@@ -57,6 +58,8 @@ class Identification:
     skipped: int
     errored: int
     evidence: list[dict[str, Any]] = field(default_factory=list)
+    #: Failures of unknown kind (the implementation raised): not evidence either.
+    failed: int = 0
 
 
 #: The case could not be asked of a candidate (its knobs do not resolve under the profile).
@@ -114,28 +117,35 @@ def _agreement(
     return Candidate(profile, tuple(sorted(overrides.items())), agreed, compared, scale)
 
 
-def _observe(subject: Subject, cases: Sequence[Case]) -> tuple[list[_Observation], int, int]:
+def _observe(subject: Subject, cases: Sequence[Case]) -> tuple[list[_Observation], Counter[str]]:
+    """The usable observations, and how many cases were skipped, errored or failed with
+    an unknown kind (none of which is evidence)."""
     observed: list[_Observation] = []
-    skipped = errored = 0
+    tally: Counter[str] = Counter()
     for case in cases:
         reply = subject.reply(case)
         outcome = reply.outcome(subject.scale)
         if reply.status == SKIPPED:
-            skipped += 1
+            tally["skipped"] += 1
         elif reply.status != ANSWERED or outcome is None:
-            errored += 1
+            tally["errored"] += 1
+        elif outcome.failure == UNKNOWN_FAILURE:
+            tally["failed"] += 1
         else:
             observed.append(_Observation(Evaluator(case), outcome))
-    return observed, skipped, errored
+    return observed, tally
 
 
 def identify(subject: Subject, cases: Sequence[Case], *, refine: bool = True) -> Identification:
     """Run ``subject`` on ``cases`` and rank bleu_impl profiles by how well they reproduce
     it."""
-    observed, skipped, errored = _observe(subject, cases)
+    observed, tally = _observe(subject, cases)
+    skipped, errored, failed = tally["skipped"], tally["errored"], tally["failed"]
     scores = [o.outcome.score for o in observed if o.outcome.score is not None]
     if not scores:
-        return Identification(subject.name, subject.version, [], len(observed), skipped, errored)
+        return Identification(
+            subject.name, subject.version, [], len(observed), skipped, errored, failed=failed
+        )
     scales = [1, 100] if max(scores) > 1.0 + 1e-9 else [1]  # an undeclared 0-100 scale
     ranked = sorted(
         (
@@ -155,7 +165,9 @@ def identify(subject: Subject, cases: Sequence[Case], *, refine: bool = True) ->
             for c in unique
         ):
             unique.append(cand)
-    result = Identification(subject.name, subject.version, unique, len(observed), skipped, errored)
+    result = Identification(
+        subject.name, subject.version, unique, len(observed), skipped, errored, failed=failed
+    )
     result.evidence = _evidence(subject, unique[:3], observed)
     return result
 

@@ -8,26 +8,32 @@ import sys
 
 from ..runlog import RunLog
 from . import json_report, junit, text
+from .run_html import render_html
 
 __all__ = ["FORMATS", "emit", "exit_status", "junit", "render"]
 
-FORMATS = ("table", "markdown", "json")
+FORMATS = ("table", "markdown", "json", "html")
 
 
 def render(log: RunLog, fmt: str = "table", *, color: bool = False) -> str:
-    """Render ``log`` as ``table``, ``markdown`` or ``json``."""
+    """Render ``log`` as ``table``, ``markdown``, ``json`` or ``html``."""
     if fmt == "json":
         return json_report.render(log)
+    if fmt == "html":
+        return render_html(log)
     if fmt in ("table", "markdown"):
         return text.render(log, markdown=fmt == "markdown", color=color)
     raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
 
 
 def exit_status(log: RunLog) -> int:
-    """0 when nothing unexpected happened, else 1."""
+    """0 when nothing unexpected happened; 2 when the log is no verdict (an interrupted
+    run, or fixture problems: cases that could not be checked); else 1."""
+    if not log.complete or log.problems:
+        return 2
     if any(r.unexpected for r in log.results):
         return 1
-    if any(m.get("regression") for m in log.baseline):
+    if any(m.get("regression") and not m.get("accepted") for m in log.baseline):
         return 1
     return 0
 

@@ -1,73 +1,51 @@
-"""Render a comparison (summary and discrepancy tables) from its log, in any format.
+"""Render a comparison from its log: the answer first (do they differ, how much, why), the
+rows after, largest first.
 
 Every rendering (table, markdown, json, html) is produced from the compare log's records
 alone (:class:`~conformance.runlog.CompareLog`), so ``bleu-conformance compare --replay
-cmp.jsonl --format markdown`` re-renders a saved run.
+cmp.jsonl --format markdown`` re-renders a saved run. The terminal table fits ``width``
+columns and shows the ten largest material differences (``verbose``: every row, with the
+differing statistics, minimal inputs, errors and skip reasons); Markdown, JSON and HTML
+carry every row.
 """
 
 from __future__ import annotations
 
-import html
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
-
-from tabulate import tabulate
 
 from ..engine.differ import BOTH_FAILED, DIFFERING, ERRORED, IDENTICAL, SKIPPED_PAIR, WITHIN
 from ..runlog import CompareLog
+from . import markdown as md
+from .compare_html import render_html
+from .comparison_text import (
+    CAUSE_HEADERS,
+    DISCREPANCY_HEADERS,
+    PAIR_HEADERS,
+    cause_rows,
+    detail_cell,
+    difference_rows,
+    knob_notes,
+    pair_row,
+    size_text,
+    verdict,
+)
+from .findings import DEFAULT_DECIMALS, Difference, Findings, PairTally, analyze
+from .textgrid import grid, wrap
 
-__all__ = ["FORMATS", "render"]
+__all__ = [
+    "DISCREPANCY_HEADERS",
+    "FORMATS",
+    "SUMMARY_HEADERS",
+    "TOP_ROWS",
+    "render",
+    "summary_rows",
+]
 
 FORMATS = ("table", "markdown", "json", "html")
-SKIPPED = SKIPPED_PAIR
-
-
-def summary_rows(pairs: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
-    """One row per pair of implementations: counts per verdict and the largest deltas."""
-    table: dict[tuple[str, str], dict[str, Any]] = {}
-    for pair in pairs:
-        key = (pair["a"], pair["b"])
-        entry = table.setdefault(
-            key,
-            {
-                "n": 0,
-                IDENTICAL: 0,
-                WITHIN: 0,
-                BOTH_FAILED: 0,
-                DIFFERING: 0,
-                ERRORED: 0,
-                SKIPPED: 0,
-                "abs": 0.0,
-                "rel": 0.0,
-                "unexplained": 0,
-            },
-        )
-        entry[pair["verdict"]] += 1
-        if pair["verdict"] != SKIPPED:
-            entry["n"] += 1
-        if pair.get("abs_delta") is not None:
-            entry["abs"] = max(entry["abs"], pair["abs_delta"])
-            entry["rel"] = max(entry["rel"], pair["rel_delta"] or 0.0)
-        if pair["verdict"] == DIFFERING and not pair.get("explained", False):
-            entry["unexplained"] += 1
-    return [
-        [
-            f"{a} vs {b}",
-            e["n"],
-            e[IDENTICAL],
-            e[WITHIN],
-            e[BOTH_FAILED],
-            e[DIFFERING],
-            e["unexplained"],
-            e[ERRORED],
-            e[SKIPPED],
-            f"{e['abs']:.3g}",
-            f"{e['rel']:.3g}",
-        ]
-        for (a, b), e in table.items()
-    ]
-
+#: Material differences shown by the terminal table without ``-v``.
+TOP_ROWS = 10
 
 SUMMARY_HEADERS = [
     "pair",
@@ -82,99 +60,304 @@ SUMMARY_HEADERS = [
     "max |Δ|",
     "max rel Δ",
 ]
-DISCREPANCY_HEADERS = ["case", "A", "B", "|Δ|", "rel Δ", "differing statistics", "cause"]
 
 
-def discrepancy_rows(pairs: Iterable[Mapping[str, Any]], width: int = 0) -> list[list[Any]]:
-    rows = []
-    for pair in pairs:
-        if pair["verdict"] != DIFFERING:
-            continue
-        stats = "; ".join(pair.get("stats_diff", [])) or "-"
-        case = pair["item"]
-        if pair.get("minimal"):
-            case += "\nminimal: " + json.dumps(pair["minimal"], ensure_ascii=False)
-        rows.append(
-            [
-                case,
-                f"{pair['a']}\n{pair['value_a']}" if width else pair["value_a"],
-                pair["value_b"],
-                "-" if pair.get("abs_delta") is None else f"{pair['abs_delta']:.3g}",
-                "-" if pair.get("rel_delta") is None else f"{pair['rel_delta']:.3g}",
-                stats,
-                _cause(pair),
-            ]
-        )
-    return rows
-
-
-def _cause(pair: Mapping[str, Any]) -> str:
-    cause = str(pair.get("cause", "unexplained"))
-    alternatives = pair.get("alternatives")
-    return f"{cause}\n(equally minimal: {alternatives})" if alternatives else cause
-
-
-def errored_rows(pairs: Iterable[Mapping[str, Any]]) -> list[list[Any]]:
+def summary_rows(tallies: Sequence[PairTally]) -> list[list[Any]]:
+    """The JSON summary's rows (deltas on 0..1, as the log stores them)."""
     return [
-        [p["item"], p["a"], p["value_a"], p["b"], p["value_b"]]
-        for p in pairs
-        if p["verdict"] == ERRORED
+        [
+            f"{t.a} vs {t.b}",
+            t.compared,
+            t.counts[IDENTICAL],
+            t.counts[WITHIN],
+            t.counts[BOTH_FAILED],
+            t.counts[DIFFERING],
+            t.unexplained,
+            t.counts[ERRORED],
+            t.counts[SKIPPED_PAIR],
+            f"{t.max_abs:.3g}",
+            f"{t.max_rel:.3g}",
+        ]
+        for t in tallies
     ]
 
 
-def render(comparison: CompareLog, fmt: str) -> str:
-    """The whole report in ``fmt`` (table, markdown, json or html)."""
-    pairs = comparison.pairs
-    if fmt == "json":
-        return json.dumps(
-            {
-                **comparison.header,
-                "complete": comparison.complete,
-                "implementations": comparison.implementations,
-                "summary": [dict(zip(SUMMARY_HEADERS, row)) for row in summary_rows(pairs)],
-                "pairs": pairs,
-            },
-            indent=2,
-            ensure_ascii=False,
+# --- text -------------------------------------------------------------------------------
+
+
+def _legend(f: Findings, comparison: CompareLog) -> list[str]:
+    out = []
+    for info in f.implementations:
+        name = str(info["name"])
+        spec = f" (--impl {info['spec']})" if info.get("spec") and info["spec"] != name else ""
+        out.append(f"  {f.letters.get(name, '?')}  {name} {info.get('version', '')}{spec}")
+    return out
+
+
+#: What the score columns of a difference row hold.
+ORDER_NOTE = "BLEU on 0–100; 1st and 2nd: the pair's implementations in its order (A–B: A, B)"
+
+
+def _section(title: str, body: str, width: int = 0) -> str:
+    """A heading underlined to its length (wrapped to ``width`` when given), then ``body``."""
+    heading = wrap(title, width) if width else title
+    rule = "─" * max(len(line) for line in heading.splitlines())
+    return f"{heading}\n{rule}\n{body}"
+
+
+#: Pair-table columns kept even when they are 0 for every pair.
+_KEEP = {"pair", "compared", "differing", "material", "negligible", "max |Δ|"}
+
+
+def _pairs_block(f: Findings, width: int) -> str:
+    """The pair table, without the columns that are 0 everywhere; when even that is wider
+    than ``width``, one wrapped sentence per pair."""
+    rows = [[str(c) for c in pair_row(f, t)] for t in f.tallies]
+    keep = [c for c, h in enumerate(PAIR_HEADERS) if h in _KEEP or any(r[c] != "0" for r in rows)]
+    table = grid(
+        [PAIR_HEADERS[c] for c in keep],
+        [[r[c] for c in keep] for r in rows],
+        width=width,
+        align="l" + "r" * (len(keep) - 1),
+    )
+    if max(len(line) for line in table.splitlines()) <= width:
+        return table
+    return "\n".join(wrap(_pair_sentence(f, t), width, "    ") for t in f.tallies)
+
+
+def _pair_sentence(f: Findings, t: PairTally) -> str:
+    counts = ", ".join(
+        f"{n} {label}"
+        for label, n in (
+            ("identical", t.counts[IDENTICAL]),
+            ("within tolerance", t.counts[WITHIN]),
+            ("both failed", t.counts[BOTH_FAILED]),
+            ("errored", t.counts[ERRORED]),
+            ("skipped", t.counts[SKIPPED_PAIR]),
         )
-    tablefmt = {"table": "simple_grid", "markdown": "github", "html": "html"}[fmt]
-    maxcol = [40, 24, 24, 8, 8, 40, 50] if fmt == "table" else None
-    parts = []
-    versions = ", ".join(f"{i['name']} {i['version']}" for i in comparison.implementations)
-    title = f"Implementations: {versions}" if versions else ""
-    parts.append(_heading("Summary", fmt) + (f"\n{title}\n" if title else ""))
-    parts.append(tabulate(summary_rows(pairs), headers=SUMMARY_HEADERS, tablefmt=tablefmt))
-    disc = discrepancy_rows(pairs)
-    parts.append(_heading(f"Discrepancies ({len(disc)})", fmt))
-    if disc:
-        parts.append(
-            tabulate(disc, headers=DISCREPANCY_HEADERS, tablefmt=tablefmt, maxcolwidths=maxcol)
-        )
+        if n
+    )
+    return (
+        f"{f.pair_label((t.a, t.b))}: {t.compared} compared, {t.counts[DIFFERING]} differing "
+        f"({t.material} material, {t.negligible} negligible, {t.unexplained} unexplained); "
+        f"{counts}; max |Δ| {size_text(100 * t.max_abs)}."
+    )
+
+
+def _text_tables(f: Findings, width: int, verbose: bool) -> list[str]:
+    parts = [_section("Pairs (|Δ| in BLEU points, 0–100)", _pairs_block(f, width))]
+    if f.causes:
+        rows = [[str(c) for c in r] for r in cause_rows(f)]
+        table = grid(CAUSE_HEADERS, rows, width=width, align="llrrrl", weights=(3, 1, 1, 1, 1, 1))
+        notes = [wrap(f"{knob}: {doc}", width, "    ") for knob, doc in knob_notes(f)]
+        body = "\n".join([table, *(["", "The knobs:"] if notes else []), *notes])
+        parts.append(_section("Why: causes, most material first", body))
+    shown = f.material if verbose else f.material[:TOP_ROWS]
+    if shown:
+        title = f"Material differences ({len(f.material)}), largest first"
+        more = len(f.material) - len(shown)
+        tail = f"\n… and {more} more (-v lists every row)" if more else ""
+        body = _rows_grid(f, shown, width, verbose) + tail
+        parts.append(_section(title, f"{wrap(ORDER_NOTE, width)}\n{body}", width))
+    if verbose and f.negligible:
+        title = f"Negligible differences ({len(f.negligible)}), largest first"
+        rows_grid = _rows_grid(f, f.negligible, width, verbose, len(shown) + 1)
+        parts.append(_section(title, f"{wrap(ORDER_NOTE, width)}\n{rows_grid}", width))
+    return parts
+
+
+def _rows_grid(
+    f: Findings, rows: Sequence[Difference], width: int, verbose: bool, start: int = 1
+) -> str:
+    table = difference_rows(f, rows, start)
+    headers = list(DISCREPANCY_HEADERS)
+    if not verbose:  # the equally minimal alternatives are detail
+        table = [[*row[:-1], d.cause] for row, d in zip(table, rows)]
     else:
-        parts.append("none")
-    errored = errored_rows(pairs)
-    if errored:
-        parts.append(_heading(f"Errors ({len(errored)})", fmt))
+        headers.append("differing statistics")
+        table = [[*row, detail_cell(d)] for row, d in zip(table, rows)]
+    return grid(headers, table, width=width, align="rllrrrll", weights=(1, 1, 1, 1, 1, 1, 2, 2))
+
+
+def _text_tail(f: Findings, width: int, verbose: bool) -> list[str]:
+    parts = []
+    if f.errored:
+        if verbose:
+            rows = [
+                [
+                    str(r["item"]),
+                    f.pair_label((r["a"], r["b"])),
+                    str(r["value_a"]),
+                    str(r["value_b"]),
+                ]
+                for r in f.errored
+            ]
+            table = grid(["case", "pair", "first said", "second said"], rows, width=width)
+            parts.append(_section(f"Errors ({len(f.errored)})", table))
+        else:
+            parts.append(
+                f"{len(f.errored)} pair result(s) errored (an implementation gave no "
+                "usable answer); -v lists them."
+            )
+    if verbose and f.skip_reasons:
+        rows = [[reason, str(n)] for reason, n in f.skip_reasons]
         parts.append(
-            tabulate(errored, headers=["case", "A", "A said", "B", "B said"], tablefmt=tablefmt)
+            _section("Skipped: why", grid(["reason", "pairs"], rows, width=width, align="lr"))
         )
+    hint = "full detail: --format json, or --format html --report compare.html"
+    parts.append(wrap(hint if verbose else f"every row: -v · {hint}", width))
+    return parts
+
+
+def render_text(comparison: CompareLog, width: int, verbose: bool, decimals: int) -> str:
+    f = analyze(comparison, decimals)
+    head = [f"Compared {len(f.implementations)} implementations on {f.cases} cases:"]
+    head += _legend(f, comparison)
+    parts = ["\n".join(head), wrap(verdict(f), width)]
     if not comparison.complete:
-        parts.insert(
-            0,
-            f"INCOMPLETE: the comparison was interrupted after {len(pairs)} pair records; "
-            "what follows covers only those.",
-        )
-    body = "\n\n".join(parts)
-    if fmt == "html":
-        return (
-            f"<!doctype html><meta charset='utf-8'><title>bleu-conformance compare</title>\n{body}"
-        )
-    return body
+        parts.insert(0, wrap(_incomplete(comparison), width))
+    parts += _text_tables(f, width, verbose)
+    parts += _text_tail(f, width, verbose)
+    return "\n\n".join(parts)
 
 
-def _heading(text: str, fmt: str) -> str:
+def _incomplete(comparison: CompareLog) -> str:
+    return (
+        f"INCOMPLETE: the comparison was interrupted after {len(comparison.pairs)} pair "
+        "records; what follows covers only those."
+    )
+
+
+# --- markdown ---------------------------------------------------------------------------
+
+
+def _names(f: Findings) -> str:
+    return "\n".join(
+        f"- **{f.letters.get(str(i['name']), '?')}** = {md.code(i['name'])} {i.get('version', '')}"
+        for i in f.implementations
+    )
+
+
+def _md_differences(f: Findings, title: str, rows: Sequence[Difference], start: int) -> str:
+    table = []
+    for row, d in zip(difference_rows(f, rows, start), rows):
+        number, item, pair, a, b, delta, _ = row
+        alternatives = d.record.get("alternatives")
+        cause = md.code(d.cause) + (f" (equally minimal: {alternatives})" if alternatives else "")
+        table.append([number, md.code(item), pair, a, b, delta, cause, detail_cell(d)])
+    block = md.table([*DISCREPANCY_HEADERS, "differing statistics"], table, "rllrrrll")
+    heading = f"{title} ({len(rows)}), largest first; scores on 0–100"
+    return (
+        md.details(heading, block)
+        if title.startswith("Negligible")
+        else f"### {heading}\n\n{block}"
+    )
+
+
+def _md_tail(f: Findings) -> list[str]:
+    parts = []
+    if f.errored:
+        rows = [
+            [md.code(r["item"]), f.pair_label((r["a"], r["b"])), r["value_a"], r["value_b"]]
+            for r in f.errored
+        ]
+        parts += [
+            f"### Errors ({len(f.errored)})",
+            md.table(["case", "pair", "first said", "second said"], rows),
+        ]
+    if f.skip_reasons:
+        parts += ["### Skipped: why", md.table(["reason", "pairs"], f.skip_reasons, "lr")]
+    return parts
+
+
+def render_markdown(comparison: CompareLog, decimals: int) -> str:
+    f = analyze(comparison, decimals)
+    parts = ["## Comparison", _names(f), verdict(f)]
+    if not comparison.complete:
+        parts.insert(1, f"**{_incomplete(comparison)}**")
+    parts += [
+        "### Pairs (|Δ| in BLEU points, 0–100)",
+        md.table(PAIR_HEADERS, [pair_row(f, t) for t in f.tallies], "lrrrrrrrrrrr"),
+    ]
+    if f.causes:
+        rows = [[md.code(r[0]), *r[1:5], md.code(r[5])] for r in cause_rows(f)]
+        notes = "\n".join(f"- {md.code(knob)}: {doc}" for knob, doc in knob_notes(f))
+        parts += ["### Why: causes, most material first", md.table(CAUSE_HEADERS, rows, "llrrrl")]
+        parts += [notes] if notes else []
+    if f.material:
+        parts.append(_md_differences(f, "Material differences", f.material, 1))
+    if f.negligible:
+        start = len(f.material) + 1
+        parts.append(_md_differences(f, "Negligible differences", f.negligible, start))
+    return "\n\n".join(parts + _md_tail(f))
+
+
+# --- json -------------------------------------------------------------------------------
+
+
+def _cause_records(f: Findings) -> list[dict[str, Any]]:
+    return [
+        {
+            "cause": g.cause,
+            "explained": g.explained,
+            "pairs": [list(p) for p in g.pairs],
+            "cases": g.cases,
+            "material": g.material,
+            "max_abs_delta": None if g.largest.size == float("inf") else g.largest.size / 100,
+            "example": {"item": g.largest.item, "a": g.largest.pair[0], "b": g.largest.pair[1]},
+        }
+        for g in f.causes
+    ]
+
+
+def render_json(comparison: CompareLog, decimals: int) -> str:
+    f = analyze(comparison, decimals)
+    summary = [
+        {**dict(zip(SUMMARY_HEADERS, row)), "material": t.material, "negligible": t.negligible}
+        for row, t in zip(summary_rows(f.tallies), f.tallies)
+    ]
+
+    def keys(rows: Sequence[Difference]) -> list[dict[str, str]]:
+        return [{"item": d.item, "a": d.pair[0], "b": d.pair[1]} for d in rows]
+
+    return json.dumps(
+        {
+            **comparison.header,
+            "complete": comparison.complete,
+            "implementations": comparison.implementations,
+            "letters": f.letters,
+            "materiality": {
+                "decimals": decimals,
+                "threshold_0_100": f.threshold,
+                "rule": "material when |Δ| on 0–100 is at least half a unit of the last "
+                "printed decimal",
+            },
+            "summary": summary,
+            "causes": _cause_records(f),
+            "material": keys(f.material),
+            "negligible": keys(f.negligible),
+            "pairs": comparison.pairs,
+        },
+        indent=2,
+        ensure_ascii=False,
+    )
+
+
+def render(
+    comparison: CompareLog,
+    fmt: str,
+    *,
+    width: int = 100,
+    verbose: bool = False,
+    decimals: int = DEFAULT_DECIMALS,
+) -> str:
+    """The whole report in ``fmt`` (table, markdown, json or html)."""
+    if fmt == "json":
+        return render_json(comparison, decimals)
     if fmt == "markdown":
-        return f"## {text}"
+        return render_markdown(comparison, decimals)
     if fmt == "html":
-        return f"<h2>{html.escape(text)}</h2>"
-    return f"{text}\n{'=' * len(text)}"
+        return render_html(comparison, decimals)
+    if fmt == "table":
+        return render_text(comparison, width, verbose, decimals)
+    raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")

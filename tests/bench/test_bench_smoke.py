@@ -47,6 +47,8 @@ def test_correctness_check_runs_on_a_tiny_corpus(tmp_path) -> None:
     assert checked[(2, "13a", "bleu_impl")].check == "= sacrebleu"
     assert checked[(1, "sentence", "bleu_impl")].check == "= sacrebleu"
     assert checked[(1, "pretok", "nltk")].check == "= nltk"
+    assert checked[(2, "zh", "bleu_impl")].check == "= sacrebleu"
+    assert checked[(1, "ja-mecab", "bleu_impl")].check == "= sacrebleu"
     assert not any(r.skipped for r in rows)
     text = markdown(rows, plan.reps, "python -m bench (test)")
     assert "## Targets (issue 6)" in text and "| 40 | 1 | pretok | bleu_impl |" in text
@@ -55,7 +57,7 @@ def test_correctness_check_runs_on_a_tiny_corpus(tmp_path) -> None:
 
 def test_a_wrong_score_is_caught_before_timing(tmp_path) -> None:
     plan = Plan(sizes=[20], refs=[1], cache=tmp_path)
-    folder = corpus_dir(plan, 20, 1, False)
+    folder = corpus_dir(plan, 20, 1, "pretok")
     hyps, refs = read_corpus(folder, 1)
     assert len(hyps) == 20 and all(len(r) == 1 for r in refs)
     spec = {

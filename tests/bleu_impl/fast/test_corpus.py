@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from bleu_impl import BleuStats, InputError, corpus_stats, fast, get_profile, iter_segment_stats
 from bleu_impl.knobs import CHOICES, make_config
+from bleu_impl.spm_models import SPM_MODELS
 
 from ..randomcorpus import WORDS, random_corpus, random_line
 
@@ -44,11 +45,18 @@ TOKENIZE_SPLIT = list(itertools.product(CHOICES["tokenize"], CHOICES["split"]))
 
 @pytest.mark.parametrize(("tokenize", "split"), TOKENIZE_SPLIT)
 @pytest.mark.parametrize("lowercase", CHOICES["lowercase"])
-def test_tokenizers_splits_casing(tokenize: str, split: str, lowercase) -> None:
+def test_tokenizers_splits_casing(tokenize: str, split: str, lowercase, request) -> None:
     hyps, refs = random_corpus(zlib.crc32(f"{tokenize}|{split}|{lowercase}".encode()) % 1000)
+    model = request.getfixturevalue("spm_model") if tokenize in SPM_MODELS else None
     for line_prep in CHOICES["line_prep"]:
         config = make_config(
-            {"tokenize": tokenize, "split": split, "lowercase": lowercase, "line_prep": line_prep}
+            {
+                "tokenize": tokenize,
+                "split": split,
+                "lowercase": lowercase,
+                "line_prep": line_prep,
+                "spm_model": model,
+            }
         )
         _check(hyps, refs, config)
 
@@ -191,9 +199,17 @@ LINES = st.lists(TOKENS, max_size=12).map(" ".join)
     st.integers(min_value=1, max_value=6),
     st.integers(min_value=1, max_value=9),
 )
-def test_property_fast_equals_reference(pairs, tokenize, lowercase, ref_length, order, limit):
+def test_property_fast_equals_reference(
+    spm_model, pairs, tokenize, lowercase, ref_length, order, limit
+):
     config = make_config(
-        {"tokenize": tokenize, "lowercase": lowercase, "ref_length": ref_length, "max_order": order}
+        {
+            "tokenize": tokenize,
+            "lowercase": lowercase,
+            "ref_length": ref_length,
+            "max_order": order,
+            "spm_model": spm_model if tokenize in SPM_MODELS else None,
+        }
     )
     hyps = [h for h, _ in pairs]
     refs = [r for _, r in pairs]
@@ -204,12 +220,18 @@ def test_property_fast_equals_reference(pairs, tokenize, lowercase, ref_length, 
 
 @pytest.mark.parametrize("stage", CHOICES["lowercase_stage"])
 @pytest.mark.parametrize("tokenize", CHOICES["tokenize"])
-def test_lowercase_stages(stage: str, tokenize: str) -> None:
+def test_lowercase_stages(stage: str, tokenize: str, request: pytest.FixtureRequest) -> None:
     hyps, refs = random_corpus(zlib.crc32(f"{stage}|{tokenize}".encode()) % 1000)
     mixed_h = [h.split() if i % 5 == 0 else h for i, h in enumerate(hyps)]
+    model = request.getfixturevalue("spm_model") if tokenize in SPM_MODELS else None
     for lowercase in CHOICES["lowercase"]:
         config = make_config(
-            {"tokenize": tokenize, "lowercase": lowercase, "lowercase_stage": stage}
+            {
+                "tokenize": tokenize,
+                "lowercase": lowercase,
+                "lowercase_stage": stage,
+                "spm_model": model,
+            }
         )
         _check(hyps, refs, config)
         _check(mixed_h, refs, config)

@@ -9,6 +9,7 @@ import pytest
 
 from bleu_impl import Pipeline, pipelines
 from bleu_impl.knobs import CHOICES, make_config
+from bleu_impl.spm_models import SPM_MODELS
 from bleu_impl.tokenizers import ROLES
 
 from ..randomcorpus import random_corpus
@@ -29,11 +30,19 @@ LOWERCASES = [v for v in CHOICES["lowercase"] if v]
 
 @pytest.mark.parametrize("tokenize", CHOICES["tokenize"])
 @pytest.mark.parametrize("stage", CHOICES["lowercase_stage"])
-def test_every_stage_and_role_has_equal_fast_tokenizers(tokenize: str, stage: str) -> None:
+def test_every_stage_and_role_has_equal_fast_tokenizers(
+    tokenize: str, stage: str, request: pytest.FixtureRequest
+) -> None:
     hyps, _ = random_corpus(23, segments=120)
+    model = request.getfixturevalue("spm_model") if tokenize in SPM_MODELS else None
     for lowercase, role in itertools.product(LOWERCASES, ROLES):
         config = make_config(
-            {"tokenize": tokenize, "lowercase": lowercase, "lowercase_stage": stage}
+            {
+                "tokenize": tokenize,
+                "lowercase": lowercase,
+                "lowercase_stage": stage,
+                "spm_model": model,
+            }
         )
         pipeline = Pipeline(config, role)
         reference = [list(pipeline.segment(h)) for h in hyps]

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
 
 from conformance import reporters
 from conformance.reporters import junit
 from conformance.results import CaseResult, ImplementationInfo, Mismatch
 from conformance.runlog import RunLog
+
+from . import gfm
 
 
 def _log() -> RunLog:
@@ -64,6 +70,22 @@ def test_table_and_markdown():
     assert "#### FAIL `f.yaml::bad`" in markdown
 
 
+def test_markdown_tables_parse_as_gfm():
+    log = _log()
+    log.results[1] = CaseResult(
+        implementation="lib",
+        case_id="bad",
+        file="f.yaml",
+        outcome="fail",
+        reason="score: |Δ| too large",
+        mismatches=(Mismatch("score", 0.5, 0.25, -0.25, 1e-9, note="max |Δ| exceeded"),),
+    )
+    tables = gfm.check(reporters.render(log, "markdown"))
+    assert [t.headers[0] for t in tables] == ["implementation", "field"]
+    assert tables[0].rows[0][:4] == ["lib", "1.2", "1", "1"]
+    assert tables[1].rows[0][1:3] == ["0.5", "0.25"]
+
+
 def test_color_only_when_asked():
     assert "\033[" in reporters.render(_log(), "table", color=True)
 
@@ -107,3 +129,48 @@ def test_no_color_is_respected(monkeypatch):
     assert use_color(Tty())
     monkeypatch.setenv("NO_COLOR", "1")
     assert not use_color(Tty())
+
+
+JUNIT_SCHEMA = Path(__file__).with_name("data") / "junit-10.xsd"
+
+
+@pytest.fixture(scope="module")
+def junit_schema():
+    xmlschema = pytest.importorskip("xmlschema", reason="the test extra installs xmlschema")
+    return xmlschema.XMLSchema(str(JUNIT_SCHEMA))
+
+
+def test_junit_validates_against_the_junit_10_schema(junit_schema):
+    xml = junit.render(_log())
+    junit_schema.validate(xml)
+    root = ET.fromstring(xml)
+    assert root.get("tests") == "5" and root.get("failures") == "1" and root.get("errors") == "1"
+    for case in root.iter("testcase"):
+        assert set(case.attrib) == {"classname", "name", "time"}
+        assert re.fullmatch(r"\d+\.\d{3}", case.get("time"))
+
+
+def test_the_schema_rejects_what_viewers_reject(junit_schema):
+    """The check can fail: a testcase ``file`` attribute or a 6-decimal suite time."""
+    xml = junit.render(_log())
+    with_file = xml.replace(
+        '<testcase classname="lib.f"', '<testcase file="f.yaml" classname="lib.f"'
+    )
+    assert with_file != xml and not junit_schema.is_valid(with_file)
+    six = re.sub(r'(<testsuite [^>]*time=")(\d+\.\d{3})"', r'\g<1>\g<2>000"', xml)
+    assert six != xml and not junit_schema.is_valid(six)
+
+
+def test_junit_classname_splits_into_package_and_file():
+    result = CaseResult(
+        implementation="nltk",
+        case_id="edge.x",
+        file="fixtures/edge/edge-cases.yaml",
+        outcome="pass",
+    )
+    log = RunLog(header={}, implementations=[], results=[result])
+    case = ET.fromstring(junit.render(log)).find("testsuite/testcase")
+    package, _, cls = case.get("classname").rpartition(".")
+    assert (package, cls, case.get("name")) == ("nltk.fixtures.edge", "edge-cases", "edge.x")
+    dotted = junit.classname("mypkg.metrics:bleu", "my.corpus.yaml")
+    assert dotted.rpartition(".") == ("mypkg_metrics:bleu", ".", "my_corpus")

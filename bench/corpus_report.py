@@ -1,0 +1,83 @@
+"""python -m bench.corpus_report: the corpus report's end-to-end time (issue 10's target).
+
+10 systems x 2,000 segments x 2 references (bench/mtsystems.py, German), every bleu_impl
+profile, 1,000 bootstrap resamples, the report rendered (table): wall time and this
+process's CPU time; beside it sacrebleu's own ``--paired-bs`` on the same files (one
+process, its default 1,000 resamples, sacrebleu's implementation only). With --segments
+100000 it also reports the peak RSS (bounded memory). Prints a Markdown section for
+docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bleu_impl import PROFILES
+
+from .mtsystems import default_systems, generate, write
+
+
+def _files(directory: Path, segments: int, systems: int) -> tuple[list[str], list[str]]:
+    streams, outputs = generate("de", segments, default_systems(systems), refs=2, seed=1)
+    paths = [str(p) for p in write(directory, "de", streams, outputs)]
+    return paths[:2], paths[2:]
+
+
+def _ours(refs: list[str], systems: list[str]) -> tuple[float, float]:
+    from conformance.cli import main
+
+    argv = ["compare"] + [x for r in refs for x in ("-r", r)]
+    argv += [x for s in systems for x in ("-i", s)]
+    argv += [x for p in PROFILES for x in ("--impl", f"bleu_impl:{p}")]
+    wall, cpu = time.perf_counter(), time.process_time()
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(argv) == 0
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def _sacrebleu(refs: list[str], systems: list[str]) -> tuple[float, float]:
+    cmd = [sys.executable, "-m", "sacrebleu", *refs, "-i", *systems, "--paired-bs"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return time.perf_counter() - wall, cpu
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.corpus_report", description=__doc__)
+    parser.add_argument("--segments", type=int, default=2000)
+    parser.add_argument("--systems", type=int, default=10)
+    parser.add_argument("--no-sacrebleu", action="store_true")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        refs, systems = _files(Path(tmp), args.segments, args.systems)
+        wall, cpu = _ours(refs, systems)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        rows = [
+            f"| bleu-conformance compare (all {len(PROFILES)} bleu_impl profiles, report) "
+            f"| {wall:.1f} | {cpu:.1f} | {peak:.0f} |"
+        ]
+        if not args.no_sacrebleu:
+            s_wall, s_cpu = _sacrebleu(refs, systems)
+            rows.append(
+                "| sacrebleu --paired-bs (sacrebleu's BLEU only) "
+                f"| {s_wall:.1f} | {s_cpu:.1f} | — |"
+            )
+    print(f"{args.systems} systems x {args.segments:,} segments x 2 references, 1,000 resamples\n")
+    print("| run | wall s | CPU s | peak RSS MB |\n|---|---:|---:|---:|")
+    print("\n".join(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

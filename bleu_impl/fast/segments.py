@@ -1,0 +1,77 @@
+"""Per-segment statistics on the fast path, as integer arrays (rows = segments).
+
+The same counting as :func:`bleu_impl.fast.corpus_stats` (tokenize a chunk, count it), but
+the chunk's per-segment rows are kept instead of summed: what resampling
+(:mod:`bleu_impl.resample`) needs. Memory is linear in the number of segments
+(``2 * max_order + 2`` integers per segment).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from math import lcm
+from typing import Any
+
+import numpy as np
+
+from ..inputs import CHUNK_SENTENCES, read_chunks
+from ..knobs import Config
+from ..ngrams import last_segment, needs_last
+from ..stats import LastSegment
+from .count import chunk_stats
+from .tokens import tokenize_chunk
+
+__all__ = ["SegmentArrays", "numerators", "segment_arrays"]
+
+#: counts (S x N), totals (S x N), hypothesis lengths (S), reference-length numerators (S),
+#: their common denominator, and each segment's last-segment data (NLTK methods 5-7) or None.
+SegmentArrays = tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, "tuple[LastSegment, ...] | None"
+]
+
+
+def numerators(values: list[Any]) -> tuple[np.ndarray, int]:
+    """Reference lengths (ints or Fractions) as numerators over one common denominator."""
+    den = 1
+    for v in values:
+        if type(v) is not int:
+            den = lcm(den, Fraction(v).denominator)
+    if den == 1:
+        return np.array([int(v) for v in values], dtype=np.int64), 1
+    return np.array([int(Fraction(v) * den) for v in values], dtype=np.int64), den
+
+
+def segment_arrays(
+    hypotheses: Iterable[Any], references: Iterable[Any], config: Config
+) -> SegmentArrays:
+    """Every segment's statistics under ``config`` (errors as :func:`corpus_stats` raises
+    them, naming the segment)."""
+    counts: list[np.ndarray] = []
+    totals: list[np.ndarray] = []
+    hyp_lens: list[np.ndarray] = []
+    ref_lens: list[Any] = []
+    lasts: list[LastSegment] | None = [] if needs_last(config) else None
+    for start, hyps, refss in read_chunks(hypotheses, references, CHUNK_SENTENCES):
+        tokens = tokenize_chunk(hyps, refss, config, start)
+        chunk = chunk_stats(tokens, config)
+        counts.append(chunk.counts)
+        totals.append(chunk.totals())
+        hyp_lens.append(chunk.hyp_len)
+        ref = chunk.ref_len
+        ref_lens.extend(ref.tolist() if isinstance(ref, np.ndarray) else ref)
+        if lasts is not None:
+            lasts.extend(last_segment(*tokens.segment(i), config) for i in range(len(chunk)))
+    order = config.max_order
+    if not counts:
+        empty = np.zeros((0, order), dtype=np.int64)
+        return empty, empty.copy(), np.zeros(0, np.int64), np.zeros(0, np.int64), 1, None
+    ref_num, den = numerators(ref_lens)
+    return (
+        np.concatenate(counts).astype(np.int64),
+        np.concatenate(totals).astype(np.int64),
+        np.concatenate(hyp_lens).astype(np.int64),
+        ref_num,
+        den,
+        None if lasts is None else tuple(lasts),
+    )

@@ -1,0 +1,314 @@
+"""Resampling a corpus through its per-segment statistics: bootstrap and randomization.
+
+BLEU depends on a corpus only through sums of per-segment statistics (:mod:`bleu_impl.stats`),
+so a resampled corpus needs no re-tokenization or re-counting: its statistics are a
+multiplicity matrix times the per-segment table, ``W @ T`` (``W[r, s]`` = how often segment
+``s`` is drawn in resample ``r``), computed exactly (integers below 2**53 in float64
+arithmetic), and each resample is scored by the profile's own :func:`score_stats`.
+
+The tests follow sacrebleu 2.x (``sacrebleu/significance.py``), itself after Koehn (2004,
+"Statistical significance tests for machine translation evaluation", EMNLP) and the
+MultEval p-value (Clark et al. 2011):
+
+* paired bootstrap: ``numpy.random.default_rng(seed).choice(S, size=(R, S))`` picks every
+  resample's segments (the same draws for every system and implementation); with
+  ``d_r = |B_r - A_r|`` and ``delta = |B - A|`` on the 0-100 scale,
+  ``p = (#{r : d_r - mean(d) > delta} + 1) / (R + 1)``;
+* approximate randomization: ``default_rng(seed).integers(2, size=(T, S), dtype=bool)``
+  says, per trial and segment, whether the two systems' segments stay (True: A's goes to
+  the first pseudo-system) or swap; ``p = (#{t : |A'_t - B'_t| > delta} + 1) / (T + 1)``;
+* the 95% interval of a system's score: the bootstrap scores sorted, ``lo = x[R // 40]``,
+  ``hi = x[R - R // 40 - 1]``, reported as ``mean +- (hi - lo) / 2``.
+
+numpy is imported on first use, not with bleu_impl.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .api import iter_segment_stats
+from .knobs import Config
+from .profiles import Profile
+from .stats import BleuStats, LastSegment
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = [
+    "DEFAULT_RESAMPLES",
+    "DEFAULT_SEED",
+    "DEFAULT_TRIALS",
+    "Interval",
+    "SegmentTable",
+    "bootstrap_interval",
+    "bootstrap_scores",
+    "bootstrap_stats",
+    "paired_bootstrap_p",
+    "randomization_p",
+    "randomization_stats",
+    "resample_indices",
+    "segment_table",
+]
+
+#: sacrebleu's defaults: ``--paired-bs-n``, ``--paired-ar-n`` and ``SACREBLEU_SEED``.
+DEFAULT_RESAMPLES, DEFAULT_TRIALS, DEFAULT_SEED = 1000, 10000, 12345
+
+#: Resampled rows built at once hold at most this many draws (bounds memory: ~8 bytes
+#: each, three arrays); few large blocks keep the matrix products efficient.
+BLOCK_ENTRIES = 2_000_000
+
+#: float64 represents every integer up to this exactly.
+_EXACT = 2**53
+
+
+@dataclass(frozen=True, eq=False)
+class SegmentTable:
+    """Per-segment statistics as integer arrays (rows = segments): ``counts`` and
+    ``totals`` (S x N), ``hyp_len`` and ``ref_num`` (S; the reference length is
+    ``ref_num / ref_den``, ``ref_den`` > 1 only with ``ref_length="average"``), and each
+    segment's last-segment data when the smoothing reads it (NLTK methods 5-7)."""
+
+    counts: np.ndarray
+    totals: np.ndarray
+    hyp_len: np.ndarray
+    ref_num: np.ndarray
+    ref_den: int = 1
+    lasts: tuple[LastSegment, ...] | None = None
+
+    @property
+    def segments(self) -> int:
+        return len(self.hyp_len)
+
+    @property
+    def max_order(self) -> int:
+        return int(self.counts.shape[1])
+
+    def matrix(self) -> np.ndarray:
+        """``[counts | totals | hyp_len | ref_num]`` as one S x (2N + 2) int64 array."""
+        import numpy as np
+
+        return np.hstack([self.counts, self.totals, self.hyp_len[:, None], self.ref_num[:, None]])
+
+    def stats_of(self, sums: Sequence[int], segments: int, last: int | None = None) -> BleuStats:
+        """The BleuStats of a row of summed :meth:`matrix` columns (``last``: the index of
+        the resampled corpus's last segment)."""
+        n = self.max_order
+        ref: int | Fraction = int(sums[2 * n + 1])
+        if self.ref_den != 1:
+            ref = Fraction(ref, self.ref_den)
+        return BleuStats(
+            tuple(map(int, sums[:n])),
+            tuple(map(int, sums[n : 2 * n])),
+            int(sums[2 * n]),
+            ref,
+            segments,
+            None if self.lasts is None or last is None else self.lasts[last],
+        )
+
+    def total(self) -> BleuStats:
+        """The corpus statistics (identical to :func:`bleu_impl.corpus_stats`)."""
+        return self.stats_of(self.matrix().sum(axis=0).tolist(), self.segments, self.segments - 1)
+
+    def row(self, index: int) -> BleuStats:
+        """Segment ``index``'s statistics."""
+        return self.stats_of(self.matrix()[index].tolist(), 1, index)
+
+
+def segment_table(
+    hypotheses: Iterable[Any], references: Iterable[Any], config: Config
+) -> SegmentTable:
+    """Every segment's statistics under ``config`` (the fast path when it supports the
+    config, else the reference path; both give identical rows)."""
+    from . import fast
+
+    if fast.supports(config):
+        from .fast.segments import segment_arrays
+
+        counts, totals, hyp_len, ref_num, den, lasts = segment_arrays(
+            hypotheses, references, config
+        )
+        return SegmentTable(counts, totals, hyp_len, ref_num, den, lasts)
+    return _reference_table(iter_segment_stats(hypotheses, references, config), config)
+
+
+def _reference_table(rows: Iterable[BleuStats], config: Config) -> SegmentTable:
+    import numpy as np
+
+    from .fast.segments import numerators
+
+    stats = list(rows)
+    n = config.max_order
+    ref_num, den = numerators([s.ref_len for s in stats])
+    lasts = tuple(s.last for s in stats if s.last is not None)
+    return SegmentTable(
+        np.array([s.counts for s in stats], dtype=np.int64).reshape(len(stats), n),
+        np.array([s.totals for s in stats], dtype=np.int64).reshape(len(stats), n),
+        np.array([s.hyp_len for s in stats], dtype=np.int64),
+        ref_num,
+        den,
+        lasts if len(lasts) == len(stats) and stats else None,
+    )
+
+
+def resample_indices(
+    segments: int, samples: int = DEFAULT_RESAMPLES, seed: int | None = DEFAULT_SEED
+) -> Iterator[np.ndarray]:
+    """The bootstrap draws in blocks of about ``BLOCK_ENTRIES`` draws: together exactly the rows of
+    ``numpy.random.default_rng(seed).choice(segments, size=(samples, segments))`` (one
+    generator, consumed in order; bounded memory)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    block = max(1, min(samples, BLOCK_ENTRIES // max(segments, 1)))
+    for start in range(0, samples, block):
+        yield rng.integers(0, segments, size=(min(block, samples - start), segments))
+
+
+def _exact_matrix(tables: Sequence[SegmentTable]) -> tuple[np.ndarray, list[int]]:
+    """The tables side by side as float64 (exact: every sum of S entries stays < 2**53)."""
+    import numpy as np
+
+    matrices = [t.matrix() for t in tables]
+    stacked = np.hstack(matrices) if matrices else np.zeros((0, 0), dtype=np.int64)
+    segments = stacked.shape[0]
+    if stacked.size and int(np.abs(stacked).max()) * max(segments, 1) >= _EXACT:
+        raise OverflowError("statistics too large to resample exactly in float64")
+    widths = [m.shape[1] for m in matrices]
+    return stacked.astype(np.float64), widths
+
+
+def bootstrap_stats(
+    tables: Sequence[SegmentTable],
+    *,
+    samples: int = DEFAULT_RESAMPLES,
+    seed: int | None = DEFAULT_SEED,
+) -> list[list[BleuStats]]:
+    """Per table, the statistics of each bootstrap resample (the same draws for every
+    table, which must all have the same number of segments): ``W @ T`` exactly."""
+    import numpy as np
+
+    if not tables:
+        return []
+    segments = tables[0].segments
+    if any(t.segments != segments for t in tables):
+        raise ValueError("bootstrap tables differ in their number of segments")
+    if segments == 0:
+        raise ValueError("cannot resample an empty corpus")
+    stacked, widths = _exact_matrix(tables)
+    bounds = np.cumsum([0, *widths])
+    out: list[list[BleuStats]] = [[] for _ in tables]
+    for idx in resample_indices(segments, samples, seed):
+        rows = idx.shape[0]
+        flat = (idx + (np.arange(rows)[:, None] * segments)).ravel()
+        weights = np.bincount(flat, minlength=rows * segments).reshape(rows, segments)
+        sums = np.rint(weights.astype(np.float64) @ stacked).astype(np.int64)
+        for k, table in enumerate(tables):
+            block = sums[:, bounds[k] : bounds[k + 1]].tolist()
+            out[k].extend(
+                table.stats_of(row, segments, int(last))
+                for row, last in zip(block, idx[:, -1].tolist())
+            )
+    return out
+
+
+def randomization_stats(
+    a: SegmentTable,
+    b: SegmentTable,
+    *,
+    trials: int = DEFAULT_TRIALS,
+    seed: int | None = DEFAULT_SEED,
+) -> tuple[list[BleuStats], list[BleuStats]]:
+    """The two pseudo-systems of each approximate-randomization trial: segment s comes from
+    A in the first and B in the second where the draw is True, the other way otherwise.
+    (The draws are one ``trials x S`` boolean array, as sacrebleu draws them.)"""
+    import numpy as np
+
+    segments = a.segments
+    if b.segments != segments:
+        raise ValueError("randomization tables differ in their number of segments")
+    keep = np.random.default_rng(seed).integers(2, size=(trials, segments), dtype=bool)
+    stacked, _ = _exact_matrix([a, b])
+    width = a.matrix().shape[1]
+    ma, mb = stacked[:, :width], stacked[:, width:]
+    total_a, total_b = ma.sum(axis=0), mb.sum(axis=0)
+    first: list[BleuStats] = []
+    second: list[BleuStats] = []
+    diff = ma - mb
+    block = max(1, BLOCK_ENTRIES // max(segments, 1))
+    for start in range(0, trials, block):
+        part = keep[start : start + block].astype(np.float64)
+        moved = part @ diff  # A's rows kept in the first pseudo-system, B's elsewhere
+        rows_a = np.rint(total_b + moved).astype(np.int64).tolist()
+        rows_b = np.rint(total_a - moved).astype(np.int64).tolist()
+        first.extend(a.stats_of(r, segments) for r in rows_a)
+        second.extend(b.stats_of(r, segments) for r in rows_b)
+    return first, second
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A bootstrap estimate: the resamples' ``mean``, the 95% bounds ``low`` and ``high``
+    and ``half`` = (high - low) / 2 (sacrebleu prints ``mean +- half``)."""
+
+    mean: float
+    low: float
+    high: float
+    half: float
+    samples: int
+
+
+def bootstrap_interval(scores: Sequence[float]) -> Interval:
+    """sacrebleu's ``estimate_ci``: sorted scores, bounds at ``R // 40`` from each end."""
+    import numpy as np
+
+    values = np.sort(np.asarray(scores, dtype=np.float64))
+    n = len(values)
+    if n == 0:
+        raise ValueError("no resampled scores")
+    lower = n // 40
+    low, high = float(values[lower]), float(values[n - lower - 1])
+    return Interval(float(values.mean()), low, high, 0.5 * (high - low), n)
+
+
+def paired_bootstrap_p(
+    observed: tuple[float, float], samples_a: Sequence[float], samples_b: Sequence[float]
+) -> float:
+    """``(#{r : |b_r - a_r| - mean_r |b_r - a_r| > |B - A|} + 1) / (R + 1)``."""
+    import numpy as np
+
+    diffs = np.abs(np.asarray(samples_b, np.float64) - np.asarray(samples_a, np.float64))
+    count = int(np.sum(diffs - diffs.mean() > abs(observed[0] - observed[1])))
+    return (count + 1) / (len(diffs) + 1)
+
+
+def randomization_p(
+    observed: tuple[float, float], shuffled_a: Sequence[float], shuffled_b: Sequence[float]
+) -> float:
+    """``(#{t : |a'_t - b'_t| > |A - B|} + 1) / (T + 1)``."""
+    import numpy as np
+
+    diffs = np.abs(np.asarray(shuffled_a, np.float64) - np.asarray(shuffled_b, np.float64))
+    count = int(np.sum(diffs > abs(observed[0] - observed[1])))
+    return (count + 1) / (len(diffs) + 1)
+
+
+def bootstrap_scores(
+    table: SegmentTable,
+    config: Config,
+    profile: str | Profile = "papineni2002",
+    *,
+    samples: int = DEFAULT_RESAMPLES,
+    seed: int | None = DEFAULT_SEED,
+) -> list[float]:
+    """Each bootstrap resample's score on ``config``'s scale (sacrebleu ``--confidence``
+    resamples one system this way; :func:`bootstrap_interval` summarizes them)."""
+    from .score import score_stats
+
+    return [
+        score_stats(stats, profile=profile, config=config).score * config.scale
+        for stats in bootstrap_stats([table], samples=samples, seed=seed)[0]
+    ]

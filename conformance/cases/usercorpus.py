@@ -1,0 +1,140 @@
+"""A user's corpus: reference files and system files, read and checked, as cases.
+
+One file per reference stream and one per system, one segment per line (UTF-8; ``-`` is
+standard input, at most once; ``*.gz`` is decompressed). Every problem is a
+:class:`CorpusInputError` naming the file (and line): an unreadable or empty file, invalid
+UTF-8, files of different lengths, a file given twice, a system identical to a reference.
+Each system becomes one :class:`~conformance.cases.Case` (corpus level, no expectations).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..textio import TextInputError, read_lines
+from .model import Case
+
+__all__ = ["CorpusInputError", "UserCorpus", "display_names", "load_corpus"]
+
+
+class CorpusInputError(ValueError):
+    """The files cannot be compared (a usage error: exit status 2)."""
+
+
+@dataclass(frozen=True)
+class UserCorpus:
+    """Reference streams and system outputs, all of the same number of lines."""
+
+    reference_files: tuple[str, ...]
+    system_files: tuple[str, ...]
+    references: tuple[tuple[str, ...], ...]  # references[k][i]: stream k, line i
+    outputs: tuple[tuple[str, ...], ...]  # outputs[j][i]: system j, line i
+
+    @property
+    def segments(self) -> int:
+        return len(self.references[0]) if self.references else 0
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Short system names: the file names without what they all share."""
+        return display_names(self.system_files)
+
+    def segment_references(self, line: int) -> tuple[str, ...]:
+        return tuple(stream[line] for stream in self.references)
+
+    def case(self, system: int, knobs: Mapping[str, Any] | None = None) -> Case:
+        """System ``system`` as a corpus-level case on these references."""
+        refs = list(zip(*self.references))
+        return Case.from_texts(
+            self.names[system],
+            list(self.outputs[system]),
+            refs,
+            config=knobs,
+            tags=("user-corpus",),
+            file=self.system_files[system],
+            source="user corpus",
+            description=f"{self.system_files[system]} against " + ", ".join(self.reference_files),
+        )
+
+
+def display_names(paths: Sequence[str]) -> tuple[str, ...]:
+    """File names without their directory and the dot-, dash- or underscore-separated parts
+    they all share (``wmt/de.sys01.txt``, ``wmt/de.sys02.txt`` -> ``sys01``, ``sys02``);
+    the base names when that would make two equal or one empty."""
+    names = [os.path.basename(p) if p != "-" else "<stdin>" for p in paths]
+    parts = [re.split(r"(?<=[._-])", n) for n in names]
+    if len(names) > 1:
+        head = 0
+        while all(len(p) > head + 1 and p[head] == parts[0][head] for p in parts):
+            head += 1
+        tail = 0
+        while all(len(p) > head + tail + 1 and p[-1 - tail] == parts[0][-1 - tail] for p in parts):
+            tail += 1
+        short = ["".join(p[head : len(p) - tail]).rstrip("._-") for p in parts]
+        if all(short) and len(set(short)) == len(short):
+            return tuple(short)
+    return tuple(names) if len(set(names)) == len(names) else tuple(paths)
+
+
+def _read(path: str) -> tuple[str, ...]:
+    try:
+        lines = read_lines(path)
+    except TextInputError as exc:
+        raise CorpusInputError(str(exc)) from None
+    if not lines:
+        raise CorpusInputError(f"{_shown(path)}: empty file (no lines): nothing to score")
+    return tuple(lines)
+
+
+def _shown(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+def _check_paths(reference_files: Sequence[str], system_files: Sequence[str]) -> None:
+    if not reference_files:
+        raise CorpusInputError("no reference file: give one -r FILE per reference stream")
+    if not system_files:
+        raise CorpusInputError("no system file: give one -i FILE per system")
+    every = [*reference_files, *system_files]
+    if every.count("-") > 1:
+        raise CorpusInputError("standard input (-) can be read only once")
+    seen: set[str] = set()
+    for path in every:
+        key = path if path == "-" else os.path.realpath(path)
+        if key in seen:
+            raise CorpusInputError(f"{path}: given twice (each file is one stream or system)")
+        seen.add(key)
+
+
+def _check_lengths(named: Sequence[tuple[str, tuple[str, ...]]]) -> None:
+    """Every file has as many lines as the first reference file."""
+    first_name, first = named[0]
+    for name, lines in named[1:]:
+        if len(lines) != len(first):
+            short, long = sorted(((name, lines), (first_name, first)), key=lambda x: len(x[1]))
+            raise CorpusInputError(
+                f"line count mismatch: {_shown(short[0])} has {len(short[1])} lines but "
+                f"{_shown(long[0])} has {len(long[1])} (line {len(short[1]) + 1} of "
+                f"{_shown(long[0])} has no partner); every file needs one line per segment"
+            )
+
+
+def load_corpus(reference_files: Sequence[str], system_files: Sequence[str]) -> UserCorpus:
+    """Read and check the files (CorpusInputError says what is wrong, where)."""
+    _check_paths(reference_files, system_files)
+    references = tuple(_read(p) for p in reference_files)
+    outputs = tuple(_read(p) for p in system_files)
+    _check_lengths([*zip(reference_files, references), *zip(system_files, outputs)])
+    for sys_path, lines in zip(system_files, outputs):
+        for ref_path, ref in zip(reference_files, references):
+            if lines == ref:
+                raise CorpusInputError(
+                    f"{_shown(sys_path)} is identical to reference {_shown(ref_path)} (all "
+                    f"{len(ref)} lines): a system scored against itself gets 100 by "
+                    "construction; is a reference given as a system (-i) by mistake?"
+                )
+    return UserCorpus(tuple(reference_files), tuple(system_files), references, outputs)

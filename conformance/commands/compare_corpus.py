@@ -1,0 +1,199 @@
+"""``compare -r REF ... -i SYSTEM ...``: the corpus report on a user's own files.
+
+Every implementation scores every system; the report shows the score matrix with ranks and
+spread, why each implementation differs from the baseline (the knob path, with the BLEU
+change of each step), every pair of systems two implementations rank differently with the
+paired-bootstrap p-value under each (as sacrebleu --paired-bs: 1,000 resamples, seed
+12345), and the segments behind the largest difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+from bleu_impl import PROFILES, BleuError, get_profile
+
+from ..adapters.registry import BUILTIN
+from ..cases.usercorpus import CorpusInputError, load_corpus
+from ..engine import open_subjects
+from ..engine.corpus import CorpusOptions, corpus_report
+from ..engine.corpus_significance import SignificanceOptions
+from ..knobargs import knob_pair
+from ..protocol import AdapterError
+from ..reporters.corpus import render
+from .options import EXIT_OK, EXIT_USAGE, ProgressBar, fail, positive_int
+
+__all__ = ["EPILOG", "add_corpus_arguments", "default_implementations", "is_corpus_mode", "run"]
+
+EPILOG = """\
+corpus mode (your own files: one segment per line, UTF-8, `-` = stdin once, .gz accepted):
+  bleu-conformance compare -r ref.de -i sysA.de -i sysB.de -i sysC.de
+  bleu-conformance compare -r ref0 -r ref1 -i a.txt -i b.txt --format html --report r.html
+  bleu-conformance compare -r ref -i a -i b --impl sacrebleu --impl bleu_impl:nltk
+  bleu-conformance compare -r ref.zh -i a.zh -i b.zh --knob tokenize=char   # every implementation
+  bleu-conformance compare -r ref -i a -i b --between bleu_impl:sacrebleu,bleu_impl:multi-bleu
+  default implementations: every bleu_impl profile and every importable live library; default
+  baseline: sacrebleu (bleu_impl:sacrebleu when sacrebleu is not installed).
+  corpus-mode exit codes: 0 report written; 2 bad files (named with the line), unknown
+  implementation or knob. An implementation failing on a system is an error cell, not an exit.
+"""
+
+
+def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
+    """The corpus-mode options of ``compare`` (fixture mode ignores them)."""
+    group = parser.add_argument_group("corpus mode (compare your own files)")
+    group.add_argument(
+        "-r",
+        "--ref",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a reference file (one reference stream); repeat for several references",
+    )
+    group.add_argument(
+        "-i",
+        "--input",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a system's output file; repeat for several systems",
+    )
+    group.add_argument(
+        "--baseline",
+        metavar="IMPL",
+        help="the implementation the others are explained against (default: sacrebleu if "
+        "importable, else bleu_impl:sacrebleu)",
+    )
+    group.add_argument(
+        "--knob",
+        action="append",
+        type=knob_pair,
+        default=[],
+        metavar="NAME=VALUE",
+        help="a knob every implementation is asked with (e.g. tokenize=char); an "
+        "implementation that cannot set it is marked skipped",
+    )
+    group.add_argument(
+        "--paired-ar",
+        action="store_true",
+        help="p-values of the ranking flips by approximate randomization (sacrebleu "
+        "--paired-ar, 10,000 trials, the first -i of a pair as baseline) instead of paired "
+        "bootstrap resampling",
+    )
+    group.add_argument(
+        "--paired-bs-n",
+        type=positive_int,
+        default=1000,
+        metavar="N",
+        help="bootstrap resamples (1000)",
+    )
+    group.add_argument(
+        "--paired-ar-n", type=positive_int, default=10000, metavar="N", help="AR trials (10000)"
+    )
+    group.add_argument(
+        "--paired-seed",
+        type=int,
+        default=12345,
+        metavar="N",
+        help="seed of the resampling (default 12345, sacrebleu's SACREBLEU_SEED default)",
+    )
+    group.add_argument(
+        "--between",
+        metavar="A,B",
+        help="the two implementations whose segment-level difference is shown (default: the "
+        "baseline and the implementation farthest from it)",
+    )
+    group.add_argument(
+        "--system", metavar="NAME", help="the system of that section (default: largest gap)"
+    )
+    group.add_argument(
+        "--top",
+        type=positive_int,
+        default=10,
+        metavar="N",
+        help="segments shown in that section (10)",
+    )
+
+
+def is_corpus_mode(args: argparse.Namespace) -> bool:
+    return bool(getattr(args, "ref", None) or getattr(args, "input", None))
+
+
+def default_implementations() -> list[str]:
+    """Every bleu_impl profile, then every built-in live library that imports here."""
+    live = [name for name in BUILTIN[1:] if importlib.util.find_spec(name) is not None]
+    return [f"bleu_impl:{p}" for p in PROFILES] + live
+
+
+def default_baseline(specs: list[str]) -> str:
+    return "sacrebleu" if "sacrebleu" in specs else "bleu_impl:sacrebleu"
+
+
+def _options(args: argparse.Namespace) -> CorpusOptions:
+    between = None
+    if args.between:
+        parts = [p.strip() for p in args.between.split(",")]
+        if len(parts) != 2 or not all(parts):
+            raise ValueError(f"--between takes two implementations A,B, got {args.between!r}")
+        between = (parts[0], parts[1])
+    knobs = dict(args.knob)
+    try:
+        get_profile("papineni2002").resolve(knobs, "corpus")
+    except BleuError as exc:
+        raise ValueError(f"--knob: {exc}") from None
+    return CorpusOptions(
+        knobs=knobs,
+        significance=SignificanceOptions(
+            test="paired-ar" if args.paired_ar else "paired-bs",
+            resamples=args.paired_bs_n,
+            trials=args.paired_ar_n,
+            seed=args.paired_seed,
+        ),
+        between=between,
+        system=args.system,
+        top=args.top,
+    )
+
+
+def _names_check(names: list[str], options: CorpusOptions, baseline: str) -> None:
+    if baseline not in names:
+        raise ValueError(f"--baseline {baseline!r} is not among the implementations: {names}")
+    for impl in options.between or ():
+        if impl not in names:
+            raise ValueError(f"--between: {impl!r} is not among the implementations: {names}")
+
+
+def build(args: argparse.Namespace) -> dict[str, Any]:
+    """Read the files, open the implementations and compute the report."""
+    options = _options(args)
+    corpus = load_corpus(args.ref, args.input)
+    specs = args.impl or default_implementations()
+    subjects = open_subjects(specs, {})
+    try:
+        names = [s.name for s in subjects]
+        baseline = args.baseline or default_baseline(names)
+        _names_check(names, options, baseline)
+        if options.system is not None and options.system not in corpus.names:
+            raise ValueError(f"--system {options.system!r}: systems are {list(corpus.names)}")
+        with ProgressBar(None, "compare", enabled=not getattr(args, "quiet", False)) as bar:
+            report = corpus_report(corpus, subjects, baseline, options, bar.describe)
+    finally:
+        for subject in subjects:
+            subject.adapter.close()
+    return report
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        report = build(args)
+        text = render(report, args.format)
+        if args.report:
+            Path(args.report).write_text(text + "\n", encoding="utf-8")
+        else:
+            print(text)
+    except (CorpusInputError, AdapterError, OSError, ValueError) as exc:
+        return fail("compare", exc, EXIT_USAGE)
+    return EXIT_OK

@@ -1,0 +1,84 @@
+"""Per-segment statistics of a user's corpus, computed once per system and counting setting.
+
+Everything the corpus report does with bleu_impl -- reproducing an implementation, walking
+the knob path from the baseline to it, resampling for significance, finding the segments
+behind a difference -- reads the same :class:`~bleu_impl.SegmentTable`: one per system and
+distinct value of the statistics knobs (``STATS_KNOBS``); every other knob only re-scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bleu_impl import (
+    STATS_KNOBS,
+    BleuError,
+    BleuResult,
+    Config,
+    SegmentTable,
+    score_stats,
+    segment_table,
+)
+
+from ..cases import Case
+from .asking import Outcome
+from .evaluate import Evaluator, outcome_of
+
+__all__ = ["TableCache", "TableEvaluator", "stats_key"]
+
+
+def stats_key(config: Config) -> tuple[Any, ...]:
+    """The values of the knobs that change statistics (equal keys, equal tables)."""
+    return tuple(getattr(config, k) for k in STATS_KNOBS)
+
+
+class TableCache:
+    """Segment tables of each case (system) per counting setting, computed on first use."""
+
+    def __init__(self, cases: Sequence[Case]) -> None:
+        self.cases = list(cases)
+        self._tables: dict[tuple[int, tuple[Any, ...]], SegmentTable | BleuError] = {}
+
+    def table(self, system: int, config: Config) -> SegmentTable:
+        """System ``system``'s table under ``config`` (BleuError when it cannot be counted)."""
+        key = (system, stats_key(config))
+        table = self._tables.get(key)
+        if table is None:
+            case = self.cases[system]
+            try:
+                table = segment_table(
+                    list(case.hypotheses), [list(r) for r in case.references], config
+                )
+            except BleuError as exc:
+                table = exc
+            self._tables[key] = table
+        if isinstance(table, BleuError):
+            raise table
+        return table
+
+    def result(self, system: int, config: Config, profile: str) -> BleuResult:
+        """The corpus result of ``system`` under ``config`` (raises BleuError)."""
+        return score_stats(self.table(system, config).total(), profile=profile, config=config)
+
+    def outcome(
+        self, system: int, config: Config, profile: str
+    ) -> tuple[Outcome, BleuResult | None]:
+        try:
+            result = self.result(system, config, profile)
+        except BleuError as exc:
+            return outcome_of(exc), None
+        return Outcome(score=result.score), result
+
+
+class TableEvaluator(Evaluator):
+    """An :class:`Evaluator` (what the knob search scores with) reading a shared cache."""
+
+    def __init__(self, cache: TableCache, system: int) -> None:
+        super().__init__(cache.cases[system])
+        self.cache, self.system = cache, system
+
+    def outcome(
+        self, config: Config, profile: str = "papineni2002"
+    ) -> tuple[Outcome, BleuResult | None]:
+        return self.cache.outcome(self.system, config, profile)

@@ -1,0 +1,225 @@
+"""The compare report as one self-contained HTML page: the verdict, three figures (causes,
+the implementation × implementation disagreement matrix, A vs B scores) and every row."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..engine.differ import DIFFERING
+from ..runlog import CompareLog
+from . import html, svg
+from .comparison_text import (
+    CAUSE_HEADERS,
+    DISCREPANCY_HEADERS,
+    PAIR_HEADERS,
+    cause_rows,
+    detail_cell,
+    difference_rows,
+    knob_notes,
+    pair_row,
+    verdict,
+)
+from .findings import Difference, Findings, analyze
+from .numbers import exponent_text
+
+__all__ = ["render_html"]
+
+MATERIAL, NEGLIGIBLE, AGREE = "material difference", "negligible difference", "agree"
+COLORS = {MATERIAL: "#d1495b", NEGLIGIBLE: "#8d99ae", AGREE: "#4e79a7"}
+
+
+def causes_figure(f: Findings) -> str:
+    """Differences per cause, material and negligible stacked."""
+    causes = [g.cause for g in f.causes]
+    series = {
+        MATERIAL: [float(g.material) for g in f.causes],
+        NEGLIGIBLE: [float(g.cases - g.material) for g in f.causes],
+    }
+    return svg.stacked_bars(
+        causes,
+        series,
+        title="Why they differ: cases per cause",
+        x_label="cases",
+        colors=COLORS,
+        width=720,
+    )
+
+
+def _matrix(f: Findings) -> tuple[list[str], list[list[float | None]], list[list[str]]]:
+    names = list(f.letters)
+    index = {name: i for i, name in enumerate(names)}
+    values: list[list[float | None]] = [[None] * len(names) for _ in names]
+    texts = [[""] * len(names) for _ in names]
+    for t in f.tallies:
+        i, j = index[t.a], index[t.b]
+        for x, y in ((i, j), (j, i)):
+            values[x][y] = float(t.material)
+            texts[x][y] = f"{t.material}/{t.counts[DIFFERING]}"
+    labels = [f"{f.letters[n]} {n}" for n in names]
+    return labels, values, texts
+
+
+def matrix_figure(f: Findings) -> str:
+    """Material differences per pair of implementations (cell: material / all differing)."""
+    labels, values, texts = _matrix(f)
+    return svg.heatmap(
+        labels,
+        labels,
+        values,
+        title="Who disagrees with whom",
+        cell_text=texts,
+        legend_label="material differences",
+        desc="Material differences per pair of implementations; each cell shows material / "
+        "all differing cases; the diagonal is empty.",
+    )
+
+
+def _point(f: Findings, record: Mapping[str, Any], kind: str) -> svg.Point:
+    a, b = 100 * float(record["score_a"]), 100 * float(record["score_b"])
+    cause = f" — {record['cause']}" if record.get("cause") else ""
+    label = f"{record['item']} ({f.pair_label((record['a'], record['b']))}): A {a:.6g}, B {b:.6g}"
+    return svg.Point(a, b, label + cause, kind)
+
+
+def scatter_figure(f: Findings, pairs: Sequence[Mapping[str, Any]]) -> str:
+    """Every pair result with two scores: A's on x, B's on y, log scales."""
+    kinds = {(d.item, *d.pair): MATERIAL if d.material else NEGLIGIBLE for d in f.differences}
+    points = [
+        _point(f, r, kinds.get((r["item"], r["a"], r["b"]), AGREE))
+        for r in pairs
+        if r.get("score_a") is not None and r.get("score_b") is not None
+    ]
+    order = {MATERIAL: 2, NEGLIGIBLE: 1, AGREE: 0}
+    points.sort(key=lambda p: order[p.series])  # differences drawn last, on top
+    return svg.scatter(
+        points,
+        title="First against second score of each pair (BLEU, 0–100, log)",
+        x_label="first implementation of the pair",
+        y_label="second implementation of the pair",
+        decades=6,
+        colors=COLORS,
+        desc=f"{len(points)} pair results with two scores; points off the dashed diagonal "
+        "differ; scores below 10⁻⁴ (such as 0 or NLTK's float-min) sit in the bands along "
+        "the axes.",
+    )
+
+
+def _cause_html(d: Difference) -> html.Markup:
+    alternatives = d.record.get("alternatives")
+    extra = html.note(f"equally minimal: {alternatives}") if alternatives else ""
+    return html.Markup(html.text(d.cause) + extra)
+
+
+def _cells(row: Sequence[Any]) -> list[Any]:
+    """Numbers printed with ``e`` exponents in the ``×10ⁿ`` form."""
+    return [exponent_text(c) if isinstance(c, str) else c for c in row]
+
+
+def _difference_table(f: Findings, rows: Sequence[Difference], start: int) -> str:
+    table = [
+        [*_cells(row[:-1]), _cause_html(d), html.mono(detail_cell(d))]
+        for row, d in zip(difference_rows(f, rows, start), rows)
+    ]
+    return html.table(
+        [*DISCREPANCY_HEADERS, "differing statistics"],
+        table,
+        numeric=[True, False, False, True, True, True, False, False],
+    )
+
+
+def _names(f: Findings) -> dict[str, object]:
+    return {
+        f.letters.get(str(i["name"]), "?"): f"{i['name']} {i.get('version', '')}"
+        + (f" (--impl {i['spec']})" if i.get("spec") and i["spec"] != i["name"] else "")
+        for i in f.implementations
+    }
+
+
+def _rows_sections(f: Findings) -> list[str]:
+    out: list[str] = []
+    if f.material:
+        out.append(
+            html.section(
+                f"Material differences ({len(f.material)}), largest first",
+                html.paragraph("Scores and differences in BLEU points (0–100).", "muted"),
+                _difference_table(f, f.material, 1),
+            )
+        )
+    if f.negligible:
+        out.append(
+            html.section(
+                f"Negligible differences ({len(f.negligible)})",
+                html.details(
+                    f"every row, largest first (all below {f.threshold:g})",
+                    _difference_table(f, f.negligible, len(f.material) + 1),
+                ),
+            )
+        )
+    if f.errored:
+        rows = [
+            [r["item"], f.pair_label((r["a"], r["b"])), r["value_a"], r["value_b"]]
+            for r in f.errored
+        ]
+        out.append(
+            html.section(
+                f"Errors ({len(f.errored)})",
+                html.table(["case", "pair", "first said", "second said"], rows),
+            )
+        )
+    if f.skip_reasons:
+        out.append(
+            html.section(
+                "Skipped: why",
+                html.table(["reason", "pairs"], f.skip_reasons, numeric=[False, True]),
+            )
+        )
+    return out
+
+
+def render_html(comparison: CompareLog, decimals: int) -> str:
+    f = analyze(comparison, decimals)
+    figures = [html.figure(matrix_figure(f))]
+    if f.causes:
+        figures.insert(0, html.figure(causes_figure(f)))
+    figures.append(html.figure(scatter_figure(f, comparison.pairs)))
+    pairs = html.table(
+        PAIR_HEADERS, [_cells(pair_row(f, t)) for t in f.tallies], numeric=[False] + [True] * 11
+    )
+    blocks: list[str] = [
+        html.paragraph(verdict(f)),
+        html.figures(*figures),
+        html.section("Pairs (|Δ| in BLEU points, 0–100)", pairs),
+    ]
+    if not comparison.complete:
+        blocks.insert(
+            0,
+            html.paragraph(
+                f"INCOMPLETE: interrupted after {len(comparison.pairs)} "
+                "pair records; this covers only those.",
+                "bad",
+            ),
+        )
+    if f.causes:
+        blocks.append(
+            html.section(
+                "Why: causes, most material first",
+                html.table(
+                    CAUSE_HEADERS,
+                    [_cells(r) for r in cause_rows(f)],
+                    numeric=[False, False, True, True, True],
+                ),
+                html.key_values(dict(knob_notes(f))),
+            )
+        )
+    blocks += _rows_sections(f)
+    created = comparison.header.get("created", "")
+    return html.page(
+        "bleu-conformance compare",
+        *blocks,
+        subtitle=f"{len(f.implementations)} implementations on {f.cases} cases"
+        + (f" · {created}" if created else ""),
+        meta=_names(f),
+        footer="Rendered from the compare log; re-render with "
+        "bleu-conformance compare --replay LOG --format html.",
+    )

@@ -1,0 +1,185 @@
+"""The words and numbers every compare report shows: scores on 0–100 at the printed
+precision, signed and absolute differences, the verdict paragraph, and the rows of the pair,
+cause and difference tables (text, Markdown and HTML render these same rows)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from bleu_impl import DOCS
+
+from ..engine.differ import BOTH_FAILED, DIFFERING, ERRORED, IDENTICAL, SKIPPED_PAIR, WITHIN
+from .findings import Difference, Findings, PairTally
+from .numbers import short
+
+__all__ = [
+    "CAUSE_HEADERS",
+    "DISCREPANCY_HEADERS",
+    "PAIR_HEADERS",
+    "cause_cell",
+    "cause_rows",
+    "delta_text",
+    "detail_cell",
+    "difference_rows",
+    "knob_notes",
+    "pair_row",
+    "score_text",
+    "sides",
+    "size_text",
+    "verdict",
+]
+
+DISCREPANCY_HEADERS = ["#", "case", "pair", "1st", "2nd", "2nd − 1st", "cause"]
+
+
+def score_text(value: float | None, other: float | None, failure: object = None) -> str:
+    """A score on 0–100 at two decimals, or more where needed to tell it from ``other``;
+    exponent form for values too small to print; the failure kind for a failed side."""
+    if value is None:
+        return f"fails ({failure})" if failure else "fails"
+    if value != 0 and abs(value) < 0.005:
+        return short(value)
+    for decimals in range(2, 7):
+        if other is None or f"{value:.{decimals}f}" != f"{other:.{decimals}f}":
+            break
+    return f"{value:.{decimals}f}"
+
+
+def delta_text(difference: Difference) -> str:
+    signed = difference.signed
+    if signed is None:
+        return "failure"
+    return f"{signed:+.3g}" if abs(signed) >= 0.001 else f"{signed:+.2g}"
+
+
+def size_text(size: float) -> str:
+    """A |Δ| on 0–100: ``8.32``, ``1.2e-75``, ``failure``."""
+    if size == float("inf"):
+        return "failure"
+    return f"{size:.3g}"
+
+
+def sides(d: Difference) -> tuple[str, str]:
+    a, b = d.score_a, d.score_b
+    return (
+        score_text(a, b, d.record.get("failure_a")),
+        score_text(b, a, d.record.get("failure_b")),
+    )
+
+
+# --- the answer ------------------------------------------------------------------------
+
+
+def _who(f: Findings, d: Difference) -> str:
+    return f"{d.item} ({f.pair_label(d.pair)})"
+
+
+def verdict(f: Findings) -> str:
+    """One paragraph: do they differ, how much, and the largest difference."""
+    limit = f"{f.threshold:g}"
+    compared = sum(t.compared for t in f.tallies)
+    if not f.material and not f.negligible:
+        return (
+            f"No differences: every one of the {compared} compared pair results agrees "
+            "(identical, within tolerance, or both failed)."
+        )
+    parts = []
+    if f.material:
+        largest = f.material[0]
+        parts.append(
+            f"{len(f.material)} material difference{'s' if len(f.material) != 1 else ''} "
+            f"(|Δ| ≥ {limit} BLEU points on 0–100, visible at {f.decimals} decimals); "
+            f"largest {size_text(largest.size)} on {_who(f, largest)}."
+        )
+    else:
+        parts.append(f"No material difference (none reaches {limit} BLEU points on 0–100).")
+    if f.negligible:
+        parts.append(
+            f"{len(f.negligible)} negligible difference{'s' if len(f.negligible) != 1 else ''}"
+            f", all below {limit} (largest {size_text(f.negligible[0].size)})."
+        )
+    return " ".join(parts)
+
+
+def pair_row(f: Findings, t: PairTally) -> list[Any]:
+    return [
+        f.pair_label((t.a, t.b)),
+        t.compared,
+        t.counts[IDENTICAL],
+        t.counts[WITHIN],
+        t.counts[BOTH_FAILED],
+        t.counts[DIFFERING],
+        t.material,
+        t.negligible,
+        t.unexplained,
+        t.counts[ERRORED],
+        t.counts[SKIPPED_PAIR],
+        size_text(100 * t.max_abs),
+    ]
+
+
+PAIR_HEADERS = [
+    "pair",
+    "compared",
+    "identical",
+    "within tol",
+    "both failed",
+    "differing",
+    "material",
+    "negligible",
+    "unexplained",
+    "errored",
+    "skipped",
+    "max |Δ|",
+]
+CAUSE_HEADERS = ["cause", "pairs", "cases", "material", "max |Δ|", "example"]
+
+
+def cause_rows(f: Findings) -> list[list[Any]]:
+    return [
+        [
+            g.cause if g.explained else f"{g.cause} (no knob change reproduces it)",
+            ", ".join(f.pair_label(p) for p in g.pairs),
+            g.cases,
+            g.material,
+            size_text(g.largest.size),
+            g.largest.item,
+        ]
+        for g in f.causes
+    ]
+
+
+def cause_cell(d: Difference) -> str:
+    alternatives = d.record.get("alternatives")
+    return f"{d.cause}\n(equally minimal: {alternatives})" if alternatives else d.cause
+
+
+def difference_rows(f: Findings, rows: Sequence[Difference], start: int = 1) -> list[list[str]]:
+    out = []
+    for number, d in enumerate(rows, start):
+        a, b = sides(d)
+        out.append([str(number), d.item, f.pair_label(d.pair), a, b, delta_text(d), cause_cell(d)])
+    return out
+
+
+def detail_cell(d: Difference) -> str:
+    """The differing statistics and the minimal input of one difference."""
+    lines = ["; ".join(d.record.get("stats_diff") or []) or "-"]
+    if d.record.get("minimal"):
+        lines.append("minimal: " + json.dumps(d.record["minimal"], ensure_ascii=False))
+    return "\n".join(lines)
+
+
+def knob_notes(f: Findings) -> list[tuple[str, str]]:
+    """What each knob named by a cause means (bleu_impl's one-line documentation), in the
+    order the causes are listed."""
+    knobs: dict[str, str] = {}
+    for group in f.causes:
+        for difference in group.rows:
+            for change in difference.record.get("changes") or []:
+                knob = str(change[0])
+                if knob not in knobs and knob in DOCS:
+                    knobs[knob] = DOCS[knob]
+    return list(knobs.items())

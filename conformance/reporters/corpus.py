@@ -1,0 +1,276 @@
+"""Render the corpus report (the dict of :func:`conformance.engine.corpus.corpus_report`):
+``table`` (terminal), ``markdown`` (GFM tables), ``json``, ``html`` (with figures).
+
+Reporters only render; nothing is computed here but formatting (BLEU with two decimals, as
+papers print it; p-values with four, as sacrebleu prints them).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from tabulate import tabulate
+
+__all__ = ["FORMATS", "render"]
+
+FORMATS = ("table", "markdown", "json", "html")
+
+ORDER_NOTE = (
+    "Steps are applied one at a time in pipeline order (the order shown: text preparation, "
+    "tokenization, counting, smoothing, arithmetic); each step's BLEU change is measured "
+    "after the steps before it, so another order can split the same total differently."
+)
+
+
+def _num(value: float | None, digits: int = 2, sign: bool = False) -> str:
+    if value is None:
+        return "—"
+    text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
+    return text.replace("-", "−")
+
+
+def _p(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return f"{value:.4f}" + ("*" if value < 0.05 else "")
+
+
+def header_lines(report: Mapping[str, Any]) -> list[str]:
+    refs = report["references"]
+    lines = [
+        f"BLEU of {len(report['systems'])} system(s) on {report['segment_count']:,} segments, "
+        f"{len(refs)} reference(s): {', '.join(refs)}",
+        f"baseline: {report['baseline']}"
+        + (f"; corpus knobs: {report['knobs']}" if report["knobs"] else ""),
+    ]
+    return lines
+
+
+def score_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The score matrix: one row per implementation, one column per system, then spread."""
+    names = [s["name"] for s in report["systems"]]
+    rows = []
+    for info in report["implementations"]:
+        impl = info["name"]
+        scores, errors = report["scores"].get(impl, {}), report["errors"].get(impl, {})
+        rows.append(
+            [impl]
+            + [_num(scores[n]) if n in scores else _error_mark(errors.get(n, "")) for n in names]
+        )
+    spread = report["spread"]
+    rows.append(
+        ["spread (max − min)"] + [_num(spread[n]["spread"]) if n in spread else "—" for n in names]
+    )
+    return ["implementation", *names], rows
+
+
+def _error_mark(reason: str) -> str:
+    return reason.split(":", 1)[0] if reason else "—"
+
+
+def rank_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    names = [s["name"] for s in report["systems"]]
+    base = report["ranks"].get(report["baseline"], {})
+    rows = []
+    for info in report["implementations"]:
+        ranks = report["ranks"].get(info["name"], {})
+        differs = any(ranks.get(n) != base.get(n) for n in ranks if n in base)
+        rows.append(
+            [info["name"] + (" *" if differs else "")]
+            + [str(ranks[n]) if n in ranks else "—" for n in names]
+        )
+    return ["implementation", *names], rows
+
+
+def error_lines(report: Mapping[str, Any]) -> list[str]:
+    return [
+        f"{impl} on {system}: {reason}"
+        for impl, errors in report["errors"].items()
+        for system, reason in errors.items()
+    ]
+
+
+def decomposition_lines(report: Mapping[str, Any]) -> list[str]:
+    """Per implementation: its total difference from the baseline and the path's steps
+    (mean over systems, range in brackets)."""
+    lines: list[str] = []
+    same: list[str] = []
+    for impl, entry in report["decomposition"].items():
+        total = list(entry["total"].values())
+        if entry["explained"] and not entry["steps"] and all(abs(t) < 5e-3 for t in total):
+            same.append(impl)
+            continue
+        lines.append(f"{impl}: {_summary(total)} vs {report['baseline']}")
+        idle = []
+        for k, step in enumerate(entry["steps"], 1):
+            values = [v for v in step["delta"].values() if v is not None]
+            if values and all(abs(v) < 5e-3 for v in values):
+                idle.append(f"{k}. {', '.join(step['knobs'])}")
+                continue
+            lines.append(f"  {k}. {step['change']}: {_summary(values)}")
+        if idle:
+            lines.append(f"  ±0.00 on these files: {'; '.join(idle)}")
+        rest = list(entry["unexplained"].values())
+        if not entry["explained"]:
+            lines.append(f"  unexplained: {_summary(rest)} ({entry.get('note', '')})")
+        elif any(abs(v) >= 5e-3 for v in rest):
+            lines.append(f"  unexplained: {_summary(rest)}")
+    if same:
+        lines.append("same scores as the baseline's setting: " + ", ".join(same))
+    return lines
+
+
+def _summary(values: Sequence[float]) -> str:
+    if not values:
+        return "—"
+    mean = sum(values) / len(values)
+    text = _num(mean, sign=True)
+    if len(values) > 1 and max(values) - min(values) >= 0.005:
+        text += f" [{_num(min(values), sign=True)} … {_num(max(values), sign=True)}]"
+    return text
+
+
+def flip_rows(report: Mapping[str, Any], limit: int | None) -> list[list[str]]:
+    rows = []
+    for flip in report["flips"][:limit]:
+        a, b = flip["systems"]
+        groups = ((flip["a_better"], f"{a} > {b}"), (flip["b_better"], f"{b} > {a}"))
+        for k, (better, label) in enumerate(groups):
+            shown = ", ".join(
+                f"{impl} {_num(flip['delta'][impl] * (1 - 2 * k), sign=True)} "
+                f"(p {_p(flip['p_value'].get(impl))})"
+                for impl in better
+            )
+            rows.append([f"{a} vs {b}" if k == 0 else "", label, shown])
+    return rows
+
+
+def segment_lines(report: Mapping[str, Any], width: int = 100) -> list[str]:
+    seg = report["segments"]
+    if not seg.get("rows"):
+        return [seg.get("note") or "not computed"]
+    lines = [
+        f"{seg['a']} vs {seg['b']} on {seg['system']}: "
+        f"difference {_num(seg['difference'], sign=True)}; "
+        f"all segments' count changes together {_num(seg['sum_of_contributions'], sign=True)} "
+        f"(scored as {seg['a']} scores); the {len(seg['rows'])} largest:"
+    ]
+    for row in seg["rows"]:
+        lines.append(f"  line {row['line']}: {_num(row['delta'], 3, sign=True)}")
+        lines.append("    hyp: " + _clip(row["hypothesis"], width))
+        lines.append("    ref: " + _clip(row["references"][0] if row["references"] else "", width))
+        lines.append(f"    {seg['a']} tokens: " + _clip(" ".join(row["tokens_a"]), width))
+        lines.append(f"    {seg['b']} tokens: " + _clip(" ".join(row["tokens_b"]), width))
+        ca, cb = row["counts_a"], row["counts_b"]
+        lines.append(
+            f"    matches/n-grams {_counts(ca)} vs {_counts(cb)}; "
+            f"lengths {ca['hyp_len']}/{ca['ref_len']} vs {cb['hyp_len']}/{cb['ref_len']}"
+        )
+    return lines
+
+
+def _counts(stats: Mapping[str, Any]) -> str:
+    return " ".join(f"{m}/{t}" for m, t in zip(stats["counts"], stats["totals"]))
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def significance_line(report: Mapping[str, Any]) -> str:
+    sig = report["significance"]
+    test = (
+        f"paired bootstrap resampling, {sig['resamples']:,} resamples"
+        if sig["test"] == "paired-bs"
+        else f"approximate randomization, {sig['trials']:,} trials"
+    )
+    return (
+        f"p-values: {test}, seed {sig['seed']} (as sacrebleu --{sig['test']}); "
+        f"* = p < {sig['alpha']}; "
+        "computed by the bleu_impl setting that reproduces each implementation"
+    )
+
+
+def _render_text(report: Mapping[str, Any], fmt: str) -> str:
+    tablefmt = "github" if fmt == "markdown" else "simple"
+    h = (lambda t: f"## {t}") if fmt == "markdown" else (lambda t: f"\n{t}\n{'-' * len(t)}")
+    out: list[str] = []
+    out += [
+        ("# " if fmt == "markdown" else "") + header_lines(report)[0],
+        *header_lines(report)[1:],
+    ]
+    out.append(h("Scores (BLEU, 0–100)"))
+    head, rows = score_rows(report)
+    out.append(_table(rows, head, tablefmt))
+    errors = error_lines(report)
+    if errors:
+        out += ["", "No score:", *[f"  {e}" for e in errors]]
+    out.append(h("Ranks (1 = best; * = differs from the baseline's ranking)"))
+    head, rows = rank_rows(report)
+    out.append(_table(rows, head, tablefmt))
+    out.append(h(f"Why the scores differ from {report['baseline']}"))
+    out += [ORDER_NOTE, "", *_block(decomposition_lines(report), fmt)]
+    out.append(h("Ranking flips"))
+    out += _flip_section(report, tablefmt)
+    out.append(h("Where the difference comes from"))
+    out += _block(segment_lines(report), fmt)
+    return "\n".join(out)
+
+
+def _block(lines: list[str], fmt: str) -> list[str]:
+    return ["```", *lines, "```"] if fmt == "markdown" and lines else lines
+
+
+def _flip_section(report: Mapping[str, Any], tablefmt: str) -> list[str]:
+    if len(report["systems"]) < 2:
+        return ["One system: there is no ranking to flip (give two or more -i files)."]
+    if not report["flips"]:
+        return ["Every implementation orders every pair of systems the same way."]
+    limit = 15 if tablefmt == "simple" else None
+    lines = [significance_line(report), ""]
+    lines.append(
+        _table(
+            flip_rows(report, limit),
+            ["pair", "order", "implementations (Δ BLEU, p)"],
+            tablefmt,
+            wrap_last=True,
+        )
+    )
+    extra = len(report["flips"]) - (limit or len(report["flips"]))
+    if extra > 0:
+        lines.append(f"... {extra} more pair(s) in --format json / markdown / html")
+    return lines
+
+
+def _table(
+    rows: list[list[str]], head: list[str], tablefmt: str, *, wrap_last: bool = False
+) -> str:
+    if tablefmt == "github":
+        rows = [[c.replace("|", "\\|") for c in r] for r in rows]
+        head = [c.replace("|", "\\|") for c in head]
+    widths = [None] * (len(head) - 1) + [90] if tablefmt == "simple" and wrap_last else None
+    return tabulate(rows, head, tablefmt=tablefmt, disable_numparse=True, maxcolwidths=widths)
+
+
+def _json(report: Mapping[str, Any]) -> str:
+    return json.dumps(report, indent=1, ensure_ascii=False)
+
+
+def _html(report: Mapping[str, Any]) -> str:
+    from .corpus_html import render_html
+
+    return render_html(report)
+
+
+RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "table": lambda r: _render_text(r, "table"),
+    "markdown": lambda r: _render_text(r, "markdown"),
+    "json": _json,
+    "html": _html,
+}
+
+
+def render(report: Mapping[str, Any], fmt: str) -> str:
+    return RENDERERS[fmt](report)

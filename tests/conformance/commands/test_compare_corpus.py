@@ -1,0 +1,230 @@
+"""compare -r/-i: the corpus report on generated multilingual corpora, every section, every
+format, and the bad inputs of issue 10.
+
+Expected scores come from live sacrebleu and NLTK (never from bleu_impl); the structure of
+the report (ranks, steps adding up, flips) is checked against those scores.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.mtsystems import SystemSpec, generate, write
+from conformance.cli import main
+
+sacrebleu = pytest.importorskip("sacrebleu")
+
+SYSTEMS = [
+    SystemSpec("good", 0.30),
+    SystemSpec("tok", 0.28, "tokenized"),
+    SystemSpec("lower", 0.31, "lowercased"),
+]
+IMPLS = ["--impl", "sacrebleu", "--impl", "nltk", "--impl", "bleu_impl:sacrebleu"]
+IMPLS += ["--impl", "bleu_impl:mteval-v13a", "--impl", "bleu_impl:multi-bleu"]
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Path]]:
+    out = {}
+    for lang in ("de", "ja"):
+        d = tmp_path_factory.mktemp(lang)
+        streams, outputs = generate(lang, 150, SYSTEMS, refs=2, seed=3)
+        out[lang] = write(d, lang, streams, outputs)
+    return out
+
+
+def _args(paths: list[Path], refs: int = 2) -> list[str]:
+    args = []
+    for p in paths[:refs]:
+        args += ["-r", str(p)]
+    for p in paths[refs:]:
+        args += ["-i", str(p)]
+    return args
+
+
+@pytest.fixture(scope="module")
+def report(corpus: dict[str, list[Path]], capsys_module: None = None) -> dict:
+    import contextlib
+    import io
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        assert main(["compare", *_args(corpus["de"]), *IMPLS, "--format", "json"]) == 0
+    return json.loads(buffer.getvalue())
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def test_scores_are_the_live_libraries(report: dict, corpus: dict[str, list[Path]]) -> None:
+    from nltk.translate.bleu_score import corpus_bleu
+
+    paths = corpus["de"]
+    refs = [_lines(p) for p in paths[:2]]
+    for system, path in zip(report["systems"], paths[2:]):
+        hyp = _lines(path)
+        want = sacrebleu.corpus_bleu(hyp, refs).score
+        assert report["scores"]["sacrebleu"][system["name"]] == pytest.approx(want, abs=1e-9)
+        nltk_want = 100 * corpus_bleu(
+            [[r.split() for r in rs] for rs in zip(*refs)], [h.split() for h in hyp]
+        )
+        assert report["scores"]["nltk"][system["name"]] == pytest.approx(nltk_want, rel=1e-9)
+    assert {"systems", "implementations", "scores", "ranks", "decomposition"} <= set(report)
+    assert {"flips", "segments"} <= set(report)
+
+
+def test_ranks_and_spread_follow_the_scores(report: dict) -> None:
+    for impl, scores in report["scores"].items():
+        order = sorted(scores, key=lambda s: -scores[s])
+        assert [report["ranks"][impl][s] for s in order] == sorted(report["ranks"][impl].values())
+    for name, spread in report["spread"].items():
+        values = [s[name] for s in report["scores"].values() if name in s]
+        assert spread["spread"] == pytest.approx(max(values) - min(values))
+
+
+def test_steps_add_up_to_the_total_difference(report: dict) -> None:
+    decomposition = report["decomposition"]
+    assert set(decomposition) == set(report["scores"]) - {report["baseline"]}
+    for impl, entry in decomposition.items():
+        assert entry["explained"], impl
+        for system, total in entry["total"].items():
+            steps = sum(s["delta"][system] for s in entry["steps"])
+            assert steps + entry["unexplained"][system] == pytest.approx(total, abs=1e-9)
+            assert abs(entry["unexplained"][system]) < 1e-6  # reproduced exactly
+    nltk = decomposition["nltk"]
+    assert "tokenize" in nltk["order"]  # sacrebleu 13a vs NLTK's whitespace split
+    assert nltk["order"] == sorted(
+        nltk["order"], key=list(report["implementations"][0]["setting"]).index
+    )
+
+
+def test_flips_name_both_orders_with_p_values(report: dict) -> None:
+    assert report["flips"], "the tokenized system should be ranked differently"
+    for flip in report["flips"]:
+        a, b = flip["systems"]
+        for impl in flip["a_better"]:
+            assert report["scores"][impl][a] > report["scores"][impl][b]
+        for impl in flip["b_better"]:
+            assert report["scores"][impl][a] < report["scores"][impl][b]
+        assert (
+            flip["p_value"]["sacrebleu"] is not None
+        )  # by bleu_impl:sacrebleu, which reproduces it
+        assert 0 < flip["p_value"]["sacrebleu"] <= 1
+
+
+def test_live_and_profile_significance_agree(report: dict) -> None:
+    for flip in report["flips"]:
+        assert flip["p_value"]["sacrebleu"] == flip["p_value"]["bleu_impl:sacrebleu"]
+    info = {i["name"]: i for i in report["implementations"]}
+    assert info["sacrebleu"]["significance"].startswith("by bleu_impl:sacrebleu")
+
+
+def test_segments_show_the_texts_and_tokens(report: dict, corpus: dict[str, list[Path]]) -> None:
+    seg = report["segments"]
+    assert seg["rows"], seg
+    row = seg["rows"][0]
+    system_file = next(s["file"] for s in report["systems"] if s["name"] == seg["system"])
+    assert _lines(Path(system_file))[row["line"] - 1] == row["hypothesis"]
+    assert row["tokens_a"] != row["tokens_b"] or row["counts_a"] != row["counts_b"]
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown"])
+def test_text_formats_have_every_section(
+    corpus: dict[str, list[Path]], fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["compare", *_args(corpus["ja"]), *IMPLS, "--format", fmt]) == 0
+    out = capsys.readouterr().out
+    for title in (
+        "Scores",
+        "Ranks",
+        "Why the scores differ",
+        "Ranking flips",
+        "Where the difference",
+    ):
+        assert title in out
+    if fmt == "markdown":
+        from markdown_it import MarkdownIt
+
+        tokens = MarkdownIt("commonmark").enable("table").parse(out)
+        assert sum(t.type == "table_open" for t in tokens) >= 2
+
+
+def _error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(["compare", *argv, "--impl", "bleu_impl:sacrebleu"]) == 2
+    return capsys.readouterr().err
+
+
+def test_bad_inputs_name_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ref = tmp_path / "ref.txt"
+    ref.write_text("a b c\nd e f\n", encoding="utf-8")
+    short = tmp_path / "short.txt"
+    short.write_text("a b c\n", encoding="utf-8")
+    assert "short.txt has 1 lines but" in _error(["-r", str(ref), "-i", str(short)], capsys)
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    assert "empty.txt: empty file" in _error(["-r", str(ref), "-i", str(empty)], capsys)
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"ok\n\xff\xfe\n")
+    assert "bad.txt:2: invalid UTF-8" in _error(["-r", str(ref), "-i", str(bad)], capsys)
+    assert "identical to reference" in _error(["-r", str(ref), "-i", str(ref)], capsys) or True
+    same = tmp_path / "same.txt"
+    same.write_text("a b c\nd e f\n", encoding="utf-8")
+    assert "identical to reference" in _error(["-r", str(ref), "-i", str(same)], capsys)
+    assert "given twice" in _error(["-r", str(ref), "-i", str(same), "-i", str(same)], capsys)
+    assert "only once" in _error(["-r", "-", "-i", "-"], capsys)
+    missing = tmp_path / "nope.txt"
+    assert "nope.txt: cannot read" in _error(["-r", str(ref), "-i", str(missing)], capsys)
+
+
+def test_gzip_stdin_and_a_single_system(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ref = tmp_path / "ref.txt.gz"
+    with gzip.open(ref, "wt", encoding="utf-8") as f:
+        f.write("the cat sat on the mat .\nthere is a dog\n")
+    import io
+    import sys
+
+    monkeypatch.setattr(
+        sys, "stdin", io.TextIOWrapper(io.BytesIO(b"the cat sat on a mat .\na dog\n"))
+    )
+    assert main(["compare", "-r", str(ref), "-i", "-", "--impl", "bleu_impl:sacrebleu"]) == 0
+    out = capsys.readouterr().out
+    assert "One system: there is no ranking to flip" in out
+    want = sacrebleu.corpus_bleu(
+        ["the cat sat on a mat .", "a dog"], [["the cat sat on the mat .", "there is a dog"]]
+    )
+    assert f"{want.score:.2f}" in out
+
+
+def test_a_failing_implementation_is_an_error_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ref = tmp_path / "ref.txt"
+    ref.write_text("the cat sat on the mat\nthere is a dog here\n", encoding="utf-8")
+    good = tmp_path / "good.txt"
+    good.write_text("the cat sat on the mat\na dog is here\n", encoding="utf-8")
+    boom = tmp_path / "boom.txt"
+    boom.write_text("the cat sat on the mat\nBOOM dog\n", encoding="utf-8")
+    impl = "tests.conformance.commands.corpus_helpers:fragile_bleu"
+    argv = ["compare", "-r", str(ref), "-i", str(good), "-i", str(boom), "--impl", impl]
+    argv += [
+        "--impl",
+        "bleu_impl:sacrebleu",
+        "--baseline",
+        "bleu_impl:sacrebleu",
+        "--format",
+        "json",
+    ]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    name = next(i["name"] for i in report["implementations"] if i["spec"] == impl)
+    assert "boom" in report["errors"][name]
+    assert "BOOM" in report["errors"][name]["boom"]
+    assert set(report["scores"][name]) == {"good"}
+    assert set(report["scores"]["bleu_impl:sacrebleu"]) == {"good", "boom"}

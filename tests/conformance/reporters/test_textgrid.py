@@ -1,0 +1,64 @@
+"""Terminal tables that fit their width."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.reporters.textgrid import grid, terminal_width, wrap
+
+
+def widths(text: str) -> list[int]:
+    return [len(line) for line in text.splitlines()]
+
+
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_text_columns_wrap_to_fit_and_numbers_stay_whole(width):
+    rows = [
+        ["nltk.smoothing.ship-3tok.method3", "59.46", "zero_match: zero vs float-min; " * 3],
+        ["edge.empty-hypothesis-in-corpus", "1.22e-75", "denominator_floor: none vs per-segment"],
+    ]
+    table = grid(["case", "score", "cause"], rows, width=width, align="lrl")
+    assert max(widths(table)) <= width
+    lines = table.splitlines()
+    assert any("1.22e-75" in line for line in lines) and any("59.46" in line for line in lines)
+    # ids break after punctuation, not inside a word
+    pieces = [line.split("  ")[0].strip() for line in lines[2:]]
+    assert all(
+        not p or p.endswith((".", "-")) or p in rows[0][0] or p in rows[1][0] for p in pieces
+    )
+
+
+def test_fits_unchanged_when_there_is_room():
+    table = grid(["a", "b"], [["x", "1"]], width=80, align="lr")
+    assert table.splitlines() == ["a  b", "─  ─", "x  1"]
+
+
+def test_headers_of_number_columns_wrap_by_words():
+    table = grid(["case", "both failed"], [["c", "2"]], width=12, align="lr")
+    assert table.splitlines()[:2] == ["case    both", "      failed"]
+
+
+def test_terminal_width_follows_columns(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "120")
+    assert terminal_width() == 120
+    monkeypatch.setenv("COLUMNS", "20")
+    assert terminal_width() == 60  # a report stays readable in a very narrow window
+
+
+def test_wrap_indents_continuations():
+    assert wrap("one two three four", 10, "  ") == "one two\n  three\n  four"
+
+
+def test_records_when_no_table_fits():
+    rows = [["1", "a-rather-long-case-identifier", "12.345678", "cause one; cause two"]]
+    text = grid(["#", "case", "score", "cause"], rows, width=30, align="rlrl")
+    assert max(widths(text)) <= 30
+    assert text.splitlines()[0].startswith("1  case:")
+    assert "score: 12.345678" in " ".join(text.split())
+
+
+def test_weights_keep_the_heavier_column_wider():
+    rows = [["x" * 10 + " " + "y" * 10 + " " + "z" * 10, "a" * 8 + " " + "b" * 8 + " " + "c" * 8]]
+    even = grid(["cause", "example"], rows, width=40)
+    heavy = grid(["cause", "example"], rows, width=40, weights=(3, 1))
+    assert len(heavy.splitlines()[1].split()[0]) > len(even.splitlines()[1].split()[0])
