@@ -10,8 +10,11 @@ measures, each in a fresh process (warm-up + --reps timed runs, median):
              tokenize="none", NLTK corpus_bleu, bleuscore, torchmetrics, sacrebleu-mojo
   13a        corpus BLEU on detokenized text with 13a: bleu_impl, sacrebleu, bleuscore,
              torchmetrics SacreBLEUScore
-  sentence   one sentence BLEU per segment (sizes <= 3k): bleu_impl.sentence_bleu vs
-             sacrebleu BLEU(effective_order=True).sentence_score
+  sentence   sentence BLEU of every segment (sizes <= 100k): bleu_impl.sentence_bleu per
+             segment and bleu_impl.sentence_scores for all at once vs sacrebleu
+             BLEU(effective_order=True).sentence_score per segment
+  compare    bleu-conformance compare --generate 200 / 1000 (and --jobs 2, a constant-score
+             and an ignite-like callable): CPU and wall time, what was found
   zh         corpus BLEU of Chinese text (bench/mtsystems.py) with zh (sizes <= 100k)
   ja-mecab   corpus BLEU of Japanese text with ja-mecab, and MeCab's parse alone (<= 100k)
   streamed   bleu_impl reading the corpus files line by line (sizes >= 100k): bounded memory
@@ -41,10 +44,12 @@ import argparse
 import os
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+from .generated import RUNS, Measured, measure
 from .report import console, markdown
-from .runner import DEFAULT_CACHE, Plan, Row, run_plan
+from .runner import ALL_TASKS, DEFAULT_CACHE, TASKS, Plan, Row, run_plan
 
 
 def parse_size(text: str) -> int:
@@ -92,6 +97,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="comma-separated references per segment (default 1,4)",
     )
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="time measured: wall (default) or the measuring process's CPU time, steadier on "
+        "a loaded machine (not for --jobs rows: worker processes are not counted)",
+    )
     parser.add_argument("--reps", type=int, default=5, help="timed runs per measurement (5)")
     parser.add_argument("--warmup", type=int, default=1, help="untimed runs first (1)")
     parser.add_argument(
@@ -104,7 +116,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--tasks",
         type=_list(str),
         default=(),
-        help="only these tasks: floor,pretok,13a,sentence,zh,ja-mecab (default all)",
+        help=f"only these tasks: {','.join(ALL_TASKS)} (default all)",
     )
     parser.add_argument(
         "--big",
@@ -183,6 +195,16 @@ def as_section(report: str, note: str = "") -> str:
     return "## Additional run\n\n" + (note + "\n\n" if note else "") + body.lstrip("\n")
 
 
+def run_comparisons(compared: list[Measured], done: Callable[[], None]) -> None:
+    """Measure every generated-comparison run into ``compared``, saving after each."""
+    root = Path(__file__).resolve().parents[1]
+    for compare_run in RUNS:
+        compared.append(measure(compare_run, root))
+        last = compared[-1]
+        print(f"[compare] {compare_run.label}: {last.cpu:.1f} s CPU, {last.wall:.1f} s wall")
+        done()
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     return run(build_parser().parse_args(argv), "python -m bench " + shlex.join(argv))
@@ -207,60 +229,62 @@ def run_identify(args: argparse.Namespace) -> None:
     args.output.write_text(text.rstrip("\n") + "\n\n" + section, encoding="utf-8")
 
 
+def _plan(args: argparse.Namespace) -> Plan:
+    """The plan of ``args``: ``--quick`` is two small sizes, one reference, one repetition."""
+    quick = args.quick
+    return Plan(
+        sizes=args.sizes or ([300, 2_000] if quick else [3_000, 100_000, 1_000_000]),
+        refs=args.refs or ([1] if quick else [1, 4]),
+        reps=1 if quick else args.reps,
+        warmup=0 if quick else args.warmup,
+        seed=args.seed,
+        cache=args.cache,
+        big=args.big,
+        big_libs=tuple(args.big_libs),
+        timeout=args.timeout,
+        libs=tuple(args.libs),
+        tasks=tuple(args.tasks),
+        check_against=args.check_against,
+    )
+
+
 def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
     """Run the benchmark described by parsed ``args``; ``command`` is quoted in the report."""
     if getattr(args, "identify_only", False):
         run_identify(args)
         return 0
+    plan = _plan(args)
     if args.quick:
-        plan = Plan(
-            sizes=args.sizes or [300, 2_000],
-            refs=args.refs or [1],
-            reps=1,
-            warmup=0,
-            seed=args.seed,
-            cache=args.cache,
-            big=args.big,
-            timeout=args.timeout,
-            libs=tuple(args.libs),
-            big_libs=tuple(args.big_libs),
-            tasks=tuple(args.tasks),
-            check_against=args.check_against,
-        )
         args.no_write = True
-    else:
-        plan = Plan(
-            sizes=args.sizes or [3_000, 100_000, 1_000_000],
-            refs=args.refs or [1, 4],
-            reps=args.reps,
-            warmup=args.warmup,
-            seed=args.seed,
-            cache=args.cache,
-            big=args.big,
-            big_libs=tuple(args.big_libs),
-            timeout=args.timeout,
-            libs=tuple(args.libs),
-            tasks=tuple(args.tasks),
-            check_against=args.check_against,
+    unknown = sorted(set(args.tasks) - set(ALL_TASKS))
+    if unknown:
+        raise SystemExit(
+            f"unknown task(s) {', '.join(unknown)}: choose from {', '.join(ALL_TASKS)}"
         )
+    plan.tasks = tuple(t for t in TASKS if t in args.tasks)  # () = every corpus task
+    plan.clock = args.clock
     command = command.strip()
 
     previous = ""
     if args.append and args.output.exists():
         previous = args.output.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
 
+    compared: list[Measured] = []
+
     def save(rows: list[Row]) -> None:  # after every block, so a long run leaves results
         if args.no_write:
             return
         args.output.parent.mkdir(parents=True, exist_ok=True)
-        text = markdown(rows, plan.reps, command)
+        text = markdown(rows, plan.reps, command, compared, plan.clock)
         if previous:
             text = previous + as_section(text, args.note)
         elif args.note:
             text = text.replace("\n## Targets", f"\n{args.note}\n\n## Targets", 1)
         args.output.write_text(text, encoding="utf-8")
 
-    rows = run_plan(plan, done=save)
+    rows = run_plan(plan, done=save) if plan.tasks or not args.tasks else []
+    if not args.tasks or "compare" in args.tasks:
+        run_comparisons(compared, lambda: save(rows))
     print()
     print(console(rows))
     if not args.quick:

@@ -5,7 +5,9 @@ clock starts (``prepare``), and ``run`` is what is timed. Tasks:
 
 * ``pretok``: corpus BLEU of pre-tokenized (space-joined) text, whitespace tokens;
 * ``13a``: corpus BLEU of detokenized text with the 13a tokenizer;
-* ``sentence``: sentence BLEU of every segment (13a, effective order), a list of scores;
+* ``sentence``: sentence BLEU of every segment (13a, effective order), a list of scores:
+  one call per segment (sacrebleu, bleu_impl's ``sentence_bleu``) or one call for all
+  (bleu_impl's ``sentence_scores``);
 * ``zh``, ``ja-mecab``: corpus BLEU of Chinese / Japanese text (written without spaces) with
   sacrebleu's tokenizer of that name; ``MeCab parse only`` is the morphological analysis
   alone (the same ``tagger.parse`` per line that both libraries make), where the time goes;
@@ -25,6 +27,9 @@ Run = Callable[[], Any]
 
 #: The measurement of bleu_impl reading the corpus files line by line (no adapter).
 STREAMED = "bleu_impl (streamed from files)"
+
+#: bleu_impl's batch sentence API (``sentence_scores``), beside the per-call loop.
+SENTENCE_BATCH = "bleu_impl sentence_scores"
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,12 @@ def _bleu_impl_sentence(hyps: list[str], refs: list[list[str]]) -> Run:
     from bleu_impl import sentence_bleu
 
     return lambda: [sentence_bleu(h, r, profile="sacrebleu").score for h, r in zip(hyps, refs)]
+
+
+def _bleu_impl_sentences(hyps: list[str], refs: list[list[str]]) -> Run:
+    from bleu_impl import sentence_scores
+
+    return lambda: sentence_scores(hyps, refs, profile="sacrebleu")
 
 
 def _bleu_impl_nltk_profile(hyps: list[str], refs: list[list[str]]) -> Run:
@@ -273,7 +284,20 @@ ADAPTERS: tuple[Adapter, ...] = (
         note=TORCH_NOTE,
         modules=("torch", "torchmetrics"),
     ),
-    Adapter("sentence", "bleu_impl", _bleu_impl_sentence, modules=("numpy",)),
+    Adapter(
+        "sentence",
+        "bleu_impl",
+        _bleu_impl_sentence,
+        note="sentence_bleu, one call per segment",
+        modules=("numpy",),
+    ),
+    Adapter(
+        "sentence",
+        SENTENCE_BATCH,
+        _bleu_impl_sentences,
+        note="all segments in one call",
+        modules=("numpy",),
+    ),
     Adapter("sentence", "sacrebleu", _sacrebleu_sentence, modules=("sacrebleu",)),
     Adapter("zh", "bleu_impl", _bleu_impl("zh"), modules=("numpy",)),
     Adapter("zh", "bleu_impl --jobs 2", _bleu_impl("zh", jobs=2), note=JOBS_NOTE),

@@ -8,7 +8,8 @@ import statistics
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .libs import DISTRIBUTIONS, version
+from .generated import Measured, section
+from .libs import DISTRIBUTIONS, SENTENCE_BATCH, version
 from .runner import STREAMED, Row
 
 TASK_TITLES = {
@@ -144,7 +145,39 @@ def targets(rows: list[Row]) -> list[str]:
     return out
 
 
-def markdown(rows: list[Row], reps: int, command: str) -> str:
+def sentence_targets(rows: list[Row]) -> list[str]:
+    """Issue 15's sentence-level targets: ``sentence_scores`` >= 10x sacrebleu's
+    per-sentence loop, ``sentence_bleu`` per call >= 2x, each same-run ratio with its
+    numbers."""
+    out = []
+    for lib, need in ((SENTENCE_BATCH, 10.0), ("bleu_impl", 2.0)):
+        for row in rows:
+            if row.task != "sentence" or row.lib != lib:
+                continue
+            base = _find(rows, row.size, row.refs, "sentence", "sacrebleu")
+            if not (base and base.median and row.median):
+                out.append(f"- {lib}, {row.size:,} x {row.refs}: not measured")
+                continue
+            r = base.median / row.median
+            verdict = "**met**" if r >= need else "**not met**"
+            out.append(
+                f"- {lib} ({row.note}), {row.size:,} x {row.refs} ref: >= {need:g}x faster "
+                f"than sacrebleu's `sentence_score` loop — {verdict} ({r:.2f}x; "
+                f"{row.median:.3f} s vs {base.median:.3f} s)"
+            )
+    return out
+
+
+_CLOCKS = {"wall": "wall time", "cpu": "CPU time of the measuring process"}
+
+
+def markdown(
+    rows: list[Row],
+    reps: int,
+    command: str,
+    compared: list[Measured] | None = None,
+    clock: str = "wall",
+) -> str:
     """The whole ``docs/benchmarks.md``."""
     versions = ", ".join(f"{d} {version(d) or '(not installed)'}" for d in DISTRIBUTIONS)
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -159,7 +192,8 @@ def markdown(rows: list[Row], reps: int, command: str) -> str:
             f"- Machine: {machine()}",
             f"- Libraries: bleu-conformance {version('bleu-conformance')}, {versions}",
             f"- Method: one fresh process per measurement; corpus read from disk before the "
-            f"clock starts; 1 warm-up + {reps} timed runs, median reported (1M rows: 1 run, no "
+            f"clock starts; {_CLOCKS[clock]}; "
+            f"1 warm-up + {reps} timed runs, median reported (1M rows: 1 run, no "
             "warm-up). Peak RSS = the process's resident-set high-water mark during the timed "
             "calls (VmHWM reset via /proc/self/clear_refs after loading), corpus included; "
             "(extra) = peak minus the resident size before the calls. `*` = lifetime peak "
@@ -182,8 +216,30 @@ def markdown(rows: list[Row], reps: int, command: str) -> str:
             "",
             *table(rows),
             "",
+            *_speed_sections(rows, compared or []),
         ]
     )
+
+
+def _speed_sections(rows: list[Row], compared: list[Measured]) -> list[str]:
+    """Issue 15's targets: sentence-level BLEU in bulk and generated comparisons."""
+    out = []
+    sentences = sentence_targets(rows)
+    if sentences:
+        out += ["## Targets (issue 15): sentence BLEU in bulk", "", *sentences, ""]
+    if compared:
+        out += [
+            "## Generated comparisons (issue 15)",
+            "",
+            "`bleu-conformance compare` run as a user runs it (a fresh process, JSON report on "
+            "stdout), CPU = user + system time of the process and its workers. Targets: "
+            "`--generate 200` <= 30 s, `--generate 1000` <= 120 s, the same pair records for "
+            "any `--jobs`.",
+            "",
+            *section(compared),
+            "",
+        ]
+    return out
 
 
 def console(rows: list[Row]) -> str:

@@ -39,6 +39,9 @@ TOKENIZE_OF_TASK = {
     "ja-mecab": "ja-mecab",
 }
 
+#: Everything ``--tasks`` can select: the corpus tasks and the generated comparisons.
+ALL_TASKS = (*TASKS, "compare")
+
 
 @dataclass
 class Row:
@@ -85,12 +88,13 @@ class Plan:
         "sacrebleu",
     )
     big_reps: int = 1
-    sentence_max: int = 3_000
+    sentence_max: int = 100_000
     cjk_max: int = 100_000
     timeout: float = 3600.0
     libs: tuple[str, ...] = ()
-    tasks: tuple[str, ...] = ()
+    tasks: tuple[str, ...] = ()  # () = every task
     check_against: str = "sacrebleu"
+    clock: str = "wall"  # or "cpu": the measuring process's CPU time (a loaded machine)
 
 
 def corpus_dir(plan: Plan, size: int, refs: int, kind: str) -> str:
@@ -128,8 +132,9 @@ def _corpus_lines(plan: Plan, size: int, refs: int, kind: str) -> Iterator[list[
 def run_worker(spec: dict[str, Any], timeout: float) -> dict[str, Any]:
     """Run ``bench.worker`` in a fresh interpreter and return its JSON (or an error)."""
     try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "bench.worker", json.dumps(spec)],
+        proc = subprocess.run(  # the spec on stdin: a score list can outgrow argv
+            [sys.executable, "-m", "bench.worker"],
+            input=json.dumps(spec),
             capture_output=True,
             text=True,
             timeout=timeout,
@@ -237,6 +242,7 @@ def plan_block(plan: Plan, size: int, refs: int) -> list[Job]:
             "reps": plan.big_reps if size >= plan.big else plan.reps,
             "warmup": 0 if size >= plan.big else plan.warmup,
             "tolerance": TOLERANCE,
+            "clock": plan.clock,
         }
         row = Row(size, refs, task, lib, note=adapter.note if adapter else "")
         jobs.append(Job(row, adapter, spec, _check(plan, task, adapter, tokenize)))

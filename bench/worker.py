@@ -1,6 +1,8 @@
-"""One measurement in a fresh process: ``python -m bench.worker JSON`` prints a JSON result.
+"""One measurement in a fresh process: ``python -m bench.worker [JSON]`` (the spec as an argument
+or on stdin) prints a JSON result.
 
-Timing: ``warmup`` untimed calls, then ``reps`` timed calls (``time.perf_counter``).
+Timing: ``warmup`` untimed calls, then ``reps`` timed calls (``time.perf_counter``, or
+``time.process_time`` with ``"clock": "cpu"``).
 Memory: the peak resident set size of this process while the calls run, read from
 ``VmHWM`` after resetting it through ``/proc/self/clear_refs`` once the corpus is loaded
 (so the corpus itself is included, its generation is not); ``baseline`` is the resident
@@ -85,10 +87,11 @@ def measure(spec: dict[str, Any]) -> dict[str, Any]:
     baseline = _status_kb("VmRSS")
     times = []
     result = None
+    clock = time.process_time if spec.get("clock") == "cpu" else time.perf_counter
     for i in range(spec["warmup"] + spec["reps"]):
-        start = time.perf_counter()
+        start = clock()
         result = run()
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         if i == 0 and spec.get("want") is not None:
             gap = distance(result, spec["want"])
             if gap > spec["tolerance"]:  # wrong score: no point in timing it further
@@ -117,7 +120,7 @@ def distance(a: Any, b: Any) -> float:
 
 
 def main() -> None:
-    spec = json.loads(sys.argv[1])
+    spec = json.loads(sys.argv[1] if len(sys.argv) > 1 else sys.stdin.read())
     print(json.dumps(measure(spec)))
 
 

@@ -1,8 +1,10 @@
 """bleu_impl: an exact BLEU whose every semantic choice is a knob, with named profiles.
 
 Everything a caller needs is importable from here (see ``__all__``): scoring
-(``corpus_bleu``, ``sentence_bleu``), statistics (``corpus_stats``, ``sentence_stats``,
-``iter_segment_stats``, ``parallel_corpus_stats``, then ``score_stats``), knobs and profiles
+(``corpus_bleu``, ``sentence_bleu``, ``sentence_scores`` for many sentences at once),
+statistics (``corpus_stats``, ``sentence_stats``, ``iter_segment_stats``,
+``parallel_corpus_stats``, ``StatsCache`` for one input under many configs, then
+``score_stats``), knobs and profiles
 (``make_config``, ``normalize_knob``, ``get_profile``), tokens (``Pipeline``), the
 signature, and resampling (``segment_table``, ``bootstrap_stats``, ``paired_bootstrap_p``...,
 ``bleu_impl.resample``). ``bleu_impl.fast`` (the numpy fast path, imported on first use) and
@@ -25,12 +27,14 @@ from .knobs import (
     LAST_SEGMENT_METHODS,
     NLTK_METHODS,
     STATS_KNOBS,
+    STATS_ONLY_KNOBS,
     Config,
     make_config,
     normalize_knob,
 )
 from .parallel import parallel_corpus_stats
 from .profiles import LEVELS, PROFILES, Profile, get_profile
+from .reflength import reference_length
 from .resample import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -47,9 +51,11 @@ from .resample import (
     segment_table,
 )
 from .score import BleuResult, score_stats
+from .sentences import sentence_scores
 from .signature import signature
 from .stats import BleuStats
-from .tokenizers import Pipeline
+from .stats_cache import StatsCache
+from .tokenizers import Pipeline, pipelines
 from .version import VERSION as __version__
 
 __all__ = [
@@ -64,6 +70,7 @@ __all__ = [
     "NLTK_METHODS",
     "PROFILES",
     "STATS_KNOBS",
+    "STATS_ONLY_KNOBS",
     "BleuError",
     "BleuResult",
     "BleuStats",
@@ -77,6 +84,7 @@ __all__ = [
     "Profile",
     "Segment",
     "SegmentTable",
+    "StatsCache",
     "__version__",
     "bootstrap_interval",
     "bootstrap_scores",
@@ -89,12 +97,15 @@ __all__ = [
     "normalize_knob",
     "paired_bootstrap_p",
     "parallel_corpus_stats",
+    "pipelines",
     "randomization_p",
     "randomization_stats",
+    "reference_length",
     "resample_indices",
     "score_stats",
     "segment_table",
     "sentence_bleu",
+    "sentence_scores",
     "sentence_stats",
     "signature",
 ]

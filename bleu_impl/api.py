@@ -15,8 +15,9 @@ from .knobs import Config
 from .ngrams import segment_stats
 from .profiles import Profile, get_profile, resolve_cached
 from .score import BleuResult, score_stats
+from .segment_scorer import scorer_for
 from .stats import BleuStats
-from .tokenizers import Pipeline
+from .tokenizers import pipelines
 
 __all__ = [
     "Segment",
@@ -38,10 +39,11 @@ def iter_segment_stats(
 
         yield from pooled_segment_stats(hypotheses, references, config)
         return
-    tokens = Pipeline(config).segment
+    hyp_pipeline, ref_pipeline = pipelines(config)
+    hyp_tokens, ref_tokens = hyp_pipeline.segment, ref_pipeline.segment
     for index, (hyp, refs) in enumerate(read_segments(hypotheses, references)):
-        ref_tokens = [tokens(r) for r in refs]
-        yield segment_stats(tokens(hyp), ref_tokens, config, index=index)
+        refs_tokens = [ref_tokens(r) for r in refs]
+        yield segment_stats(hyp_tokens(hyp), refs_tokens, config, index=index)
 
 
 def corpus_stats(
@@ -95,4 +97,4 @@ def sentence_bleu(
     prof = profile if isinstance(profile, Profile) else get_profile(profile)
     config = resolve_cached(prof, knobs, "sentence")
     stats = sentence_stats(hypothesis, references, config)
-    return score_stats(stats, profile=prof, config=config)
+    return scorer_for(prof, config).result(stats)  # = score_stats(stats, ...), remembered

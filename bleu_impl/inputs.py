@@ -61,6 +61,12 @@ def read_segments(
     A segment is read only when the previous one has been consumed, so a caller that
     processes each segment before asking for the next sees errors in input order.
     """
+    for name, value in (("hypotheses", hypotheses), ("references", references)):
+        if isinstance(value, str | bytes):
+            raise InputError(
+                f"{name} must be a list with one entry per segment, got a single string "
+                f"{value[:40]!r}; for one segment pass a one-item list (or use sentence_bleu)"
+            )
     pairs = zip_longest(hypotheses, references, fillvalue=_End.END)
     for index, (hyp, refs) in enumerate(pairs):
         if hyp is _End.END or refs is _End.END:

@@ -26,6 +26,7 @@ __all__ = [
     "LAST_SEGMENT_METHODS",
     "NLTK_METHODS",
     "STATS_KNOBS",
+    "STATS_ONLY_KNOBS",
     "Config",
     "Lowercase",
     "make_config",
@@ -33,7 +34,7 @@ __all__ = [
 ]
 
 #: ``lowercase`` after :func:`normalize_knob`: False (case-sensitive), or the folding rule.
-Lowercase = Literal[False, "ascii", "unicode"]
+Lowercase = Literal[False, "ascii", "unicode", "perl-lc"]
 
 NLTK_METHODS = tuple(f"nltk-method{i}" for i in range(8))
 #: Smoothing methods that rewrite every order's precision (``bleu_impl.epsilon``).
@@ -57,8 +58,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     ),
     "split": ("python", "perl-unicode", "perl-bytes"),
     "line_prep": ("none", "rstrip"),
-    "lowercase": (False, "ascii", "unicode"),
-    "ref_length": ("closest", "closest-first", "shortest", "average", "single"),
+    "lowercase": (False, "ascii", "unicode", "perl-lc"),
+    "ref_length": ("closest", "closest-first", "shortest", "average", "single", "closest-9999"),
     "missing_refs": ("error", "len-9999"),
     "smoothing": (
         "none",
@@ -79,6 +80,14 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "empty_ref": ("bp-one", "error"),
     "result_float": ("float64", "float32"),
     "scale": (1, 100),
+    "lowercase_stage": (
+        "before-tokenize",
+        "after-entities",
+        "after-tokenize",
+        "hyp-before-ref-after",
+    ),
+    "bp_underflow": ("zero", "error"),
+    "no_refs": ("score", "error"),
     "aggregation": ("corpus", "macro"),
     "ref_scope": ("segment", "corpus"),
     "ngram_join": ("none", "space", "space-resplit"),
@@ -102,9 +111,12 @@ DOCS: dict[str, str] = {
     "line_prep": "rstrip = strip trailing whitespace before tokenizing (sacrebleu); it "
     "matters for tokenizers without padding (intl: a final '2023. ' vs '2023.')",
     "lowercase": "False = case-sensitive; ascii = A-Z only (mteval tr, multi-bleu -lc); "
-    "unicode = str.lower() (True means unicode)",
+    "unicode = str.lower() (True means unicode); perl-lc = Perl lc on decoded text: each "
+    "character lowercased alone, so no final-sigma rule (multi-bleu-detok -lc)",
     "ref_length": "closest (ties to the shorter), closest-first (ties to the first listed), "
-    "shortest, average (mean, a fraction), single (exactly one reference required)",
+    "shortest, average (mean, a fraction), single (exactly one reference required), "
+    "closest-9999 (closest, starting from multi-bleu's (difference 9999, length 9999): a "
+    "reference 9999+ tokens away from the hypothesis is not chosen, 9999 is used)",
     "missing_refs": "a segment without any reference: error, or len-9999 (multi-bleu's sentinel)",
     "smoothing": "how a zero-match order gets a precision (Chen & Cherry 2014 families); "
     "coco-eps = (m + 1e-15)/(l + 1e-9) on every order (pycocoevalcap); allennlp-eps = "
@@ -130,6 +142,14 @@ DOCS: dict[str, str] = {
     "empty_ref": "system reference length 0: bp-one or error (the script dies)",
     "result_float": "float32 rounds the final score to single precision (tensor2tensor)",
     "scale": "1 or 100: only how the score is printed",
+    "lowercase_stage": "when lowercase applies: before-tokenize (the raw line); after-entities "
+    "(after the tokenizer's case-sensitive steps, 13a's <skipped> removal and entity decoding: "
+    "mteval); after-tokenize (each token); hyp-before-ref-after (hypotheses before, references "
+    "after tokenizing: multi-bleu-detok -lc)",
+    "bp_underflow": "a brevity penalty exp(1 - r/c) that underflows to 0.0 (r/c > ~745) with "
+    "c > 0: zero (the score is 0) or error (mteval-v13a.pl dies taking its log)",
+    "no_refs": "a corpus in which no segment has any reference: score (each segment as "
+    "missing_refs says) or error (multi-bleu dies: 'could not find reference file')",
     "spm_model": "path of the SentencePiece model file for tokenize=spm/flores101/flores200 "
     "(sacrebleu's is ~/.sacrebleu/models/sacrebleu_tokenizer_spm.model for spm/flores101, "
     "flores200sacrebleuspm for flores200); shown in the signature as file name and SHA-256",
@@ -177,6 +197,9 @@ class Config:
     empty_ref: str = "bp-one"
     result_float: str = "float64"
     scale: int = 1
+    lowercase_stage: str = "before-tokenize"
+    bp_underflow: str = "zero"
+    no_refs: str = "score"
     spm_model: str | None = None
     aggregation: str = "corpus"
     ref_scope: str = "segment"
@@ -223,8 +246,26 @@ STATS_KNOBS: tuple[str, ...] = (
     "denominator_floor",
     "smoothing",
     "smoothing_context",
+    "lowercase_stage",
     "spm_model",
     "aggregation",
+    "ref_scope",
+    "ngram_join",
+)
+
+
+#: The knobs that only the statistics depend on: scoring (``score_stats``) never reads them,
+#: so equal statistics under configs that differ only in these knobs score the same.
+STATS_ONLY_KNOBS: tuple[str, ...] = (
+    "tokenize",
+    "split",
+    "line_prep",
+    "lowercase",
+    "lowercase_stage",
+    "ref_length",
+    "missing_refs",
+    "denominator_floor",
+    "spm_model",
     "ref_scope",
     "ngram_join",
 )

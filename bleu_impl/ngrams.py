@@ -76,7 +76,8 @@ def finish_segment(
     else:
         raise InputError(f"segment {index}: no reference (missing_refs='error')")
     last = last_segment(hyp, refs, config) if needs_last(config) else None
-    return as_part(BleuStats(counts, totals, len(hyp), ref_len, 1, last), config)
+    stats = BleuStats(counts, totals, len(hyp), ref_len, 1, last, missing=0 if refs else 1)
+    return as_part(stats, config)
 
 
 def segment_stats(

@@ -20,7 +20,7 @@ from .joined import joined_counts
 from .knobs import Config
 from .ngrams import finish_segment, ngram_counts
 from .stats import BleuStats
-from .tokenizers import Pipeline
+from .tokenizers import pipelines
 
 __all__ = ["pooled_segment_stats"]
 
@@ -30,12 +30,13 @@ def pooled_segment_stats(
 ) -> Iterator[BleuStats]:
     """Each hypothesis's statistics against the pool of every reference (the whole input
     is read first: the pool needs the last segment's references)."""
-    tokens = Pipeline(config).segment
+    hyp_pipeline, ref_pipeline = pipelines(config)
+    tokens, ref_tokens = hyp_pipeline.segment, ref_pipeline.segment
     hyps: list[tuple[str, ...]] = []
     pool: list[tuple[str, ...]] = []
     for hyp, refs in read_segments(hypotheses, references):
         hyps.append(tokens(hyp))
-        pool.extend(tokens(r) for r in refs)
+        pool.extend(ref_tokens(r) for r in refs)
     if not pool and hyps:
         raise InputError("segment 0: no reference in the corpus (ref_scope='corpus')")
     best = [_pool_max(pool, n) for n in range(1, config.max_order + 1)]

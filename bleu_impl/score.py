@@ -7,9 +7,10 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from .aggregate import macro_mean
 from .brevity import BREVITY_PENALTIES, brevity_penalty
@@ -27,7 +28,18 @@ from .smoothing import (
 )
 from .stats import BleuStats
 
-__all__ = ["BleuResult", "brevity_penalty", "score_stats"]
+__all__ = [
+    "BleuResult",
+    "ScoreParts",
+    "brevity_penalty",
+    "check_lengths",
+    "check_references",
+    "make_result",
+    "precision_factor",
+    "score_parts",
+    "score_stats",
+    "weighted_orders",
+]
 
 
 @dataclass(frozen=True)
@@ -104,55 +116,158 @@ def score_stats(
     return _score(stats, config, prof)
 
 
+def check_references(stats: BleuStats, config: Config, prof: Profile) -> None:
+    """Raise the emulated failure of statistics in which no segment has a reference
+    (``no_refs='error'``: multi-bleu cannot open its reference file)."""
+    if config.no_refs == "error" and stats.missing == stats.segments:
+        raise _failure(prof, "missing-reference", "no segment has a reference (no_refs='error')")
+
+
 def _score(stats: BleuStats, config: Config, prof: Profile) -> BleuResult:
-    c, r = stats.hyp_len, stats.ref_len
+    check_references(stats, config, prof)
+    parts = score_parts(
+        stats.counts,
+        stats.hyp_len,
+        stats.ref_len,
+        config,
+        prof,
+        lambda: tuple(order_precisions(stats, config)),
+    )
+    return make_result(stats.counts, stats.totals, stats.hyp_len, stats.ref_len, parts)
+
+
+class ScoreParts(NamedTuple):
+    """What scoring found before the result is assembled: the score (not yet rounded to
+    float32), the per-order precisions, a note, the brevity penalty, config and profile
+    (a tuple: a batch builds one per segment)."""
+
+    score: float
+    orders: tuple[OrderPrecision, ...]
+    note: str
+    bp: float
+    config: Config
+    profile: Profile
+
+    @property
+    def final(self) -> float:
+        """The score as reported (float32-rounded when ``result_float`` says so)."""
+        if self.config.result_float == "float32":
+            return as_float32(self.score)
+        return self.score
+
+
+def _log_value(order: OrderPrecision) -> float:
+    assert order.value is not None
+    return math.log(order.value)
+
+
+def score_parts(
+    counts: tuple[int, ...],
+    c: int,
+    r: int | Fraction,
+    config: Config,
+    prof: Profile,
+    orders_of: Callable[[], tuple[OrderPrecision, ...]],
+    log: Callable[[OrderPrecision], float] = _log_value,
+) -> ScoreParts:
+    """Score statistics (``counts``, hypothesis length c, reference length r):
+    ``BP * precision_factor``; the precisions come from ``orders_of()``
+    (``order_precisions``, or a batch's remembered ones) and ``log(order)`` is ``ln`` of an
+    order's value (a batch may remember it)."""
+    check_lengths(c, r, config, prof)
+    bp = BREVITY_PENALTIES[config.brevity_penalty](c, r)
+    if config.arithmetic == "float32":
+        used, orders, note = weighted_orders(counts, c, config, orders_of)
+        standard = config.brevity_penalty == "standard"
+        terms = [(w, o.value) for w, o in used or () if o.value is not None]
+        score = 0.0 if used is None else float32_bleu(terms, c, r, None if standard else bp)
+        return ScoreParts(score, orders, note, bp, config, prof)
+    factor, orders, note = precision_factor(counts, c, config, orders_of, log)
+    return ScoreParts(0.0 if factor is None else bp * factor, orders, note, bp, config, prof)
+
+
+def check_lengths(c: int, r: int | Fraction, config: Config, prof: Profile) -> None:
+    """Raise the emulated tool's own failure for these lengths, if it has one (in the order
+    the scripts meet them): an empty reference or hypothesis side, a brevity penalty that
+    underflows to 0.0."""
     if r == 0 and config.empty_ref == "error":
         raise _failure(prof, "empty-reference", "the reference length is 0 (empty_ref='error')")
     if c == 0 and config.empty_hyp == "error":
         raise _failure(prof, "empty-hypothesis", "the hypothesis length is 0 (empty_hyp='error')")
-    bp = BREVITY_PENALTIES[config.brevity_penalty](c, r)
-
-    def result(score: float, orders: tuple[OrderPrecision, ...], note: str) -> BleuResult:
-        if config.result_float == "float32":
-            score = as_float32(score)
-        return BleuResult(
-            score=score,
-            counts=stats.counts,
-            totals=stats.totals,
-            precisions=tuple(o.as_float for o in orders)
-            or tuple(
-                float(Fraction(m, t)) if t else 0.0 for m, t in zip(stats.counts, stats.totals)
-            ),
-            bp=bp,
-            hyp_len=c,
-            ref_len=r,
-            config=config,
-            signature=signature(prof.name, config),
-            profile=prof.name,
-            orders=orders,
-            note=note,
+    bp_rule = BREVITY_PENALTIES[config.brevity_penalty]
+    if c > 0 and config.bp_underflow == "error" and bp_rule(c, r) == 0.0:
+        raise _failure(
+            prof,
+            "bp-underflow",
+            f"the brevity penalty exp(1 - {r}/{c}) underflows to 0.0 (bp_underflow='error')",
         )
 
-    if config.early_zero == "no-unigram-match" and stats.counts[0] == 0:
-        return result(0.0, (), "no unigram matches: early exit with 0 (early_zero)")
-    if config.early_zero == "any-zero-order" and 0 in stats.counts:
-        return result(0.0, (), "an order has no match: early exit with 0 (early_zero)")
 
-    orders = tuple(order_precisions(stats, config))
+def weighted_orders(
+    counts: tuple[int, ...],
+    c: int,
+    config: Config,
+    orders_of: Callable[[], tuple[OrderPrecision, ...]],
+) -> tuple[list[tuple[float, OrderPrecision]] | None, tuple[OrderPrecision, ...], str]:
+    """The (weight, order) pairs in the sum ``sum_n w_n ln p_n`` (None when the score is 0:
+    an early exit or an order that forces it), the precisions and a note."""
+    if config.early_zero == "no-unigram-match" and counts[0] == 0:
+        return None, (), "no unigram matches: early exit with 0 (early_zero)"
+    if config.early_zero == "any-zero-order" and 0 in counts:
+        return None, (), "an order has no match: early exit with 0 (early_zero)"
+    orders = orders_of()
     weights = _effective_weights(orders, config, c)
     if any(o.treatment in FORCES_ZERO for o, _ in zip(orders, weights)):
         first = next(o for o in orders if o.treatment in FORCES_ZERO)
-        return result(0.0, orders, f"order {first.n} has precision 0 ({first.treatment})")
+        return None, orders, f"order {first.n} has precision 0 ({first.treatment})"
     used = [
-        (w, o.value)
+        (w, o)
         for o, w in zip(orders, weights)
         if o.treatment not in NOT_IN_SUM and o.value is not None
     ]
-    if config.arithmetic == "float32":
-        standard = config.brevity_penalty == "standard"
-        return result(float32_bleu(used, c, r, None if standard else bp), orders, "")
-    terms = [w * math.log(value) for w, value in used]
-    return result(bp * math.exp(math.fsum(terms)), orders, "")
+    return used, orders, ""
+
+
+def precision_factor(
+    counts: tuple[int, ...],
+    c: int,
+    config: Config,
+    orders_of: Callable[[], tuple[OrderPrecision, ...]],
+    log: Callable[[OrderPrecision], float] = _log_value,
+) -> tuple[float | None, tuple[OrderPrecision, ...], str]:
+    """``exp(sum_n w_n ln p_n)`` (None when the score is 0), the precisions and a note. It
+    depends on the statistics only through the counts, the totals (via the precisions)
+    and c."""
+    used, orders, note = weighted_orders(counts, c, config, orders_of)
+    if used is None:
+        return None, orders, note
+    return math.exp(math.fsum(w * log(o) for w, o in used)), orders, note
+
+
+def make_result(
+    counts: tuple[int, ...],
+    totals: tuple[int, ...],
+    hyp_len: int,
+    ref_len: int | Fraction,
+    parts: ScoreParts,
+) -> BleuResult:
+    """The :class:`BleuResult` of statistics scored into ``parts``."""
+    config, prof, orders = parts.config, parts.profile, parts.orders
+    return BleuResult(
+        score=parts.final,
+        counts=counts,
+        totals=totals,
+        precisions=tuple(o.as_float for o in orders)
+        or tuple(float(Fraction(m, t)) if t else 0.0 for m, t in zip(counts, totals)),
+        bp=parts.bp,
+        hyp_len=hyp_len,
+        ref_len=ref_len,
+        config=config,
+        signature=signature(prof.name, config),
+        profile=prof.name,
+        orders=orders,
+        note=parts.note,
+    )
 
 
 def _effective_weights(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .knobs import Config
 from .tokenizers.registry import tokenizer_signature
 from .tokenizers.spm import model_digest
@@ -35,6 +37,9 @@ _FIELDS = (
     ("empty_ref", "r0"),
     ("result_float", "float"),
     ("scale", "scale"),
+    ("lowercase_stage", "lcstage"),
+    ("bp_underflow", "bpu"),
+    ("no_refs", "norefs"),
     ("spm_model", "spm"),
     ("aggregation", "agg"),
     ("ref_scope", "pool"),
@@ -68,7 +73,20 @@ def _show(value: object) -> str:
 
 
 def signature(profile: str, config: Config) -> str:
-    """``profile:P|n:4|w:uniform|tok:13a|...|v:VERSION`` for ``config`` under ``profile``."""
+    """``profile:P|n:4|w:uniform|tok:13a|...|v:VERSION`` for ``config`` under ``profile``
+    (remembered per configuration: scoring many segments or configs builds it once each)."""
+    try:
+        return _remembered(profile, config)
+    except TypeError:  # an unhashable value in a hand-built Config
+        return _signature(profile, config)
+
+
+@lru_cache(maxsize=1024)
+def _remembered(profile: str, config: Config) -> str:
+    return _signature(profile, config)
+
+
+def _signature(profile: str, config: Config) -> str:
     parts = [f"profile:{profile}"]
     for knob, short in _FIELDS:
         value = getattr(config, knob)

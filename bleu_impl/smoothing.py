@@ -48,6 +48,7 @@ __all__ = [
     "Exact",
     "Number",
     "OrderPrecision",
+    "order_precision",
     "order_precisions",
 ]
 
@@ -93,40 +94,42 @@ class OrderPrecision:
 
 def order_precisions(stats: BleuStats, config: Config) -> list[OrderPrecision]:
     """Compute the precision of every order 1..N under ``config``'s smoothing policies."""
-    if config.smoothing in EVERY_ORDER_METHODS:
-        rule = EVERY_ORDER[config.smoothing]
-        return [
-            OrderPrecision(n, m, l, rule(n, m, l), SMOOTHED)
-            for n, (m, l) in enumerate(zip(stats.counts, stats.totals), start=1)
-        ]
     param = Fraction(config.smoothing_param)
-    smooth = _ZERO_MATCH_SMOOTHERS.get(config.smoothing)
     zero_orders = 0  # zero-match orders so far: NIST's k, NLTK method4's j
     result: list[OrderPrecision] = []
-    for n, (m_n, l_n) in enumerate(zip(stats.counts, stats.totals), start=1):
-        if config.denominator_floor == "corpus":  # pytorch-ignite: max(1, l) on the sums
-            l_n = max(1, l_n)
-        m, l = _additive(n, m_n, l_n, config.smoothing, param)
-        if l == 0:
-            result.append(_absent(n, m, l, config))
-            continue
-        if m != 0:
-            result.append(OrderPrecision(n, m, l, Fraction(m, l), EXACT))
-            continue
-        zero_orders += 1
-        smoothed = (
-            smooth(_ZeroMatch(n, m, l, zero_orders, param, stats, config)) if smooth else None
-        )
-        if smoothed is not None:
-            result.append(smoothed)
-            continue
-        result.append(_unsmoothed_zero(n, m, l, config))
-        if config.zero_match == "truncate":
+    for n, (m, l) in enumerate(zip(stats.counts, stats.totals), start=1):
+        precision, zero_orders = order_precision(n, m, l, zero_orders, param, stats, config)
+        result.append(precision)
+        if precision.treatment == TRUNCATED:
             result.extend(_truncated(n, stats))
             break
     if config.smoothing in LAST_SEGMENT_METHODS:
         result = _nltk_vector_smoothing(result, stats, config)
     return result
+
+
+def order_precision(
+    n: int, m: int, l: int, zero_orders: int, param: Fraction, stats: BleuStats, config: Config
+) -> tuple[OrderPrecision, int]:
+    """Order n's precision from its sums (m, l) when ``zero_orders`` lower orders had a zero
+    match, and the zero-match count including order n (steps 1-3 above; the statistics are
+    read only by NLTK method4, for the hypothesis length)."""
+    if config.smoothing in EVERY_ORDER_METHODS:  # rewrites every order, zero or not
+        return OrderPrecision(n, m, l, EVERY_ORDER[config.smoothing](n, m, l), SMOOTHED), 0
+    if config.denominator_floor == "corpus":  # pytorch-ignite: max(1, l) on the sums
+        l = max(1, l)
+    matches, total = _additive(n, m, l, config.smoothing, param)
+    if total == 0:
+        return _absent(n, matches, total, config), zero_orders
+    if matches != 0:
+        return OrderPrecision(n, matches, total, Fraction(matches, total), EXACT), zero_orders
+    zero_orders += 1
+    smooth = _ZERO_MATCH_SMOOTHERS.get(config.smoothing)
+    zero = _ZeroMatch(n, matches, total, zero_orders, param, stats, config)
+    smoothed = smooth(zero) if smooth else None
+    if smoothed is not None:
+        return smoothed, zero_orders
+    return _unsmoothed_zero(n, matches, total, config), zero_orders
 
 
 def _additive(n: int, m: int, l: int, method: str, param: Fraction) -> tuple[Exact, Exact]:

@@ -28,13 +28,38 @@ class LastSegment:
     p5: tuple[int, int]
 
 
+def _count(value: object) -> bool:
+    return type(value) is int and value >= 0  # not bool, not float, not NaN
+
+
+def _problem(stats: BleuStats) -> str | None:
+    """What makes ``stats`` impossible (None when they are statistics of some text):
+    counts and totals are integers >= 0 with each count <= its total; ``hyp_len`` and
+    ``segments`` integers >= 0; ``ref_len`` an integer or Fraction >= 0."""
+    pairs = zip(stats.counts, stats.totals)
+    if not all(_count(m) and _count(t) and m <= t for m, t in pairs):
+        return (
+            f"counts {list(stats.counts)!r} and totals {list(stats.totals)!r} must be "
+            "integers >= 0 with each count (clipped matches) <= its total (n-grams)"
+        )
+    if not _count(stats.hyp_len):
+        return f"hyp_len must be an integer >= 0 (tokens), got {stats.hyp_len!r}"
+    ref_len = stats.ref_len
+    if not (_count(ref_len) or (type(ref_len) is Fraction and ref_len >= 0)):
+        return f"ref_len must be an integer or Fraction >= 0 (tokens), got {ref_len!r}"
+    if not _count(stats.segments):
+        return f"segments must be an integer >= 0, got {stats.segments!r}"
+    return None
+
+
 @dataclass(frozen=True)
 class BleuStats:
     """Clipped matches (``counts``) and hypothesis n-grams (``totals``) per order 1..N,
     hypothesis length ``hyp_len`` and chosen reference length ``ref_len`` (a Fraction only
-    with ``ref_length="average"``), summed over ``segments`` segments. ``parts``: each
-    segment's own statistics, kept when the score is a mean over segments
-    (``aggregation="macro"``, :mod:`bleu_impl.aggregate`), else None."""
+    with ``ref_length="average"``), summed over ``segments`` segments, ``missing`` of which
+    had no reference (``missing_refs="len-9999"``). ``parts``: each segment's own
+    statistics, kept when the score is a mean over segments (``aggregation="macro"``,
+    :mod:`bleu_impl.aggregate`), else None."""
 
     counts: tuple[int, ...]
     totals: tuple[int, ...]
@@ -42,11 +67,15 @@ class BleuStats:
     ref_len: int | Fraction
     segments: int = 1
     last: LastSegment | None = None
+    missing: int = 0
     parts: tuple[BleuStats, ...] | None = None
 
     def __post_init__(self) -> None:
         if len(self.counts) != len(self.totals):
             raise InputError(f"BleuStats: {len(self.counts)} counts but {len(self.totals)} totals")
+        problem = _problem(self)
+        if problem is not None:
+            raise InputError(f"BleuStats: {problem}")
 
     @property
     def max_order(self) -> int:
@@ -71,6 +100,7 @@ class BleuStats:
             self.ref_len + other.ref_len,
             self.segments + other.segments,
             other.last if other.last is not None else self.last,
+            self.missing + other.missing,
             _joined(self, other),
         )
 
@@ -82,6 +112,7 @@ class BleuStats:
             "hyp_len": self.hyp_len,
             "ref_len": ref_len if isinstance(ref_len, int) else str(ref_len),
             "segments": self.segments,
+            "missing": self.missing,
         }
 
 

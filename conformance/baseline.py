@@ -14,10 +14,13 @@ cases that appeared or vanished, and version or signature changes.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from .outputs import write_atomic
+from .protocol import jsonable
 from .results import CaseResult, ImplementationInfo
 
 FORMAT = "bleu-conformance-baseline"
@@ -31,7 +34,8 @@ def _entry(result: CaseResult) -> dict[str, Any]:
         entry["expect"] = result.expect_key
     got = result.got or {}
     if "score" in got:
-        entry["score"] = got["score"]
+        score = got["score"]
+        entry["score"] = score if _finite(score) else str(score)  # "nan" stays visible
     if "failure" in got:
         entry["failure"] = (got["failure"] or {}).get("kind") or "failed"
     return entry
@@ -61,28 +65,56 @@ def merge(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def dumps(document: Mapping[str, Any]) -> str:
-    return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    return json.dumps(jsonable(document), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def write(path: str | Path, document: Mapping[str, Any]) -> None:
-    Path(path).write_text(dumps(document), encoding="utf-8")
+    """Write the baseline atomically (OutputError when it cannot be written)."""
+    write_atomic(path, dumps(document), "baseline")
 
 
 def read(path: str | Path) -> dict[str, Any]:
+    """A baseline file, its structure checked (ValueError says what is wrong)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise ValueError(f"{path}: cannot read baseline: {exc}") from None
-    if data.get("format") != FORMAT:
-        raise ValueError(f"{path}: not a bleu-conformance baseline")
-    if int(data.get("version", 0)) > VERSION:
-        raise ValueError(f"{path}: baseline version {data['version']} is newer than this tool")
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(
+            f"{path}: not a bleu-conformance baseline (a JSON object with "
+            f'"format": "{FORMAT}"; record one with --update-baseline)'
+        )
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError(f"{path}: baseline version must be an integer, got {version!r}")
+    if version > VERSION:
+        raise ValueError(f"{path}: baseline version {version} is newer than this tool")
+    _check_implementations(data.get("implementations"), path)
     return data
 
 
+def _check_implementations(impls: Any, path: str | Path) -> None:
+    """``implementations`` maps names to objects whose ``cases`` map ids to objects."""
+    if not isinstance(impls, dict):
+        raise ValueError(f"{path}: 'implementations' must be an object (name -> entry)")
+    for name, entry in impls.items():
+        cases = entry.get("cases") if isinstance(entry, dict) else None
+        if not isinstance(cases, dict) or not all(isinstance(c, dict) for c in cases.values()):
+            raise ValueError(
+                f"{path}: implementations.{name}: want an object with 'cases' mapping each "
+                "case id to an object (outcome, score...)"
+            )
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
 def _score_moved(old: Any, new: Any) -> bool:
-    if not isinstance(old, int | float) or not isinstance(new, int | float):
-        return old != new
+    """Beyond a relative 1e-12 for two finite numbers; otherwise any change (a NaN, an
+    infinity or a string on either side moves unless both are the same)."""
+    if not (_finite(old) and _finite(new)):
+        return str(old) != str(new)
     return abs(new - old) > SCORE_RTOL * max(1.0, abs(old), abs(new))
 
 

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
+import signal
 import sys
+import threading
+import traceback
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, metadata
 
-#: subcommand -> module defining ``add_arguments(parser)`` and ``run(args) -> int``,
-#: with the module docstring's first line as the subcommand's summary.
+from bleu_impl import __version__
+
+from .adapters.processes import kill_all
+from .commands.options import EXIT_INTERNAL, exit_codes_epilog
+
+#: subcommand -> module defining ``add_arguments(parser)``, ``run(args) -> int`` and
+#: ``EXIT_CODES`` (its meaning of 0, 1 and 2), with the module docstring as its description.
 SUBCOMMANDS: dict[str, str] = {
     "score": "conformance.commands.score",
     "explain": "conformance.commands.explain",
@@ -24,15 +35,23 @@ SUBCOMMANDS: dict[str, str] = {
 
 EPILOG = """\
 examples:
-  bleu-conformance score -r ref.txt -i hyp.txt --profile sacrebleu
+  bleu-conformance compare             # bleu_impl (the paper) vs NLTK on every bundled fixture
+  bleu-conformance run --impl sacrebleu
+  bleu-conformance score -i hyp.txt -r ref.txt --profile sacrebleu
   bleu-conformance explain -r ref.txt -i hyp.txt --profile nltk --knob smoothing=nltk-method3
   bleu-conformance profiles            # every profile and knob, with its meaning
 
-exit codes: 0 success, 1 an unexpected result, 2 bad input or usage.
+`bleu-conformance COMMAND --help` shows a command's options, examples and exit codes.
+
+exit codes (every command): 0 success; 1 findings (failures, problems, the emulated tool
+failing); 2 bad usage or input; 3 internal error (a bug in bleu-conformance, never a verdict
+about the implementation under test); 130 interrupted (Ctrl-C), 143 terminated (SIGTERM):
+an interrupted run's log stays readable.
 """
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The root parser and each subcommand's parser."""
     parser = argparse.ArgumentParser(
         prog="bleu-conformance",
         description="Exact BLEU with every semantic choice as a knob; verify and compare "
@@ -40,7 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"bleu-conformance {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parsers = {}
     for name, module_name in SUBCOMMANDS.items():
         module = importlib.import_module(module_name)
         summary = (module.__doc__ or "").strip().splitlines()[0]
@@ -50,17 +71,87 @@ def build_parser() -> argparse.ArgumentParser:
             description=module.__doc__,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        module.add_arguments(sub_parser)
+        module.add_arguments(sub_parser)  # may set an epilog of its own: the codes go last
+        codes = exit_codes_epilog(module.EXIT_CODES)
+        sub_parser.epilog = f"{sub_parser.epilog}\n{codes}" if sub_parser.epilog else codes
         sub_parser.set_defaults(handler=module.run)
-    return parser
+        parsers[name] = sub_parser
+    return parser, parsers
+
+
+def _issues_url() -> str:
+    try:
+        urls = metadata("bleu-conformance").get_all("Project-URL") or []
+    except PackageNotFoundError:  # pragma: no cover - an uninstalled source tree
+        urls = []
+    found = [url.split(",", 1)[1].strip() for url in urls if url.lower().startswith("issues,")]
+    return found[0] if found else "the project's issue tracker"
+
+
+def internal_error(command: str) -> int:
+    """Print the traceback of the exception being handled and what it means; exit 3."""
+    traceback.print_exc()
+    print(
+        f"\nbleu-conformance {command}: internal error (exit {EXIT_INTERNAL}): this is a bug "
+        "in bleu-conformance, not a verdict about the implementation under test. Please "
+        f"report it with the traceback above: {_issues_url()}",
+        file=sys.stderr,
+    )
+    return EXIT_INTERNAL
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so every ``finally`` runs and every adapter's process
+    group is killed (a KeyboardInterrupt is never taken for an implementation's error)."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush cannot fail again."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser, parsers = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and not getattr(args, "passthrough", False):
+        parsers[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
+    args.extra = extra
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
     try:
-        return int(args.handler(args) or 0)
+        status = int(args.handler(args) or 0)
+        sys.stdout.flush()
+        return status
+    except Terminated:
+        print(f"bleu-conformance {args.command}: terminated", file=sys.stderr)
+        return 143
+    except KeyboardInterrupt:
+        print(f"bleu-conformance {args.command}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # e.g. piped into `head`
+        _quiet_stdout()
         return 0
+    except OSError as exc:  # standard output on a full disk, a closed stream...
+        _quiet_stdout()
+        reason = exc.strerror or str(exc)
+        where = f" {exc.filename}" if exc.filename else " (standard output?)"
+        print(
+            f"bleu-conformance {args.command}: error: cannot write{where}: {reason}",
+            file=sys.stderr,
+        )
+        return 2
+    except Exception:
+        return internal_error(args.command)
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
+        kill_all()  # whatever an interruption left running
 
 
 if __name__ == "__main__":

@@ -8,11 +8,15 @@ Each case of each fixture file becomes an item ``fixtures/<dir>/<file>.yaml::<ca
 field-by-field table; an adapter error (crash, hang, garbage, the implementation raising
 where a score was expected) is ERROR; a case the implementation cannot express is SKIPPED;
 a known failure (``--bleu-known-failures``) is XFAIL. Without ``--bleu-impl`` the plugin
-does nothing.
+does nothing. With ``--bleu-impl`` and no path on the command line, the bundled fixture
+library is collected too (``pytest --bleu-impl=mypkg.metrics:bleu`` checks it against every
+bundled case), besides whatever pytest collects by default.
 """
 
 from __future__ import annotations
 
+import argparse
+import math
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -25,6 +29,7 @@ import pytest
 if TYPE_CHECKING:
     from .adapters import Adapter
     from .cases import Case, ExpectationKey
+    from .engine import Reference
     from .protocol import AdapterError
     from .results import CaseResult
 
@@ -50,6 +55,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="expectation key(s) to check against (default: the adapter's own)",
     )
     group.addoption(
+        "--bleu-as",
+        default=None,
+        metavar="NAME",
+        help="check every case against NAME (a profile or expectation key): the tool's "
+        "recorded output where the case has one, else bleu_impl's emulation of it",
+    )
+    group.addoption(
         "--bleu-known-failures",
         action="append",
         default=[],
@@ -58,11 +70,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--bleu-timeout",
-        type=float,
+        type=_seconds,
         default=None,
         metavar="SECONDS",
         help="per-case timeout for every implementation",
     )
+
+
+def _seconds(text: str) -> float:
+    """A finite number of seconds > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number > 0, got {text!r}")
+    return value
 
 
 class _Session:
@@ -74,6 +97,10 @@ class _Session:
         self.specs: list[str] = config.getoption("bleu_impl")
         self.expect: list[str] = config.getoption("bleu_expect")
         self.timeout: float | None = config.getoption("bleu_timeout")
+        self.as_name: str | None = config.getoption("bleu_as")
+        if self.as_name and self.expect:
+            raise pytest.UsageError("--bleu-as and --bleu-expect both say what to check against")
+        self._reference: Reference | None = None
         self.known = known_failures.load_all(config.getoption("bleu_known_failures"))
         self.adapters: dict[str, Adapter | AdapterError] = {}
 
@@ -91,6 +118,18 @@ class _Session:
                 self.adapters[spec] = exc
         return self.adapters[spec]
 
+    def reference(self, keys: Mapping[str, ExpectationKey]) -> Reference:
+        """The reference of ``--bleu-as`` (made once; a bad name is a usage error)."""
+        from .engine import make_reference
+
+        if self._reference is None:
+            assert self.as_name is not None
+            try:
+                self._reference = make_reference(self.as_name, keys)
+            except ValueError as exc:
+                raise pytest.UsageError(str(exc)) from None
+        return self._reference
+
     def close(self) -> None:
         from .adapters import Adapter
 
@@ -102,6 +141,21 @@ class _Session:
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("bleu_impl"):
         config.stash[_STATE] = _Session(config)
+        if config.args_source != pytest.Config.ArgsSource.ARGS:
+            from .cases.registry import BUNDLED_ROOT
+
+            config.args = [*config.args, str(BUNDLED_ROOT)]
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    if _STATE not in config.stash:
+        return None
+    specs = ", ".join(config.getoption("bleu_impl"))
+    if config.args_source == pytest.Config.ArgsSource.ARGS:
+        return f"bleu-conformance: {specs} on the fixture files given"
+    from .cases.registry import BUNDLED_ROOT
+
+    return f"bleu-conformance: {specs} on the bundled fixture library ({BUNDLED_ROOT})"
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -123,6 +177,11 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         return None
     if "\ncases:" not in f"\n{head}":
         return None
+    from .cases.load import display_path
+    from .cases.registry import BUNDLED_ROOT
+
+    if file_path.resolve().is_relative_to(BUNDLED_ROOT):  # named as in every report
+        return FixtureFile.from_parent(parent, path=file_path, nodeid=display_path(file_path))
     return FixtureFile.from_parent(parent, path=file_path)
 
 
@@ -131,9 +190,10 @@ class FixtureFile(pytest.File):
 
     def collect(self) -> Any:
         from .cases import load_fixtures
+        from .cases.load import display_path
 
         loaded = load_fixtures([self.path])
-        problems = [p for p in loaded.problems if Path(p.file).resolve() == self.path.resolve()]
+        problems = [p for p in loaded.problems if p.file == display_path(self.path)]
         if problems and not loaded.cases:
             text = "\n".join(f"{p.location}: {p.case_id}: {p.message}" for p in problems)
             raise FixtureProblems(f"fixture problems:\n{text}")
@@ -178,7 +238,7 @@ class CaseItem(pytest.Item):
         self.extra_keyword_matches.update(case.tags)  # `-k tag` selects by fixture tag
 
     def setup(self) -> None:
-        from .engine import candidate_keys, run_case, startup_failure
+        from .engine import candidate_keys, run_case, startup_failure, verify_as
         from .protocol import AdapterError
         from .results import ERROR, SKIP
 
@@ -186,6 +246,9 @@ class CaseItem(pytest.Item):
         adapter = state.adapter(self.spec, self.keys)
         if isinstance(adapter, AdapterError):
             self.result = startup_failure(self.spec, adapter, [self.case])[0]
+        elif state.as_name:
+            reference = state.reference(self.keys)
+            (self.result,) = verify_as(adapter, [self.case], reference, known=state.known)
         else:
             candidates = candidate_keys(adapter.capabilities, self.keys, state.expect)
             self.result = run_case(adapter, self.case, self.keys, candidates, state.known)

@@ -1,8 +1,9 @@
 """The two JSON Lines logs every report is rendered from, written as the work goes.
 
 * The **run log** of ``run`` (format ``bleu-conformance-run``): a ``run`` header, one
-  ``implementation`` record per adapter, one ``result`` per case, optional ``baseline``
-  records and an ``end`` trailer; each line is a JSON object with a ``record`` key.
+  ``problem`` record per fixture problem, one ``implementation`` record per adapter, one
+  ``result`` per case, optional ``baseline`` records and an ``end`` trailer; each line is a
+  JSON object with a ``record`` key.
 * The **compare log** of ``compare`` (kind ``bleu-conformance-compare``): a header, one
   ``implementation`` record per implementation and one ``pair`` record per (case, pair of
   implementations); each line has a ``kind`` key.
@@ -14,7 +15,7 @@ line is ignored when read back, and a log without its end is reported as incompl
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -29,7 +30,6 @@ __all__ = [
     "CompareLogWriter",
     "RunLog",
     "RunLogWriter",
-    "iter_records",
     "read_compare_log",
     "read_run_log",
 ]
@@ -50,9 +50,15 @@ class RunLog:
     results: list[CaseResult] = field(default_factory=list)
     baseline: list[dict[str, Any]] = field(default_factory=list)
     end: dict[str, Any] = field(default_factory=dict)
+    problems: list[dict[str, Any]] = field(default_factory=list)
 
     def results_for(self, implementation: str) -> list[CaseResult]:
         return [r for r in self.results if r.implementation == implementation]
+
+    @property
+    def complete(self) -> bool:
+        """False when the run was interrupted before its ``end`` record."""
+        return bool(self.end)
 
 
 class RunLogWriter:
@@ -75,26 +81,15 @@ class RunLogWriter:
     def result(self, result: CaseResult) -> None:
         self.write("result", result.to_json())
 
+    def problem(self, **payload: Any) -> None:
+        """A fixture problem (file, line, case, rule, message): the run is not a verdict."""
+        self.write("problem", payload)
+
     def baseline(self, movement: Mapping[str, Any]) -> None:
         self.write("baseline", movement)
 
     def end(self, **payload: Any) -> None:
         self.write("end", payload)
-
-
-def iter_records(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
-    """Parse log lines; a truncated last line (an interrupted run) is ignored."""
-    pending: str | None = None
-    for raw in lines:
-        if pending is not None:
-            raise ValueError(f"malformed line: {pending[:80]!r}")
-        line = raw.strip()
-        if not line:
-            continue
-        try:
-            yield json.loads(line)
-        except json.JSONDecodeError:
-            pending = line
 
 
 def _check_run_header(record: Mapping[str, Any], path: str | Path) -> None:
@@ -112,25 +107,41 @@ def _add_run_record(log: RunLog, kind: Any, record: dict[str, Any], path: str | 
         _check_run_header(record, path)
         log.header = record
     elif kind == "implementation":
-        log.implementations.append(ImplementationInfo(**record))
+        known = ImplementationInfo.__dataclass_fields__
+        log.implementations.append(
+            ImplementationInfo(**{k: record[k] for k in record if k in known})
+        )
     elif kind == "result":
         log.results.append(CaseResult.from_json(record))
     elif kind == "baseline":
         log.baseline.append(record)
+    elif kind == "problem":
+        log.problems.append(record)
     elif kind == "end":
-        log.end = record
+        log.end = record or {"status": None}
 
 
 def read_run_log(path: str | Path) -> RunLog:
-    """Read a run log written by :class:`RunLogWriter`."""
+    """Read a run log written by :class:`RunLogWriter`; a malformed record is a ValueError
+    naming the file and line (a truncated last line is an interrupted run: ignored)."""
     log = RunLog()
-    with open(path, encoding="utf-8") as stream:
+    with open(path, encoding="utf-8", errors="replace") as stream:
+        lines = stream.readlines()
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
         try:
-            records = list(iter_records(stream))
-        except ValueError as exc:
-            raise ValueError(f"{path}: run log: {exc}") from None
-    for record in records:
-        _add_run_record(log, record.pop("record", None), record, path)
+            record = json.loads(line)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            if number == len(lines) and not line.endswith("\n"):
+                break  # the last line of an interrupted run
+            raise ValueError(f"{path}:{number}: run log: not JSON ({exc})") from None
+        if not isinstance(record, dict):
+            raise ValueError(f"{path}:{number}: run log: not a record: {line[:80]!r}")
+        try:
+            _add_run_record(log, record.pop("record", None), record, path)
+        except (TypeError, ValueError, KeyError) as exc:
+            raise ValueError(f"{path}:{number}: run log: malformed record ({exc})") from None
     if not log.header:
         raise ValueError(f"{path}: no run header; is this a bleu-conformance run log?")
     return log

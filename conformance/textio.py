@@ -1,33 +1,50 @@
-"""Reading parallel text files line by line, with errors that name the file and line."""
+"""Reading parallel text files line by line, with errors that name the file and line.
+
+A path ending in ``.gz`` is decompressed as it is read (as sacrebleu does).
+"""
 
 from __future__ import annotations
 
+import gzip
 import sys
-from collections.abc import Iterator, Sequence
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
-from typing import BinaryIO
 
 
 class TextInputError(Exception):
     """A file cannot be read, is not UTF-8, or has the wrong number of lines."""
 
 
-def _lines(handle: BinaryIO, name: str) -> Iterator[str]:
-    for number, raw in enumerate(handle, start=1):
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise TextInputError(
-                f"{name}:{number}: invalid UTF-8 at byte {exc.start} of the line ({exc.reason})"
-            ) from None
-        yield line[:-1] if line.endswith("\n") else line
+def _lines(handle: Iterable[bytes], name: str) -> Iterator[str]:
+    number = 0
+    try:
+        for number, raw in enumerate(handle, start=1):
+            yield _decode(raw, name, number)
+    except (OSError, EOFError, zlib.error) as exc:  # a read error, a corrupt or truncated .gz
+        reason = getattr(exc, "strerror", None) or exc
+        raise TextInputError(f"{name}: cannot read after line {number}: {reason}") from None
 
 
-def _open(path: str, stack: ExitStack) -> BinaryIO:
+def _decode(raw: bytes, name: str, number: int) -> str:
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TextInputError(
+            f"{name}:{number}: invalid UTF-8 at byte {exc.start} of the line ({exc.reason})"
+        ) from None
+    return line[:-1] if line.endswith("\n") else line
+
+
+def _open(path: str, stack: ExitStack) -> Iterable[bytes]:
     if path == "-":
+        if sys.stdin is None or sys.stdin.closed:
+            raise TextInputError("<stdin>: standard input is closed")
         return sys.stdin.buffer
     try:
+        if path.endswith(".gz"):
+            return stack.enter_context(gzip.open(path, "rb"))
         return stack.enter_context(Path(path).open("rb"))
     except OSError as exc:
         raise TextInputError(f"{path}: cannot read: {exc.strerror or exc}") from None
@@ -41,6 +58,16 @@ def parallel_lines(
     A file that ends before the others is an error naming it and the first missing line.
     """
     names = [hypothesis_path, *reference_paths]
+    if names.count("-") > 1:
+        roles = [
+            "the hypotheses (-i)" if i == 0 else "a reference (-r)"
+            for i, n in enumerate(names)
+            if n == "-"
+        ]
+        raise TextInputError(
+            f"standard input (-) can be read only once, but {' and '.join(roles)} both use "
+            "it; give the others as files (the hypotheses default to standard input)"
+        )
     shown = ["<stdin>" if n == "-" else n for n in names]
     with ExitStack() as stack:
         iterators = [_lines(_open(n, stack), s) for n, s in zip(names, shown)]
@@ -61,24 +88,9 @@ def parallel_lines(
             yield number, str(row[0]), [str(line) for line in row[1:]]
 
 
-def open_binary(path: str, stack: ExitStack) -> BinaryIO:
-    """``path`` opened for reading bytes: ``-`` is standard input, ``*.gz`` is decompressed."""
-    if path == "-":
-        return sys.stdin.buffer
-    handle = _open(path, stack)
-    if path.endswith(".gz"):
-        import gzip
-
-        return stack.enter_context(gzip.GzipFile(fileobj=handle, mode="rb"))  # type: ignore[return-value]
-    return handle
-
-
 def read_lines(path: str) -> list[str]:
     """Every line of ``path`` (UTF-8, ``-`` = stdin, ``.gz`` decompressed), without the
     line ends. TextInputError names the file and line of invalid UTF-8 or a bad gzip."""
     shown = "<stdin>" if path == "-" else path
     with ExitStack() as stack:
-        try:
-            return list(_lines(open_binary(path, stack), shown))
-        except (OSError, EOFError) as exc:  # gzip: not a gzip file, truncated
-            raise TextInputError(f"{shown}: cannot read: {exc}") from None
+        return list(_lines(_open(path, stack), shown))

@@ -13,11 +13,11 @@ from ..stats import BleuStats
 from .count import chunk_stats
 from .tokens import tokenize_chunk
 
-__all__ = ["corpus_stats"]
+__all__ = ["corpus_stats", "gc_paused"]
 
 
 @contextmanager
-def _gc_paused() -> Iterator[None]:
+def gc_paused() -> Iterator[None]:
     """Pause the cyclic GC: the fast path allocates millions of acyclic lists and strs,
     and generation scans over them would otherwise cost as much as the counting."""
     was_enabled = gc.isenabled()
@@ -41,7 +41,7 @@ def corpus_stats(
     chunk of about ``limit`` sentences at a time). Errors name segments from ``first_index``
     on (a worker counting one piece of a larger corpus)."""
     total = BleuStats.zero(config.max_order)
-    with _gc_paused():
+    with gc_paused():
         for start, hyps, refss in read_chunks(hypotheses, references, limit):
             tokens = tokenize_chunk(hyps, refss, config, first_index + start)
             del hyps, refss

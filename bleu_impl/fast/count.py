@@ -35,12 +35,14 @@ class ChunkStats:
         ref_len: list[RefLength] | np.ndarray,
         config: Config,
         last: LastSegment | None,
+        missing: int = 0,
     ) -> None:
         self.counts = counts
         self.hyp_len = hyp_len
         self.ref_len = ref_len
         self.config = config
         self.last = last
+        self.missing = missing
 
     def __len__(self) -> int:
         return len(self.hyp_len)
@@ -70,6 +72,7 @@ class ChunkStats:
             ref_total,
             len(self),
             self.last,
+            self.missing,
         )
 
 
@@ -96,16 +99,19 @@ def _ref_lengths(
     """The chosen reference length of every segment (vectorised for uniform counts)."""
     rule = config.ref_length
     k = chunk.uniform
-    if k >= 1 and rule in ("closest", "closest-first", "shortest", "single"):
+    if k >= 1 and rule in ("closest", "closest-first", "shortest", "single", "closest-9999"):
         table = lens.reshape(-1, k + 1)
         hyp, refs = table[:, 0], table[:, 1:]
-        if rule in ("shortest", "single") or k == 1:
+        if rule in ("shortest", "single") or (k == 1 and rule != "closest-9999"):
             return refs.min(axis=1)
         diff = np.abs(refs - hyp[:, None])
         if rule == "closest-first":
             return np.take_along_axis(refs, diff.argmin(axis=1)[:, None], axis=1)[:, 0]
         shift = np.int64(1) << np.int64(31)
-        return (diff * shift + refs).min(axis=1) % shift
+        key = (diff * shift + refs).min(axis=1)
+        if rule == "closest-9999":  # multi-bleu's initial (difference, length)
+            key = np.minimum(key, MULTI_BLEU_MISSING_LENGTH * shift + MULTI_BLEU_MISSING_LENGTH)
+        return key % shift
     fn = REF_LENGTH_RULES[rule]
     out: list[RefLength] = []
     for i in range(len(chunk)):
@@ -225,4 +231,5 @@ def chunk_stats(chunk: ChunkTokens, config: Config) -> ChunkStats:
     last = None
     if needs_last(config) and segs:
         last = last_segment(*chunk.segment(segs - 1), config)
-    return ChunkStats(counts, hyp_len, ref_len, config, last)
+    missing = chunk.ks.count(0)
+    return ChunkStats(counts, hyp_len, ref_len, config, last, missing)

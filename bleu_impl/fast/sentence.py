@@ -16,9 +16,9 @@ from ..inputs import references_of
 from ..knobs import Config
 from ..ngrams import finish_segment
 from ..stats import BleuStats
-from ..tokenizers import Pipeline
+from ..tokenizers import Pipeline, pipelines
 
-__all__ = ["sentence_stats"]
+__all__ = ["clipped_counts", "sentence_stats"]
 
 try:  # the C helper behind Counter.update, without Counter's per-call overhead
     from collections import _count_elements  # type: ignore[attr-defined]
@@ -29,13 +29,14 @@ except ImportError:  # pragma: no cover - other Python implementations
             mapping[item] = mapping.get(item, 0) + 1
 
 
-_LAST: list[Any] = [None, None]  # the last config and its pipeline
+_LAST: list[Any] = [None, None]  # the last config and its pipelines
 
 
-def _pipeline(config: Config) -> Pipeline:
-    """The pipeline of ``config``, kept for the next call (usually the same config)."""
+def _pipelines(config: Config) -> tuple[Pipeline, Pipeline]:
+    """The hypothesis and reference pipelines of ``config``, kept for the next call
+    (usually the same config)."""
     if _LAST[0] is not config:
-        _LAST[:] = [config, Pipeline(config)]
+        _LAST[:] = [config, pipelines(config)]
     return _LAST[1]
 
 
@@ -48,7 +49,7 @@ def _ngrams(tokens: Sequence[str], order: int) -> dict[tuple[str, ...], int]:
     return counts
 
 
-def _clipped(hyp: Sequence[str], refs: Sequence[Sequence[str]], order: int) -> list[int]:
+def clipped_counts(hyp: Sequence[str], refs: Sequence[Sequence[str]], order: int) -> list[int]:
     """Clipped matches per order: sum over hypothesis n-grams of min(count, max_r count)."""
     counts = [0] * order
     hyp_counts = _ngrams(hyp, order)
@@ -72,9 +73,10 @@ def sentence_stats(hypothesis: Any, references: Any, config: Config) -> BleuStat
     if hypothesis is None:
         raise InputError("segment 0: hypothesis is None")
     ref_list = references_of(references, 0)
-    pipeline = _pipeline(config)
-    line, generic = pipeline.line, pipeline.segment
+    hyp_pipeline, ref_pipeline = _pipelines(config)
+    line, generic = ref_pipeline.line, ref_pipeline.segment
     refs = [line(r) if type(r) is str else generic(r) for r in ref_list]
+    line, generic = hyp_pipeline.line, hyp_pipeline.segment
     hyp = line(hypothesis) if type(hypothesis) is str else generic(hypothesis)
-    counts = tuple(_clipped(hyp, refs, config.max_order))
+    counts = tuple(clipped_counts(hyp, refs, config.max_order))
     return finish_segment(hyp, refs, counts, config, 0)

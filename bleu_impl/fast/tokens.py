@@ -14,7 +14,7 @@ from ..errors import InputError
 from ..inputs import Segment
 from ..knobs import Config
 from ..reflength import REF_LENGTH_RULES
-from ..tokenizers import Pipeline
+from ..tokenizers import Pipeline, pipelines
 
 __all__ = ["ChunkTokens", "tokenize_chunk"]
 
@@ -59,17 +59,49 @@ def tokenize_chunk(
     for hyp, refs in zip(hyps, refss):
         lines.append(hyp)
         lines.extend(refs)
-    pipeline = Pipeline(config)
+    hyp_pipeline, ref_pipeline = pipelines(config)
     if all(type(line) is str for line in lines):
         _check_count(ks, bad, config, start)
-        return ChunkTokens(pipeline.batch(cast("list[str]", lines)), ks)
+        if hyp_pipeline is ref_pipeline:
+            return ChunkTokens(hyp_pipeline.batch(cast("list[str]", lines)), ks)
+        return ChunkTokens(_by_role(cast("list[str]", lines), ks, hyp_pipeline, ref_pipeline), ks)
     # Some segments are token sequences: the reference tokenizer validates them, refs first.
     for hyp, refs in zip(hyps[: bad + 1], refss[: bad + 1]):
         for seg in (*refs, hyp):
             if type(seg) is not str:
-                pipeline.segment(seg)
+                hyp_pipeline.segment(seg)
     _check_count(ks, bad, config, start)
-    return ChunkTokens(_mixed_tokens(lines, pipeline), ks)
+    if hyp_pipeline is ref_pipeline:
+        return ChunkTokens(_mixed_tokens(lines, hyp_pipeline), ks)
+    hyp_toks = _mixed_tokens(list(hyps), hyp_pipeline)
+    ref_toks = _mixed_tokens([r for refs in refss for r in refs], ref_pipeline)
+    return ChunkTokens(_interleave(hyp_toks, ref_toks, ks), ks)
+
+
+def _by_role(
+    lines: list[str], ks: list[int], hyp_pipeline: Pipeline, ref_pipeline: Pipeline
+) -> list[list[str]]:
+    """Hypotheses and references tokenized by their own pipelines, back in chunk order."""
+    is_hyp = [False] * len(lines)
+    at = 0
+    for k in ks:
+        is_hyp[at] = True
+        at += k + 1
+    hyp_toks = hyp_pipeline.batch([x for x, h in zip(lines, is_hyp) if h])
+    ref_toks = ref_pipeline.batch([x for x, h in zip(lines, is_hyp) if not h])
+    return _interleave(hyp_toks, ref_toks, ks)
+
+
+def _interleave(
+    hyp_toks: list[list[str]], ref_toks: list[list[str]], ks: list[int]
+) -> list[list[str]]:
+    """[hyp_0, refs_0..., hyp_1, refs_1...] from the hypotheses and the references."""
+    out: list[list[str]] = []
+    refs = iter(ref_toks)
+    for hyp, k in zip(hyp_toks, ks):
+        out.append(hyp)
+        out.extend(next(refs) for _ in range(k))
+    return out
 
 
 def _mixed_tokens(lines: list[Segment], pipeline: Pipeline) -> list[list[str]]:

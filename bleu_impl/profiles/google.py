@@ -8,14 +8,20 @@ __all__ = ["PROFILES"]
 
 
 PROFILES: tuple[Profile, ...] = (
+    # Called the usual way, evaluate.load("bleu").compute(predictions=..., references=...)
+    # on raw strings, HF tokenizes with its copy of sacrebleu's 13a tokenizer (no
+    # lowercasing) before tf/nmt's compute_bleu: hence the 13a default. Token lists are
+    # taken as given, which is tf/nmt compute_bleu called directly on tokenized corpora.
     Profile(
         name="google-nmt",
-        summary="tensorflow/nmt compute_bleu (wrapped by HuggingFace evaluate 'bleu'): "
-        "shortest reference, optional add-one on every order, ZeroDivisionError on "
-        "empty hypotheses or references.",
-        source="tensorflow/nmt@0be86425 nmt/scripts/bleu.py",
+        summary="tensorflow/nmt compute_bleu as HuggingFace evaluate 'bleu' calls it: 13a "
+        "tokenization of raw strings (token lists as given, like tf/nmt itself), shortest "
+        "reference, optional add-one on every order, ZeroDivisionError on empty hypotheses "
+        "or references.",
+        source="tensorflow/nmt@0be86425 nmt/scripts/bleu.py; HF evaluate metrics/bleu "
+        "(tokenizer=Tokenizer13a() by default)",
         defaults={
-            "tokenize": "none",
+            "tokenize": "13a",
             "ref_length": "shortest",
             "smoothing": "none",
             "absent_order": "zero",
@@ -26,7 +32,9 @@ PROFILES: tuple[Profile, ...] = (
         options={
             "max_order": Option("max_order="),
             "smoothing": Option("smooth=True (smoothing=add-one)", ("none", "add-one")),
-            "tokenize": Option("tokenizer= (HF evaluate 'bleu'; tf/nmt takes tokens)"),
+            "tokenize": Option(
+                "tokenizer= (HF evaluate 'bleu', default 13a; tf/nmt takes token lists)"
+            ),
         },
         failures={
             "empty-hypothesis": "tf/nmt compute_bleu raises ZeroDivisionError when the "

@@ -1,6 +1,6 @@
 """Turn a segment into tokens according to the ``tokenize``, ``split``, ``line_prep`` and
-``lowercase`` knobs (:class:`Pipeline`); one module per step or tokenizer."""
+``lowercase``/``lowercase_stage`` knobs (:class:`Pipeline`); one module per step or tokenizer."""
 
-from .pipeline import TOKENIZERS, Pipeline, make_tokenizer
+from .pipeline import ROLES, TOKENIZERS, Pipeline, make_tokenizer, pipelines
 
-__all__ = ["TOKENIZERS", "Pipeline", "make_tokenizer"]
+__all__ = ["ROLES", "TOKENIZERS", "Pipeline", "make_tokenizer", "pipelines"]

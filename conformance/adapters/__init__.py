@@ -1,13 +1,13 @@
 """Adapters: every implementation under test behind one interface (:class:`Adapter`)."""
 
-from .base import Adapter, Capabilities, call_with_timeout, unexpressible
+from .base import Adapter, Capabilities, distinct_name, unexpressible
 from .registry import ENTRY_POINT_GROUP, make_adapter
 
 __all__ = [
     "ENTRY_POINT_GROUP",
     "Adapter",
     "Capabilities",
-    "call_with_timeout",
+    "distinct_name",
     "make_adapter",
     "unexpressible",
 ]

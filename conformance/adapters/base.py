@@ -8,30 +8,27 @@ so a case the implementation cannot express is a skip with a reason, never a fai
 
 from __future__ import annotations
 
-import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from bleu_impl import KnobError, get_profile, normalize_knob
 
-from ..protocol import AdapterError, Answer, Request
+from ..protocol import Answer, Request
 
 __all__ = [
     "DEFAULT_EXPECT",
     "DEFAULT_TIMEOUT",
     "Adapter",
     "Capabilities",
-    "call_with_timeout",
     "canonical",
+    "distinct_name",
     "profile_arithmetic",
     "profile_knobs",
     "settable",
     "unexpressible",
 ]
-
-T = TypeVar("T")
 
 DEFAULT_TIMEOUT = 30.0
 #: What a user's implementation is checked against unless it or ``--expect`` says otherwise.
@@ -51,7 +48,8 @@ class Capabilities:
     * ``scale``: the score scale of answers (1 or 100); ``precision``: decimals it prints
       (``None`` = full float), which widens the tolerance to half a unit of the last digit.
     * ``arithmetic``: ``float64``, or ``float32`` for an implementation that computes in
-      single precision (torch/keras tensors), which widens the tolerance to 1e-6 relative.
+      single precision (torch/keras tensors, a GPU), which widens the tolerance to 1e-6
+      relative.
     """
 
     name: str
@@ -102,6 +100,14 @@ def profile_arithmetic(profile: str, knobs: Mapping[str, Any] | None = None) -> 
         return "float64"
     single = config.arithmetic == "float32" or config.result_float == "float32"
     return "float32" if single else "float64"
+
+
+def distinct_name(name: str, spec: str, taken: set[str]) -> str:
+    """``name``, or, when an implementation already took it, ``name [spec]`` (then
+    ``name #2``...), so two implementations are never merged into one row of a report."""
+    candidates = [name, f"{name} [{spec}]"] if spec != name else [name]
+    candidates += [f"{name} #{n}" for n in range(2, len(taken) + 3)]
+    return next(c for c in candidates if c not in taken)
 
 
 def profile_knobs(profile: str) -> dict[str, tuple[Any, ...] | None] | None:
@@ -238,27 +244,3 @@ class Adapter(ABC):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def call_with_timeout(fn: Callable[[], T], timeout: float, what: str) -> T:
-    """Run an in-process call in a daemon thread; a hang becomes an ``AdapterError``.
-
-    The stuck thread cannot be killed and is abandoned; out-of-process adapters kill
-    their process instead.
-    """
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            box["value"] = fn()
-        except BaseException as exc:  # re-raised in the caller's thread
-            box["error"] = exc
-
-    worker = threading.Thread(target=target, name=f"adapter-{what}", daemon=True)
-    worker.start()
-    worker.join(timeout)
-    if worker.is_alive():
-        raise AdapterError("timeout", f"{what} did not answer within {timeout:g}s")
-    if "error" in box:
-        raise box["error"]
-    return box["value"]

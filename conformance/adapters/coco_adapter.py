@@ -13,7 +13,7 @@ from typing import Any
 from bleu_impl import get_profile
 
 from ..protocol import Answer, Request
-from .base import Adapter, Capabilities, call_with_timeout, profile_knobs, settable
+from .base import Adapter, Capabilities, profile_knobs, settable
 from .pyerrors import failure_from
 from .text import as_line, joinable
 from .warmup import WARM_UP_REQUEST
@@ -61,7 +61,7 @@ class CocoAdapter(Adapter):
             return score[config.max_order - 1]
 
         try:
-            value = call_with_timeout(call, self.capabilities.timeout, "pycocoevalcap")
+            value = call()
         except Exception as exc:
             return Answer(failure=failure_from(exc))
         return Answer(score=float(value))

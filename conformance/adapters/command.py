@@ -20,12 +20,15 @@ import re
 import shlex
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 from ..protocol import AdapterError, Answer, Failure, Request
-from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities, canonical
+from .base import DEFAULT_EXPECT, Adapter, Capabilities, canonical
+from .declared import check_declared
+from .processes import describe_exit, kill_group, spawn
 from .text import as_line, joinable, to_streams
 
 #: multi-bleu.perl's line: ``BLEU = 50.46, 94.4/58.8/43.8/26.7 (BP=1.000, ratio=1.000, ...``
@@ -43,21 +46,22 @@ class CommandAdapter(Adapter):
         self,
         template: str,
         *,
-        name: str | None = None,
-        version: str = "unknown",
-        scale: int = 1,
-        precision: int | None = None,
         regex: str = DEFAULT_REGEX,
         stdin: str | None = None,
-        levels: Sequence[str] = ("corpus",),
-        native: str | None = None,
-        knobs: Mapping[str, Sequence[Any] | None] | None = None,
         flags: Mapping[str, str] | None = None,
-        timeout: float = DEFAULT_TIMEOUT,
-        expect: Sequence[str] = (),
         cwd: str | None = None,
+        where: str = "cmd",
+        **declared: Any,
     ) -> None:
+        if not isinstance(template, str) or not template.strip():
+            raise AdapterError("config", f"{where}: template must be a command line")
+        try:
+            words = shlex.split(template)
+        except ValueError as exc:
+            raise AdapterError("config", f"{where}: template {template!r}: {exc}") from None
         self.template = template
+        if not isinstance(regex, str):
+            raise AdapterError("config", f"{where}: regex must be a string, got {regex!r}")
         try:
             self.regex = re.compile(regex, re.MULTILINE)
         except re.error as exc:
@@ -67,24 +71,20 @@ class CommandAdapter(Adapter):
         if stdin not in (None, "hyp"):
             raise AdapterError("config", f"stdin must be 'hyp' or empty, got {stdin!r}")
         self.stdin = stdin
-        self.flags = dict(flags or {})
+        self.flags = _checked_flags(flags, where)
         self.cwd = cwd
-        declared = dict(knobs or {})
+        fields = check_declared(
+            {"levels": ["corpus"], **{k: v for k, v in declared.items() if v is not None}}, where
+        )
+        knobs = dict(fields.pop("knobs", None) or {})
         for key in self.flags:  # a flag "lowercase=ascii" makes that knob value settable
             knob, _, value = key.partition("=")
-            declared.setdefault(knob, ())
-            declared[knob] = (*declared[knob], _parse_value(value))  # type: ignore[misc]
+            allowed = knobs.get(knob, ())
+            knobs[knob] = None if allowed is None else (*allowed, _parse_value(value))
         self.capabilities = Capabilities(
-            name=name or shlex.split(template)[0],
-            version=version,
-            levels=frozenset(levels),
-            knobs={k: None if v is None else tuple(v) for k, v in declared.items()},
-            native=native,
+            **{"name": words[0], "expect": DEFAULT_EXPECT, **fields},
+            knobs=knobs,
             inputs=frozenset({"raw", "tokenized"}),
-            scale=scale,
-            precision=precision,
-            expect=tuple(expect) or DEFAULT_EXPECT,
-            timeout=timeout,
         )
 
     def check(self, request: Request) -> str | None:
@@ -146,34 +146,13 @@ class CommandAdapter(Adapter):
                     "".join(as_line(r) + "\n" for r in stream), encoding="utf-8"
                 )
             argv = self._argv(directory, len(streams), request.complete)
-            stdin = (directory / "hyp").open("rb") if self.stdin == "hyp" else subprocess.DEVNULL
-            try:
-                proc = subprocess.run(
-                    argv,
-                    stdin=stdin,
-                    capture_output=True,
-                    timeout=self.capabilities.timeout,
-                    cwd=self.cwd,
-                    check=False,
-                )
-            except subprocess.TimeoutExpired as exc:
-                raise AdapterError(
-                    "timeout",
-                    f"{shlex.join(argv)} did not finish within {self.capabilities.timeout:g}s",
-                    _text(exc.stderr),
-                ) from None
-            except OSError as exc:
-                raise AdapterError("crash", f"cannot run {shlex.join(argv)}: {exc}") from None
-            finally:
-                if self.stdin == "hyp":
-                    stdin.close()  # type: ignore[union-attr]
-        stdout, stderr = _text(proc.stdout), _text(proc.stderr)
-        if proc.returncode != 0:
+            stdout, stderr, returncode = self._execute(argv, directory)
+        if returncode != 0:
             detail = (stderr.strip() or stdout.strip()).splitlines()[-1:] or [""]
             return Answer(
                 failure=Failure(
                     kind=None,
-                    message=f"exit status {proc.returncode}: {detail[0][:200]}",
+                    message=f"{describe_exit(returncode)}: {detail[0][:200]}",
                     stderr=stderr,
                 ),
                 stderr=stderr,
@@ -196,6 +175,47 @@ class CommandAdapter(Adapter):
             )
         except ValueError:
             raise AdapterError("garbage", f"not a number in {match.group(0)!r}", stderr) from None
+
+    def _execute(self, argv: list[str], directory: Path) -> tuple[str, str, int]:
+        """Run ``argv`` in its own process group; on timeout the whole group is killed."""
+        timeout = self.capabilities.timeout
+        try:
+            with ExitStack() as stack:
+                stdin: Any = subprocess.DEVNULL
+                if self.stdin == "hyp":
+                    stdin = stack.enter_context((directory / "hyp").open("rb"))
+                proc = spawn(argv, stdin=stdin, stdout=-1, stderr=-1, cwd=self.cwd)
+        except OSError as exc:
+            raise AdapterError("crash", f"cannot run {shlex.join(argv)}: {exc}") from None
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            kill_group(proc)
+            out, err = proc.communicate()
+            raise AdapterError(
+                "timeout",
+                f"{shlex.join(argv)} did not finish within {timeout:g}s (killed)",
+                _text(err),
+            ) from None
+        except BaseException:  # interrupted: leave nothing running
+            kill_group(proc)
+            raise
+        kill_group(proc)  # a daemon it left behind
+        return _text(out), _text(err), proc.returncode
+
+
+def _checked_flags(flags: Any, where: str) -> dict[str, str]:
+    """``{"knob=value": "--flag"}``, each knob known and each value valid for it."""
+    if flags is None:
+        return {}
+    if not isinstance(flags, Mapping):
+        raise AdapterError("config", f"{where}: flags must map 'knob=value' to a flag")
+    for key, flag in flags.items():
+        knob, eq, value = str(key).partition("=")
+        if not eq or not isinstance(flag, str):
+            raise AdapterError("config", f'{where}: flags: {key!r}: want "knob=value": "--flag"')
+        check_declared({"knobs": {knob: [_parse_value(value)]}}, f"{where}: flags")
+    return dict(flags)
 
 
 def _file_streams(request: Request) -> list[list[Any]]:

@@ -15,7 +15,7 @@ from typing import Any
 from bleu_impl import Config, get_profile
 
 from ..protocol import Answer, Request
-from .base import Adapter, Capabilities, call_with_timeout, profile_knobs, settable
+from .base import Adapter, Capabilities, profile_knobs, settable
 from .pyerrors import failure_from
 from .text import split_tokens
 from .warmup import WARM_UP_REQUEST
@@ -65,7 +65,7 @@ class IgniteAdapter(Adapter):
             return metric.compute()
 
         try:
-            value = call_with_timeout(call, self.capabilities.timeout, "ignite")
+            value = call()
         except Exception as exc:  # NotComputableError: macro average of no sentence
             empty = type(exc).__name__ == "NotComputableError"
             return Answer(failure=failure_from(exc, "empty-corpus" if empty else None))

@@ -21,6 +21,8 @@ from typing import Any, NoReturn
 
 from ..protocol import AdapterError, Answer, Failure, Request
 from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities
+from .declared import check_declared
+from .processes import describe_exit, kill_group, spawn
 
 PROTOCOL_VERSION = 1
 _EOF = object()
@@ -40,16 +42,18 @@ class JsonlProcess:
         self._lines: queue.Queue[Any] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=_STDERR_LINES)
         self._stderr_pump: threading.Thread | None = None
+        self._busy = False
 
     @property
     def running(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
 
     def start(self) -> None:
+        self._busy = False
         self._lines = queue.Queue()
         self._stderr = deque(maxlen=_STDERR_LINES)
         try:
-            self._proc = subprocess.Popen(
+            self._proc = spawn(
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
@@ -97,10 +101,12 @@ class JsonlProcess:
             proc.stdin.flush()
         except (BrokenPipeError, OSError):
             self.fail("crash", "the process closed its input (it has exited)")
+        self._busy = True
         try:
             line = self._lines.get(timeout=timeout)
         except queue.Empty:
             self.fail("timeout", f"no answer within {timeout:g}s")
+        self._busy = False  # still True when interrupted: stop() then kills at once
         if line is _EOF:
             self.fail("crash", "the process exited without answering")
         try:
@@ -115,19 +121,15 @@ class JsonlProcess:
         """Kill the process (it is restarted on the next request) and raise."""
         code = self.kill()
         if code is not None and kind == "crash":
-            message += f" (exit status {code})"
+            message += f" ({describe_exit(code)})"
         raise AdapterError(kind, message, self.stderr_tail())
 
     def kill(self) -> int | None:
+        """Kill the process and everything it started (its process group)."""
         proc, self._proc = self._proc, None
         if proc is None:
             return None
-        if proc.poll() is None:
-            proc.kill()
-        try:
-            code = proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # pragma: no cover - unkillable child
-            return None
+        code = kill_group(proc)
         if self._stderr_pump is not None:
             self._stderr_pump.join(timeout=1.0)  # collect the last words
         return code
@@ -136,7 +138,7 @@ class JsonlProcess:
         proc = self._proc
         if proc is None:
             return
-        if proc.poll() is None and proc.stdin is not None:
+        if proc.poll() is None and proc.stdin is not None and not self._busy:
             try:
                 proc.stdin.write(json.dumps({"cmd": "stop"}) + "\n")
                 proc.stdin.close()
@@ -147,7 +149,8 @@ class JsonlProcess:
 
 
 def capabilities_from_hello(data: Mapping[str, Any], *, timeout: float) -> Capabilities:
-    """Read the ``hello`` answer's ``implementation`` object (see docs/protocol.md)."""
+    """Read the ``hello`` answer's ``implementation`` object (see docs/protocol.md); every
+    field is checked, and an unknown one is an error (a misspelling is not ignored)."""
     if data.get("protocol") != PROTOCOL_VERSION:
         raise AdapterError(
             "protocol",
@@ -156,27 +159,39 @@ def capabilities_from_hello(data: Mapping[str, Any], *, timeout: float) -> Capab
         )
     impl = data.get("implementation")
     if not isinstance(impl, dict) or not isinstance(impl.get("name"), str):
-        raise AdapterError("protocol", f"hello answer lacks implementation.name: {data!r}")
-    knobs = impl.get("knobs", {})
-    return Capabilities(
-        name=impl["name"],
-        version=str(impl.get("version", "unknown")),
-        levels=frozenset(impl.get("levels", ("sentence", "corpus"))),
-        knobs=None
-        if knobs is None
-        else {k: None if v is None else tuple(v) for k, v in dict(knobs).items()},
-        native=impl.get("native"),
-        inputs=frozenset(impl.get("inputs", ("raw", "tokenized"))),
-        scale=int(impl.get("scale", 1)),
-        precision=impl.get("precision"),
-        signature=str(impl.get("signature", "")),
-        expect=tuple(impl.get("expect") or DEFAULT_EXPECT),
-        timeout=timeout,
+        raise AdapterError("protocol", f"hello answer lacks implementation.name: {data!r}"[:300])
+    fields = check_declared(
+        {k: v for k, v in impl.items() if k != "timeout"},
+        "hello: implementation",
+        "protocol",
     )
+    if "timeout" in impl:
+        raise AdapterError("protocol", "hello: implementation: the timeout is the harness's")
+    fields.setdefault("expect", DEFAULT_EXPECT)
+    fields["version"] = fields.get("version", "unknown")
+    return Capabilities(**{"knobs": {}, **fields}, timeout=timeout)
 
 
 def _ints(value: Any) -> tuple[int, ...] | None:
-    return None if value is None else tuple(int(v) for v in value)
+    """A list of integers as a tuple; anything else is garbage (ValueError)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise ValueError(f"not a list of integers: {value!r}")
+    return tuple(value)
+
+
+def _failure(data: Mapping[str, Any], stderr: str) -> Failure:
+    """The ``failure`` object of an answer; a malformed one is garbage (ValueError)."""
+    fail = data["failure"]
+    if not isinstance(fail, dict):
+        raise ValueError(f"failure must be an object, got {fail!r}")
+    kind, message = fail.get("kind"), fail.get("message", "")
+    if kind is not None and not isinstance(kind, str):
+        raise ValueError(f"failure.kind must be a string or null, got {kind!r}")
+    return Failure(kind=kind, message=str(message), stderr=stderr)
 
 
 class JsonlAdapter(Adapter):
@@ -190,16 +205,32 @@ class JsonlAdapter(Adapter):
         startup_timeout: float | None = None,
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
-        expect: Sequence[str] = (),
+        expect: Sequence[str] | str = (),
+        where: str = "jsonl",
     ) -> None:
-        self.argv = shlex.split(argv) if isinstance(argv, str) else list(argv)
-        self.timeout = timeout
-        self.startup_timeout = startup_timeout or max(timeout, 10.0)
+        checked = check_declared(
+            {"timeout": timeout, **({"expect": expect} if expect else {})}, where
+        )
+        if startup_timeout is not None:
+            check_declared({"timeout": startup_timeout}, f"{where}: startup_timeout")
+        if env is not None and not (
+            isinstance(env, Mapping)
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in env.items())
+        ):
+            raise AdapterError("config", f"{where}: env must map names to strings")
+        try:
+            self.argv = shlex.split(argv) if isinstance(argv, str) else list(argv)
+        except (ValueError, AttributeError) as exc:
+            raise AdapterError("config", f"{where}: command {argv!r}: {exc}") from None
+        if not self.argv or not all(isinstance(a, str) for a in self.argv):
+            raise AdapterError("config", f"{where}: command must be a command line")
+        self.timeout = checked["timeout"]
+        self.startup_timeout = startup_timeout or max(self.timeout, 10.0)
         self._proc = JsonlProcess(self.argv, cwd=cwd, env=env)
         self._seq = 0
         self.capabilities = self._hello()
         if expect:
-            self.capabilities = replace(self.capabilities, expect=tuple(expect))
+            self.capabilities = replace(self.capabilities, expect=checked["expect"])
 
     def _hello(self) -> Capabilities:
         self._proc.start()
@@ -228,17 +259,13 @@ class JsonlAdapter(Adapter):
             )
         stderr = self._proc.stderr_tail()
         stderr = stderr[len(before) :] if stderr.startswith(before) else stderr
-        if "failure" in data:
-            fail = data["failure"] if isinstance(data["failure"], dict) else {}
-            return Answer(
-                failure=Failure(
-                    kind=fail.get("kind"), message=str(fail.get("message", "")), stderr=stderr
-                )
-            )
-        score = data.get("score")
-        if not isinstance(score, int | float) or isinstance(score, bool):
-            self._proc.fail("garbage", f"answer has no numeric score: {data!r}"[:300])
         try:
+            if "failure" in data:
+                return Answer(failure=_failure(data, stderr))
+            score = data.get("score")
+            if not isinstance(score, int | float) or isinstance(score, bool):
+                raise ValueError("answer has no numeric score (nor a failure)")
+            # the statistics' types and values are checked by Answer.problems()
             return Answer(
                 score=float(score),
                 counts=_ints(data.get("counts")),
@@ -248,8 +275,8 @@ class JsonlAdapter(Adapter):
                 ref_len=data.get("ref_len"),
                 stderr=stderr,
             )
-        except (TypeError, ValueError):
-            self._proc.fail("garbage", f"malformed statistics in answer: {data!r}"[:300])
+        except (TypeError, ValueError) as exc:
+            self._proc.fail("garbage", f"{exc}: {data!r}"[:300])
 
     def close(self) -> None:
         self._proc.stop()

@@ -9,7 +9,13 @@ or a dict with ``score`` (or ``bleu``) and optionally ``counts``, ``totals``, ``
 What it can express is read from its signature: with ``**config`` every knob is passed;
 otherwise only knobs that are named parameters (cases setting any other knob are skipped).
 Optional function attributes refine this: ``bleu_scale`` (1 or 100), ``bleu_precision``
-(printed decimals), ``bleu_levels``, ``bleu_inputs``, ``bleu_version``, ``bleu_expect``.
+(printed decimals), ``bleu_levels``, ``bleu_inputs``, ``bleu_version``, ``bleu_expect``,
+``bleu_native`` (a bleu_impl profile), ``bleu_native_knobs``, ``bleu_arithmetic``
+(``float64``/``float32``), ``bleu_timeout``; each is checked (:mod:`.declared`), and an
+unknown ``bleu_*`` attribute is an error (a misspelling would otherwise be ignored).
+
+The function is called directly: :func:`~conformance.adapters.make_adapter` runs this
+adapter in a worker process (:mod:`.worker`), which is what stops a hang or a crash.
 """
 
 from __future__ import annotations
@@ -23,7 +29,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..protocol import AdapterError, Answer, Request
-from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities, call_with_timeout
+from .base import DEFAULT_EXPECT, Adapter, Capabilities
+from .declared import FIELDS, check_declared, unknown_fields
 from .pyerrors import failure_from
 
 _IMPORT_STRING = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
@@ -119,20 +126,21 @@ class PythonCallableAdapter(Adapter):
     ) -> None:
         spec = fn if isinstance(fn, str) else None
         self._fn = load_callable(fn) if isinstance(fn, str) else fn
-        attrs = {k: getattr(self._fn, f"bleu_{k}", None) for k in _ATTRS}
-        attrs.update({k: v for k, v in overrides.items() if v is not None})
+        label = spec or f"{getattr(self._fn, '__module__', '')}:{_qualname(self._fn)}"
+        attributes = _attributes(self._fn, label)
+        fields = {
+            **check_declared(attributes, label, prefix="bleu_"),
+            **check_declared({k: v for k, v in overrides.items() if v is not None}, label),
+        }
+        if name is not None:
+            fields["name"] = name
+        expect = fields.pop("expect", DEFAULT_EXPECT)
         module = getattr(self._fn, "__module__", "") or ""
-        expect = attrs["expect"]
+        fields.setdefault("version", _module_version(module))
         self.capabilities = Capabilities(
-            name=name or spec or f"{module}:{getattr(self._fn, '__qualname__', 'fn')}",
-            version=str(attrs["version"] or _module_version(module)),
-            levels=frozenset(attrs["levels"] or ("sentence", "corpus")),
+            **{"name": label, **fields},
             knobs=_accepted_knobs(self._fn),
-            inputs=frozenset(attrs["inputs"] or ("raw", "tokenized")),
-            scale=int(attrs["scale"] or 1),
-            precision=attrs["precision"],
-            expect=(expect,) if isinstance(expect, str) else tuple(expect or DEFAULT_EXPECT),
-            timeout=float(attrs["timeout"] or DEFAULT_TIMEOUT),
+            expect=expect,
         )
 
     def run(self, request: Request) -> Answer:
@@ -143,17 +151,32 @@ class PythonCallableAdapter(Adapter):
         ]
         config = request.config_for(self.capabilities.knobs)
         try:
-            value = call_with_timeout(
-                lambda: self._fn(hyps, refs, **config), self.capabilities.timeout, "function"
-            )
-        except AdapterError:
-            raise
+            value = self._fn(hyps, refs, **config)
         except Exception as exc:
             return Answer(failure=failure_from(exc))
         return answer_from(value)
 
 
-_ATTRS = ("scale", "precision", "levels", "inputs", "version", "expect", "timeout")
+#: Attributes a function may carry (``bleu_scale``...): every declared field but its knobs
+#: (read from the signature) and name (the import string).
+_ATTRS = tuple(f for f in FIELDS if f not in ("knobs", "name"))
+
+
+def _qualname(fn: Any) -> str:
+    return str(getattr(fn, "__qualname__", type(fn).__name__))
+
+
+def _attributes(fn: Any, label: str) -> dict[str, Any]:
+    """The ``bleu_*`` attributes of ``fn``; an unknown one is an error."""
+    try:
+        own = [a for a in vars(fn) if a.startswith("bleu_")]
+    except TypeError:  # no __dict__ (a builtin, a slotted object)
+        own = []
+    known = [f"bleu_{f}" for f in _ATTRS]
+    unknown_fields(own, known, f"{label}: attribute", "config")
+    # an attribute set to None is "not declared", like a missing one
+    found = {f: getattr(fn, f"bleu_{f}", None) for f in _ATTRS}
+    return {f: v for f, v in found.items() if v is not None}
 
 
 def _module_version(module: str) -> str:
@@ -163,5 +186,5 @@ def _module_version(module: str) -> str:
 
         return version(top)
     except Exception:
-        mod = importlib.import_module(top) if top else None
+        mod = sys.modules.get(top)
         return str(getattr(mod, "__version__", "unknown"))

@@ -13,25 +13,39 @@ Specs, tried in this order:
 * ``NAME`` or ``NAME:ARG`` - an adapter registered by a package under the entry-point group
   ``bleu_conformance.adapters`` (a factory called with ARG or no argument).
 * ``package.module:function`` (or ``python:package.module:function``) - a Python callable.
+
+Python code under test (a callable, a live library, an entry point's adapter) runs in a
+worker process (:mod:`.worker`); bleu_impl, this project's own code, runs in process.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from importlib import import_module
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from ..protocol import AdapterError
 from .base import Adapter
+from .declared import FIELDS, unknown_fields
+from .worker import WorkerAdapter
 
 if TYPE_CHECKING:
     from ..cases import ExpectationKey
 
-__all__ = ["BUILTIN", "ENTRY_POINT_GROUP", "LIBRARIES", "load_adapter_file", "make_adapter"]
+__all__ = [
+    "BUILTIN",
+    "ENTRY_POINT_GROUP",
+    "LIBRARIES",
+    "build_library",
+    "entry_point_adapter",
+    "load_adapter_file",
+    "make_adapter",
+]
 
 ENTRY_POINT_GROUP = "bleu_conformance.adapters"
 
@@ -72,14 +86,35 @@ def _bleu_impl(arg: str | None, keys: Mapping[str, ExpectationKey]) -> Adapter:
 
 
 def _library(name: str) -> Adapter:
-    module_name, class_name, install = LIBRARIES[name]
+    """A live library, in a worker process (its import happens there)."""
+    install = LIBRARIES[name][2]
     try:
-        module = import_module(f"{__package__}.{module_name}")
-        adapter: Adapter = getattr(module, class_name)()
-    except ImportError as exc:
+        return WorkerAdapter(partial(build_library, name))
+    except AdapterError as exc:
+        if "ModuleNotFoundError" in exc.message or "ImportError" in exc.message:
+            raise AdapterError(
+                "config", f"{name} is not importable here ({exc.message}); pip install {install}"
+            ) from None
+        raise
+
+
+def build_library(name: str) -> Adapter:
+    """The adapter of the live library ``name`` (in the worker: imports the library)."""
+    module_name, class_name, _ = LIBRARIES[name]
+    module = import_module(f"{__package__}.{module_name}")
+    adapter: Adapter = getattr(module, class_name)()
+    return adapter
+
+
+def entry_point_adapter(name: str, arg: str | None) -> Adapter:
+    """The adapter the entry point ``name`` makes (called with ``arg`` when given)."""
+    factory = _entry_point(name)
+    assert factory is not None
+    adapter = factory(arg) if arg is not None else factory()
+    if not isinstance(adapter, Adapter):
         raise AdapterError(
-            "config", f"{name} is not importable here ({exc}); pip install {install}"
-        ) from None
+            "config", f"entry point {name!r} returned {type(adapter).__name__}, not an Adapter"
+        )
     return adapter
 
 
@@ -95,37 +130,70 @@ def _entry_point(name: str) -> Callable[..., Adapter] | None:
     return None
 
 
-def load_adapter_file(path: Path) -> Adapter:
-    """An adapter described by a YAML/JSON file (see docs/runner.md, "Adapter files")."""
+#: The keys of an adapter file per kind (besides ``kind``); the first is required.
+_FILE_KEYS: dict[str, tuple[str, ...]] = {
+    "command": (
+        "template",
+        *(f for f in FIELDS if f not in ("inputs",)),
+        "regex",
+        "stdin",
+        "flags",
+        "cwd",
+    ),
+    "jsonl": ("command", "timeout", "startup_timeout", "expect", "cwd", "env"),
+    "python": ("callable", *(f for f in FIELDS if f != "knobs")),
+}
+
+
+def _read_adapter_file(path: Path) -> dict[str, Any]:
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError) as exc:
         raise AdapterError("config", f"{path}: cannot read adapter file: {exc}") from None
     if not isinstance(data, dict) or "kind" not in data:
         raise AdapterError("config", f"{path}: an adapter file is a mapping with a 'kind'")
-    options = {k: v for k, v in data.items() if k != "kind"}
     kind = data["kind"]
+    if kind not in _FILE_KEYS:
+        raise AdapterError(
+            "config", f"{path}: unknown adapter kind {kind!r} ({', '.join(_FILE_KEYS)})"
+        )
+    keys = _FILE_KEYS[kind]
+    unknown_fields([k for k in data if k != "kind"], keys, f"{path} (kind {kind})", "config")
+    if keys[0] not in data:
+        raise AdapterError("config", f"{path}: kind {kind} needs {keys[0]!r}")
+    return data
+
+
+def load_adapter_file(path: Path) -> Adapter:
+    """An adapter described by a YAML/JSON file (see docs/runner.md, "Adapter files").
+    Unknown or misspelled keys, and values of the wrong type, are errors."""
+    data = _read_adapter_file(path)
+    kind = data.pop("kind")
     base = str(path.parent.resolve())
-    try:
-        if kind == "command":
-            from .command import MULTI_BLEU_REGEX, CommandAdapter
+    where = f"{path}"
+    if kind == "command":
+        from .command import MULTI_BLEU_REGEX, CommandAdapter
 
-            if options.get("regex") == "multi-bleu":
-                options["regex"] = MULTI_BLEU_REGEX
-            options.setdefault("cwd", base)
-            return CommandAdapter(options.pop("template"), **options)
-        if kind == "jsonl":
-            from .jsonl import JsonlAdapter
+        if data.get("regex") == "multi-bleu":
+            data["regex"] = MULTI_BLEU_REGEX
+        data.setdefault("cwd", base)
+        return CommandAdapter(data.pop("template"), where=where, **data)
+    if kind == "jsonl":
+        from .jsonl import JsonlAdapter
 
-            options.setdefault("cwd", base)
-            return JsonlAdapter(options.pop("command"), **options)
-        if kind == "python":
-            from .python_callable import PythonCallableAdapter
+        data.setdefault("cwd", base)
+        return JsonlAdapter(data.pop("command"), where=where, **data)
+    return _python(data.pop("callable"), where=where, **data)
 
-            return PythonCallableAdapter(options.pop("callable"), **options)
-    except (KeyError, TypeError) as exc:
-        raise AdapterError("config", f"{path}: bad adapter file for kind {kind!r}: {exc}") from None
-    raise AdapterError("config", f"{path}: unknown adapter kind {kind!r} (command, jsonl, python)")
+
+def _python(spec: Any, **options: Any) -> Adapter:
+    """A user's function (import string) in a worker process."""
+    from .python_callable import PythonCallableAdapter
+
+    where = options.pop("where", "")
+    if not isinstance(spec, str):
+        raise AdapterError("config", f"{where}: callable must be an import string 'pkg.mod:fn'")
+    return WorkerAdapter(partial(PythonCallableAdapter, spec, **options))
 
 
 def make_adapter(spec: str, keys: Mapping[str, ExpectationKey] | None = None) -> Adapter:
@@ -147,20 +215,12 @@ def make_adapter(spec: str, keys: Mapping[str, ExpectationKey] | None = None) ->
     path = Path(spec)
     if path.suffix in (".yaml", ".yml", ".json") and path.is_file():
         return load_adapter_file(path)
-    factory = _entry_point(head)
-    if factory is not None:
-        adapter = factory(rest) if sep else factory()
-        if not isinstance(adapter, Adapter):
-            raise AdapterError(
-                "config", f"entry point {head!r} returned {type(adapter).__name__}, not an Adapter"
-            )
-        return adapter
-    from .python_callable import PythonCallableAdapter
-
+    if any(ep.name == head for ep in entry_points(group=ENTRY_POINT_GROUP)):
+        return WorkerAdapter(partial(entry_point_adapter, head, rest if sep else None))
     if head == "python":
-        return PythonCallableAdapter(rest)
+        return _python(rest)
     if sep:
-        return PythonCallableAdapter(spec)
+        return _python(spec)
     raise AdapterError(
         "config",
         f"unknown implementation {spec!r}: use one of {', '.join(BUILTIN)}, bleu_impl:PROFILE, "

@@ -11,7 +11,7 @@ from typing import Any
 from bleu_impl import get_profile
 
 from ..protocol import Answer, Request
-from .base import Adapter, Capabilities, call_with_timeout, profile_knobs, settable
+from .base import Adapter, Capabilities, profile_knobs, settable
 from .pyerrors import failure_from
 from .text import joinable
 
@@ -63,7 +63,7 @@ class TorchmetricsAdapter(Adapter):
             )
 
         try:
-            value = call_with_timeout(call, self.capabilities.timeout, "torchmetrics")
+            value = call()
         except Exception as exc:
             return Answer(failure=failure_from(exc))
         return Answer(score=float(value))

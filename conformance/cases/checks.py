@@ -42,6 +42,49 @@ MAY_EXCEED_ONE = LAST_SEGMENT_METHODS
 BP_TOLERANCE = Tolerance(abs=1e-15, rel=1e-12)
 PRECISION_TOLERANCE = Tolerance(abs=1e-15, rel=1e-12)
 FORBIDDEN_SOURCES = ("bleu_impl", "bleu-conformance", "bleu_conformance")
+#: The widest tolerance a fixture may give: 1% of the scale (abs) or of the score (rel). A
+#: wider one (let alone .inf) accepts what it should catch: it is a check that cannot fail.
+MAX_TOLERANCE = 0.01
+#: Integers beyond 2**53 cannot be represented as floats exactly; no BLEU count is that big.
+MAX_INTEGER = 2**53
+
+
+def _bad_number(value: Any) -> str | None:
+    """Why ``value`` (a YAML number) cannot be used, or None (also None for non-numbers)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{value!r} is not a finite number"
+    if isinstance(value, int) and abs(value) > MAX_INTEGER:
+        return f"{str(value)[:20]}... ({len(str(abs(value)))} digits) is out of range"
+    return None
+
+
+def _numbers(value: Any, path: tuple[str | int, ...]) -> Any:
+    """Every (path, number) inside ``value`` (bounded: YAML nesting is already limited)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _numbers(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _numbers(item, (*path, index))
+    else:
+        yield path, value
+
+
+def number_problems(raw: dict[str, Any], doc: YamlDocument, index: int, file: str) -> list[Problem]:
+    """NaN, infinities and out-of-range integers in a case's config or expectations (before
+    it is built: such a case is not used; NaN compares with nothing)."""
+    found = []
+    for part in ("config", "expected"):
+        for path, value in _numbers(raw.get(part), (part,)):
+            why = _bad_number(value)
+            if why is not None:
+                where = "/".join(str(p) for p in path)
+                line = doc.line_of(("cases", index, *path))
+                message = f"{where}: {why}"
+                found.append(Problem(file, line, str(raw.get("id", "")), "non-finite", message))
+    return found
 
 
 class _Reporter:
@@ -209,6 +252,7 @@ def _check_expectation(
         return
     if exp.score is not None and exp.tolerance == Tolerance():
         report("tolerance-missing", "a score needs a tolerance that fits its source", *where)
+    _check_tolerance(exp, report, where)
     _check_score_range(case, exp, report, where)
     if exp.printed is not None:
         _check_printed(impl, exp, exp.printed, report, where)
@@ -218,6 +262,19 @@ def _check_expectation(
         return
     if config_ok:
         _check_consistency(case, impl, exp, report, where)
+
+
+def _check_tolerance(exp: Expectation, report: _Reporter, where: tuple) -> None:
+    tol = exp.tolerance
+    if tol.abs >= MAX_TOLERANCE * exp.scale or tol.rel >= MAX_TOLERANCE:
+        report(
+            "tolerance-too-wide",
+            f"tolerance {{abs: {tol.abs!r}, rel: {tol.rel!r}}} is at least 1% of the "
+            f"{'scale' if tol.abs >= MAX_TOLERANCE * exp.scale else 'score'}: it would accept "
+            "what it should catch",
+            *where,
+            "tolerance",
+        )
 
 
 def _check_score_range(case: Case, exp: Expectation, report: _Reporter, where: tuple) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 import jsonschema
 
-from .checks import check_case
+from .checks import check_case, number_problems
 from .model import Case, Expectation, Input, LoadResult, Problem, Segment, Tolerance
 from .registry import (
     BUNDLED_ROOT,
@@ -34,6 +34,7 @@ from .yamlnodes import YamlDocument, read_yaml
 __all__ = [
     "PATH_KNOBS",
     "SKIP_FILES",
+    "display_path",
     "iter_case_files",
     "load_fixtures",
     "load_schema",
@@ -46,12 +47,23 @@ SKIP_FILES = {REGISTRY_FILE, TAGS_FILE, KNOWN_EXCEPTIONS_FILE}
 
 @lru_cache(maxsize=4)
 def load_schema(root: Path = BUNDLED_ROOT) -> dict[str, Any]:
-    """The published JSON Schema of case files."""
-    return json.loads((root / SCHEMA_FILE).read_text(encoding="utf-8"))
+    """The published JSON Schema of case files: the root's own, else the bundled one (the
+    case file format is this tool's, not the library's). ValueError when unreadable."""
+    path = root / SCHEMA_FILE
+    if not path.is_file():
+        path = BUNDLED_ROOT / SCHEMA_FILE
+    try:
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        jsonschema.Draft202012Validator.check_schema(schema)
+    except (OSError, UnicodeDecodeError, ValueError, jsonschema.SchemaError) as exc:
+        raise ValueError(f"{path}: not a usable JSON Schema: {exc}") from None
+    return schema
 
 
 def iter_case_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
-    """Expand files and directories (recursively) into case files, sorted per directory."""
+    """Expand files and directories (recursively) into case files, sorted per directory.
+    A ``.yaml`` entry that is not a readable file (a dangling link) is still yielded, so
+    reading it reports the problem instead of skipping it."""
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -59,13 +71,20 @@ def iter_case_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
                 rel = sub.relative_to(path).parts
                 if any(part in SKIP_DIRS for part in rel[:-1]):
                     continue
-                if sub.suffix in (".yaml", ".yml") and sub.is_file() and sub.name not in SKIP_FILES:
+                wanted = sub.suffix in (".yaml", ".yml") and sub.name not in SKIP_FILES
+                if wanted and not sub.is_dir():
                     yield sub
         else:
             yield path
 
 
-def _display(path: Path) -> str:
+def display_path(path: Path) -> str:
+    """How a case file is named in reports and node ids: ``fixtures/...`` for the bundled
+    library wherever it is installed (so reports do not depend on the install or the current
+    directory), else the path relative to the current directory."""
+    resolved = path.resolve()
+    if resolved.is_relative_to(BUNDLED_ROOT):
+        return "fixtures/" + resolved.relative_to(BUNDLED_ROOT).as_posix()
     try:
         return os.path.relpath(path)
     except ValueError:  # another drive on Windows
@@ -155,8 +174,39 @@ def build_case(
     )
 
 
+def _inlined(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
+    """``node`` with every local ``{"$ref": "#/$defs/NAME"}`` replaced by its definition
+    (the case-file schema has no recursive reference): validation then skips the
+    reference lookups, half its time on a large file; errors and paths are the same."""
+    if depth > 32:
+        raise ValueError("recursive $ref")
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if len(node) == 1 and isinstance(ref, str) and ref.startswith("#/$defs/"):
+            return _inlined(defs[ref.removeprefix("#/$defs/")], defs, depth + 1)
+        return {k: _inlined(v, defs, depth + 1) for k, v in node.items() if k != "$defs"}
+    if isinstance(node, list):
+        return [_inlined(v, defs, depth + 1) for v in node]
+    return node
+
+
+_VALIDATORS: dict[int, Any] = {}
+
+
+def _validator(schema: dict[str, Any]) -> Any:
+    """A validator for ``schema``, built once (references inlined when possible)."""
+    found = _VALIDATORS.get(id(schema))
+    if found is None or found[0] is not schema:
+        try:
+            compiled = _inlined(schema, schema.get("$defs", {}))
+        except (KeyError, ValueError):  # a reference that is not a simple local one
+            compiled = schema
+        found = _VALIDATORS[id(schema)] = (schema, jsonschema.Draft202012Validator(compiled))
+    return found[1]
+
+
 def _schema_problems(data: Any, doc: YamlDocument, file: str, schema: dict) -> list[Problem]:
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = _validator(schema)
     problems = []
     for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path))):
         path = tuple(error.absolute_path)
@@ -180,11 +230,20 @@ def load_file(
     path: Path, registry: Registry, schema: dict[str, Any]
 ) -> tuple[list[Case], list[Problem]]:
     """Every case of one file and every problem in it (never stops at the first)."""
-    file = _display(path)
+    file = display_path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return [], [Problem(file, 0, "", "file", f"cannot read: {exc}")]
+    try:
+        return _load_text(text, file, registry, schema)
+    except Exception as exc:  # a bug here must cost one file, never the whole run
+        return [], [Problem(file, 0, "", "internal", f"cannot load: {type(exc).__name__}: {exc}")]
+
+
+def _load_text(
+    text: str, file: str, registry: Registry, schema: dict[str, Any]
+) -> tuple[list[Case], list[Problem]]:
     doc = read_yaml(text)
     data = doc.data
     problems = [
@@ -210,6 +269,10 @@ def load_file(
             for p in schema_problems
         ):
             continue
+        unusable = number_problems(raw, doc, index, file)
+        if unusable:  # NaN, inf or a number too large for a float: the case cannot be built
+            problems.extend(unusable)
+            continue
         case = build_case(raw, doc, index, file, suite, registry)
         found = check_case(case, registry, doc, index)
         problems.extend(found)
@@ -232,6 +295,16 @@ def _inside(doc: YamlDocument, path: tuple, line: int) -> bool:
     start = doc.line_of(path)
     nxt = doc.lines.get((path[0], path[1] + 1))
     return start <= line and (nxt is None or line < nxt)
+
+
+def _empty_directories(paths: Sequence[str | os.PathLike[str]]) -> list[Problem]:
+    """A directory given explicitly that holds no case file (empty, unreadable, or no
+    YAML): a problem, never "OK: 0 files"."""
+    return [
+        Problem(display_path(Path(p)), 0, "", "file", "no case files (*.yaml) in this directory")
+        for p in paths
+        if Path(p).is_dir() and next(iter_case_files([p]), None) is None
+    ]
 
 
 def registry_root(path: str | os.PathLike[str]) -> Path | None:
@@ -257,9 +330,18 @@ def load_fixtures(
     if root is None and paths:
         root = registry_root(paths[0])
     root_path = BUNDLED_ROOT if root is None else Path(root)
+    if not root_path.is_dir():
+        problem = Problem(str(root_path), 0, "", "registry", "fixture root: no such directory")
+        return LoadResult((), (problem,), {})
     registry = load_registry(root_path)
-    schema = load_schema(root_path)
+    try:
+        schema = load_schema(root_path)
+    except ValueError as exc:
+        return LoadResult(
+            (), (*registry.problems, Problem(str(root_path), 0, "", "schema", str(exc))), {}
+        )
     problems: list[Problem] = list(registry.problems)
+    problems.extend(_empty_directories(paths))
     cases: list[Case] = []
     seen: dict[str, Case] = {}
     for path in iter_case_files(paths or [root_path]):

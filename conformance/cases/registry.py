@@ -7,14 +7,31 @@ the bleu_impl profile + knobs meant to reproduce it; ``fixtures/tags.yaml`` list
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from .model import ExpectationKey, Problem
-from .yamlnodes import read_yaml
+from .yamlnodes import YamlDocument, read_yaml
 
-#: The bundled fixture library (a checkout's ``fixtures/`` directory).
-BUNDLED_ROOT = Path(__file__).resolve().parents[2] / "fixtures"
+#: The package the bundled fixture library is installed as: the repository's ``fixtures/``
+#: folder (pyproject.toml maps the name to it; an editable install points at the folder).
+FIXTURES_PACKAGE = "conformance.fixtures"
+
+
+def _bundled_root() -> Path:
+    """The bundled library's directory, found with :mod:`importlib.resources`."""
+    root = files(FIXTURES_PACKAGE)
+    if not isinstance(root, Path) or not (root / "implementations.yaml").is_file():
+        raise RuntimeError(
+            f"the bundled fixture library ({FIXTURES_PACKAGE}) is not a directory on disk "
+            f"({root}); reinstall bleu-conformance from a wheel or an editable checkout"
+        )
+    return root.resolve()
+
+
+#: The bundled fixture library (``fixtures/`` of the repository, package data when installed).
+BUNDLED_ROOT = _bundled_root()
 REGISTRY_FILE = "implementations.yaml"
 TAGS_FILE = "tags.yaml"
 KNOWN_EXCEPTIONS_FILE = "known-exceptions.yaml"
@@ -50,7 +67,11 @@ def _field_problems(spec: dict[str, Any]) -> list[tuple[str, str]]:
     """(rule, message) for unknown, missing and mistyped fields of one key."""
     bad = sorted(set(spec) - set(_IMPL_KEYS))
     missing = [k for k in _IMPL_REQUIRED if k not in spec]
-    wrong = [k for k, t in _IMPL_KEYS.items() if k in spec and not isinstance(spec[k], t)]
+    wrong = [
+        k
+        for k, t in _IMPL_KEYS.items()
+        if k in spec and (not isinstance(spec[k], t) or isinstance(spec[k], bool))
+    ]
     return [
         ("registry", f"{what}(s): {', '.join(names)}")
         for names, what in ((bad, "unknown field"), (missing, "missing field"), (wrong, "bad type"))
@@ -76,10 +97,23 @@ def _value_problems(spec: dict[str, Any]) -> list[tuple[str, str]]:
     return found
 
 
-def _read_implementations(path: Path, registry: Registry) -> None:
-    doc = read_yaml(path.read_text(encoding="utf-8"))
+def _read(path: Path, registry: Registry) -> YamlDocument | None:
+    """The YAML document of ``path``, or None after recording why it cannot be read."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        registry.problems.append(_problem(path, 0, "", "registry", f"cannot read: {exc}"))
+        return None
+    doc = read_yaml(text)
     for line, rule, message in doc.errors:
         registry.problems.append(_problem(path, line, "", rule, message))
+    return doc
+
+
+def _read_implementations(path: Path, registry: Registry) -> None:
+    doc = _read(path, registry)
+    if doc is None:
+        return
     data: Any = doc.data
     if not isinstance(data, dict) or not isinstance(data.get("implementations"), dict):
         registry.problems.append(
@@ -88,6 +122,10 @@ def _read_implementations(path: Path, registry: Registry) -> None:
         return
     for key, spec in data["implementations"].items():
         line = doc.line_of(("implementations", key))
+        if not isinstance(key, str) or not key:
+            message = f"an expectation key must be a name, got {key!r}"
+            registry.problems.append(_problem(path, line, str(key), "registry", message))
+            continue
         if not isinstance(spec, dict):
             registry.problems.append(_problem(path, line, key, "registry", "not a mapping"))
             continue
@@ -111,9 +149,9 @@ def _read_implementations(path: Path, registry: Registry) -> None:
 
 
 def _read_tags(path: Path, registry: Registry) -> None:
-    doc = read_yaml(path.read_text(encoding="utf-8"))
-    for line, rule, message in doc.errors:
-        registry.problems.append(_problem(path, line, "", rule, message))
+    doc = _read(path, registry)
+    if doc is None:
+        return
     data: Any = doc.data
     if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
         registry.problems.append(_problem(path, 1, "", "registry", "want 'tags: {tag: meaning}'"))

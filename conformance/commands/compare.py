@@ -22,28 +22,44 @@ The table answers first: do they differ (material differences, at least half a u
 last printed decimal of BLEU on 0-100, apart from negligible ones), how much (largest first)
 and why (a roll-up by cause); it fits the terminal's width and shows the ten largest
 material differences. Implementations are lettered A, B, C...; each row names its pair.
-
-exit codes: 0 the comparison ran (differences are findings, not failures); 2 bad input
-(unknown implementation, unreadable fixtures, malformed log).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import sys
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
 from ..cases import generate_cases
 from ..engine import compare_cases, open_subjects
+from ..engine.batch import SHRINK_BUDGET
+from ..engine.shrink import MAX_STEPS
+from ..outputs import check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.compare import FORMATS, render
 from ..reporters.findings import DEFAULT_DECIMALS
 from ..reporters.textgrid import terminal_width
 from ..runlog import CompareLogWriter, read_compare_log
 from . import compare_corpus
-from .options import add_impl_argument, add_selection_arguments, fail, load_selected, progress
+from .options import (
+    add_impl_argument,
+    add_quiet_argument,
+    add_selection_arguments,
+    fail,
+    load_selected,
+    non_negative_int,
+    positive_int,
+    progress,
+)
+
+EXIT_CODES = {
+    0: "compared (differences are what it reports, not a failure of the command)",
+    2: "bad input: unknown implementation, unreadable fixtures or files, a malformed log, "
+    "problems in the selected fixtures (the other cases are still compared), or an "
+    "incomplete log (the comparison was interrupted: the report covers what it had)",
+}
 
 DEFAULT_IMPLEMENTATIONS = ("bleu_impl", "nltk")
 
@@ -53,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_selection_arguments(parser)
     parser.add_argument(
         "--generate",
-        type=int,
+        type=non_negative_int,
         default=0,
         metavar="N",
         help="also compare on N generated corpora designed to separate semantics",
@@ -65,8 +81,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="do not shrink generated disagreements to minimal inputs",
     )
     parser.add_argument(
+        "--shrink-budget",
+        type=non_negative_int,
+        default=SHRINK_BUDGET,
+        metavar="STEPS",
+        help=f"candidate inputs tried while shrinking, in all (default {SHRINK_BUDGET:,}; "
+        f"shared evenly by the generated cases, at most {MAX_STEPS} per disagreement); "
+        "a disagreement whose share ran out says so in its record",
+    )
+    parser.add_argument(
         "--jobs",
-        type=int,
+        type=positive_int,
         default=1,
         metavar="N",
         help="worker processes (results are identical for every N)",
@@ -103,20 +128,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--replay", metavar="LOG", help="re-render a saved compare log; runs nothing"
     )
+    add_quiet_argument(parser)
     compare_corpus.add_corpus_arguments(parser)
     parser.epilog = compare_corpus.EPILOG
 
 
-def _check_writable(path: str) -> None:
-    directory = Path(path).resolve().parent
-    if not directory.is_dir():
-        raise OSError(f"{path}: directory {directory} does not exist")
-    if not os.access(directory, os.W_OK):
-        raise OSError(f"{path}: directory {directory} is not writable")
-
-
-def run_comparison(args: argparse.Namespace, log_path: Path) -> None:
-    """Compare, writing the compare log to ``log_path`` as the work goes."""
+def run_comparison(args: argparse.Namespace, log_path: Path) -> int:
+    """Compare, writing the compare log to ``log_path`` as the work goes; the number of
+    fixture problems (the cases they concern are left out)."""
     specs = args.impl or list(DEFAULT_IMPLEMENTATIONS)
     loaded, cases = load_selected(args, "compare")
     if args.generate:
@@ -142,48 +161,76 @@ def run_comparison(args: argparse.Namespace, log_path: Path) -> None:
                 loaded.keys,
                 subjects=subjects,
                 shrink=not args.no_shrink,
+                shrink_budget=args.shrink_budget,
                 jobs=args.jobs,
             )
-            for case_records in progress(records, len(cases), "comparing"):
+            shrunk: list[dict] = []
+            shown = progress(records, len(cases), "compare", enabled=not args.quiet)
+            for case_records in shown:
                 for record in case_records:
                     log.pair(record)
-            log.end(pairs="complete")
+                    shrunk += [record["shrink"]] if "shrink" in record else []
+            log.end(
+                pairs="complete",
+                fixture_problems=len(loaded.problems),
+                **_shrink_summary(shrunk),
+            )
     finally:
         for subject in subjects:
             subject.adapter.close()
+    return len(loaded.problems)
 
 
-def _emit(log_path: Path, args: argparse.Namespace) -> int:
+def _shrink_summary(shrunk: list[dict]) -> dict:
+    """The end record's account of shrinking; a note on stderr when budgets ran out."""
+    if not shrunk:
+        return {}
+    spent = sum(1 for s in shrunk if s.get("exhausted"))
+    if spent:
+        print(
+            f"note: shrinking stopped at its budget ({shrunk[0]['budget']} candidate inputs) "
+            f"on {spent} of {len(shrunk)} disagreements: their minimal inputs may shrink "
+            "further (raise --shrink-budget)",
+            file=sys.stderr,
+        )
+    return {
+        "shrink": {
+            "disagreements": len(shrunk),
+            "steps": sum(s["steps"] for s in shrunk),
+            "budget_spent": spent,
+        }
+    }
+
+
+def _emit(log_path: Path, args: argparse.Namespace, problems: int = 0) -> int:
+    """Render the log; 2 when it is no verdict (interrupted, or fixture problems)."""
+    log = read_compare_log(log_path)
     width = 100 if args.report else terminal_width()
-    text = render(
-        read_compare_log(log_path),
-        args.format,
-        width=width,
-        verbose=args.verbose,
-        decimals=args.decimals,
-    )
+    text = render(log, args.format, width=width, verbose=args.verbose, decimals=args.decimals)
     if args.report:
-        Path(args.report).write_text(text + "\n", encoding="utf-8")
+        write_atomic(args.report, text + "\n", "--report")
     else:
         print(text)
-    return 0
+    if not log.complete:
+        return fail("compare", f"{log_path}: the comparison was interrupted (no end record)")
+    return 2 if problems else 0
 
 
 def run(args: argparse.Namespace) -> int:
     if compare_corpus.is_corpus_mode(args):
         return compare_corpus.run(args)
     try:
+        if args.report:
+            check_writable(args.report, "--report")
         if args.replay:
             return _emit(Path(args.replay), args)
-        for path in (args.output, args.report):
-            if path:
-                _check_writable(path)
         if args.output:
-            run_comparison(args, Path(args.output))
-            return _emit(Path(args.output), args)
+            check_writable(args.output, "--output")
+            problems = run_comparison(args, Path(args.output))
+            return _emit(Path(args.output), args, problems)
         with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
             log_path = Path(tmp) / "compare.jsonl"
-            run_comparison(args, log_path)
-            return _emit(log_path, args)
+            problems = run_comparison(args, log_path)
+            return _emit(log_path, args, problems)
     except (AdapterError, OSError, ValueError) as exc:
         return fail("compare", exc)

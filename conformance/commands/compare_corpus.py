@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from ..engine.corpus_significance import SignificanceOptions
 from ..knobargs import knob_pair
 from ..protocol import AdapterError
 from ..reporters.corpus import render
-from .options import EXIT_OK, EXIT_USAGE, fail
+from .options import EXIT_OK, EXIT_USAGE, ProgressBar, fail, positive_int
 
 __all__ = ["EPILOG", "add_corpus_arguments", "default_implementations", "is_corpus_mode", "run"]
 
@@ -85,10 +84,14 @@ def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
         "bootstrap resampling",
     )
     group.add_argument(
-        "--paired-bs-n", type=int, default=1000, metavar="N", help="bootstrap resamples (1000)"
+        "--paired-bs-n",
+        type=positive_int,
+        default=1000,
+        metavar="N",
+        help="bootstrap resamples (1000)",
     )
     group.add_argument(
-        "--paired-ar-n", type=int, default=10000, metavar="N", help="AR trials (10000)"
+        "--paired-ar-n", type=positive_int, default=10000, metavar="N", help="AR trials (10000)"
     )
     group.add_argument(
         "--paired-seed",
@@ -107,7 +110,11 @@ def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
         "--system", metavar="NAME", help="the system of that section (default: largest gap)"
     )
     group.add_argument(
-        "--top", type=int, default=10, metavar="N", help="segments shown in that section (10)"
+        "--top",
+        type=positive_int,
+        default=10,
+        metavar="N",
+        help="segments shown in that section (10)",
     )
 
 
@@ -126,9 +133,6 @@ def default_baseline(specs: list[str]) -> str:
 
 
 def _options(args: argparse.Namespace) -> CorpusOptions:
-    for name in ("paired_bs_n", "paired_ar_n", "top"):
-        if getattr(args, name) < 1:
-            raise ValueError(f"--{name.replace('_', '-')} must be >= 1")
     between = None
     if args.between:
         parts = [p.strip() for p in args.between.split(",")]
@@ -154,11 +158,6 @@ def _options(args: argparse.Namespace) -> CorpusOptions:
     )
 
 
-def _progress(message: str) -> None:
-    if sys.stderr.isatty():
-        print(f"\r\033[K{message}...", end="", file=sys.stderr, flush=True)
-
-
 def _names_check(names: list[str], options: CorpusOptions, baseline: str) -> None:
     if baseline not in names:
         raise ValueError(f"--baseline {baseline!r} is not among the implementations: {names}")
@@ -179,12 +178,11 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
         _names_check(names, options, baseline)
         if options.system is not None and options.system not in corpus.names:
             raise ValueError(f"--system {options.system!r}: systems are {list(corpus.names)}")
-        report = corpus_report(corpus, subjects, baseline, options, _progress)
+        with ProgressBar(None, "compare", enabled=not getattr(args, "quiet", False)) as bar:
+            report = corpus_report(corpus, subjects, baseline, options, bar.describe)
     finally:
         for subject in subjects:
             subject.adapter.close()
-        if sys.stderr.isatty():
-            print("\r\033[K", end="", file=sys.stderr)
     return report
 
 

@@ -4,11 +4,13 @@ Runs every bleu_impl profile and every installed live library (nltk, sacrebleu,
 torchmetrics) on the bundled fixtures, compares the libraries pairwise, attributes every
 difference to knob changes, and writes the Markdown report. --check regenerates it in
 memory and exits 1 when the committed file differs (CI uses this); a library that is not
-installed here is left out of the check, and the command says so.
+installed here is left out of the check, and the command says so. Run it at the root of a
+checkout (the default --output is relative to the current directory).
 
 examples:
   bleu-conformance disagreements                       # rewrite docs/disagreements.md
   bleu-conformance disagreements --check               # exit 1 when it is stale
+  bleu-conformance disagreements --output /tmp/disagreements.md
 """
 
 from __future__ import annotations
@@ -21,11 +23,19 @@ from pathlib import Path
 from ..adapters import make_adapter
 from ..cases import LoadResult, load_fixtures
 from ..engine import compare_case, open_subjects, row_record, verify_cases
+from ..outputs import OutputError, check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.disagreements import MatrixRow, render
-from .options import fail
+from .options import ProgressBar, add_quiet_argument, fail
 
-DEFAULT = Path(__file__).resolve().parents[2] / "docs" / "disagreements.md"
+EXIT_CODES = {
+    0: "written, or (--check) up to date",
+    1: "(--check) the document is stale",
+    2: "bad usage, or (--check) no document at --output",
+}
+
+#: The document, relative to the current directory (the root of a checkout).
+DEFAULT = Path("docs") / "disagreements.md"
 
 #: The live libraries compared, and the implementations compared pairwise.
 LIBRARIES = ("nltk", "sacrebleu", "torchmetrics")
@@ -37,9 +47,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--output",
         type=Path,
         default=None,
-        help="the document to write or check (default: docs/disagreements.md of this checkout)",
+        metavar="FILE",
+        help=f"the document to write or check (default: {DEFAULT.as_posix()} in the current "
+        "directory)",
     )
-    parser.add_argument("--check", action="store_true", help="compare instead of writing")
+    parser.add_argument(
+        "--check", action="store_true", help="regenerate in memory and compare; write nothing"
+    )
+    add_quiet_argument(parser)
 
 
 def _matrix_row(spec: str, loaded: LoadResult) -> MatrixRow:
@@ -85,16 +100,25 @@ def _without(text: str, names: Sequence[str]) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     output: Path = args.output or DEFAULT
-    text, missing = build()
+    if args.check and not output.is_file():
+        return fail("disagreements", f"{output} does not exist; run without --check to write it")
     if not args.check:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(text, encoding="utf-8")
+        try:
+            output.parent.mkdir(parents=True, exist_ok=True)
+            check_writable(output, "--output")  # before the comparison, not after it
+        except OSError as exc:
+            return fail("disagreements", exc)
+    with ProgressBar(None, "disagreements", enabled=not args.quiet):
+        text, missing = build()
+    if not args.check:
+        try:
+            write_atomic(output, text, "the document")
+        except OutputError as exc:
+            return fail("disagreements", exc)
         print(f"wrote {output}")
         if missing:
             print(f"note: not installed here, so not in the document: {', '.join(missing)}")
         return 0
-    if not output.is_file():
-        return fail("disagreements", f"{output} does not exist; run without --check to write it")
     current = output.read_text(encoding="utf-8")
     if missing:
         print(f"not checked (not installed here): {', '.join(missing)} and every line naming it")

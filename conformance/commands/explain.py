@@ -14,23 +14,44 @@ examples:
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
-from itertools import tee
-
-from tabulate import tabulate
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import islice, tee
 
 import bleu_impl
-from bleu_impl import BleuError, EmulatedFailure, Pipeline
+from bleu_impl import BleuError, EmulatedFailure, pipelines
 
 from ..knobargs import add_knob_arguments, knobs_from
 from ..reporters.explanation import render_explanation
 from ..reporters.explanation_html import render_explanation_html
 from ..textio import TextInputError, parallel_lines
 
+EXIT_CODES = {
+    0: "explained",
+    1: "the emulated tool fails on this input (e.g. mteval-v13a.pl on an empty system)",
+    2: "unreadable or invalid input, line-count mismatch, a bad knob",
+}
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-r", "--ref", action="append", required=True, metavar="FILE")
-    parser.add_argument("-i", "--input", default="-", metavar="FILE")
+    parser.add_argument(
+        "-r",
+        "--ref",
+        action="append",
+        required=True,
+        metavar="FILE",
+        help="a reference file (one reference stream); repeat for several references",
+    )
+    parser.add_argument(
+        "-i",
+        "--input",
+        default="-",
+        metavar="FILE",
+        help="the hypothesis file (default: standard input)",
+    )
     add_knob_arguments(parser)
     parser.add_argument(
         "--segments", action="store_true", help="also list the reference length chosen per segment"
@@ -43,33 +64,74 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _segment_rows(args: argparse.Namespace, config: bleu_impl.Config) -> list[list[object]]:
-    pipeline = Pipeline(config)
-    rows = []
-    for number, hyp, refs in parallel_lines(args.input, args.ref):
-        hyp_len = len(pipeline.segment(hyp))
-        ref_lens = [len(pipeline.segment(ref)) for ref in refs]
-        stats = bleu_impl.sentence_stats(hyp, refs, config)
-        rows.append([number, hyp_len, ",".join(map(str, ref_lens)), stats.ref_len])
-    return rows
+#: Lines tokenized at once for --segments (the batch tokenizers are fastest on chunks).
+_CHUNK = 4096
+
+
+def _headers(config: bleu_impl.Config) -> list[str]:
+    return ["line", "hyp_len", "ref lengths", f"chosen ({config.ref_length})"]
+
+
+def _segment_rows(args: argparse.Namespace, config: bleu_impl.Config) -> Iterator[list[object]]:
+    """Per segment: line, hypothesis length, reference lengths and the one chosen --
+    streamed (chunks tokenized in batch, lengths only: no n-gram is counted)."""
+    pipeline, ref_pipeline = pipelines(config)
+    lines = parallel_lines(args.input, args.ref)
+    while chunk := list(islice(lines, _CHUNK)):
+        hyps = pipeline.batch([hyp for _, hyp, _ in chunk])
+        streams = [
+            ref_pipeline.batch([refs[k] for _, _, refs in chunk]) for k in range(len(args.ref))
+        ]
+        for row, (number, _, _) in enumerate(chunk):
+            hyp_len = len(hyps[row])
+            ref_lens = [len(stream[row]) for stream in streams]
+            chosen = bleu_impl.reference_length(config.ref_length, hyp_len, ref_lens)
+            yield [number, hyp_len, ",".join(map(str, ref_lens)), chosen]
+
+
+def _print_segments(args: argparse.Namespace, config: bleu_impl.Config) -> None:
+    """The segment table, printed as it is computed (a million lines in constant memory)."""
+    line, hyp_len, ref_lens, chosen = _headers(config)
+    header = f"{line:>8}  {hyp_len:>8}  {ref_lens:<16}  {chosen}"
+    print()
+    print(header)
+    print("-" * len(header))
+    for number, length, shown, picked in _segment_rows(args, config):
+        print(f"{number:>8}  {length:>8}  {shown:<16}  {picked}")
+
+
+@contextmanager
+def _spooled_stdin(args: argparse.Namespace) -> Iterator[None]:
+    """--segments reads the input twice: standard input is copied to a temporary file."""
+    if not (args.segments and "-" in (args.input, *args.ref)):
+        yield
+        return
+    if sys.stdin is None or sys.stdin.closed:
+        raise TextInputError("<stdin>: standard input is closed")
+    with tempfile.NamedTemporaryFile(prefix="bleu-explain-") as spool:
+        shutil.copyfileobj(sys.stdin.buffer, spool)
+        spool.flush()
+        args.input = spool.name if args.input == "-" else args.input
+        args.ref = [spool.name if r == "-" else r for r in args.ref]
+        yield
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        profile = bleu_impl.get_profile(args.profile)
-        config = profile.resolve(knobs_from(args), "corpus")
-        first, second = tee(parallel_lines(args.input, args.ref))
-        stats = bleu_impl.corpus_stats((h for _, h, _ in first), (r for _, _, r in second), config)
-        result = bleu_impl.score_stats(stats, profile=profile, config=config)
-        headers = ["line", "hyp_len", "ref lengths", f"chosen ({config.ref_length})"]
-        segments = _segment_rows(args, config) if args.segments else []
-        if args.format == "html":
-            print(render_explanation_html(result, segments, headers), end="")
-            return 0
-        print(render_explanation(result))
-        if args.segments:
-            print()
-            print(tabulate(segments, headers=headers))
+        with _spooled_stdin(args):
+            profile = bleu_impl.get_profile(args.profile)
+            config = profile.resolve(knobs_from(args), "corpus")
+            first, second = tee(parallel_lines(args.input, args.ref))
+            hyps, refs = (h for _, h, _ in first), (r for _, _, r in second)
+            stats = bleu_impl.corpus_stats(hyps, refs, config)
+            result = bleu_impl.score_stats(stats, profile=profile, config=config)
+            if args.format == "html":
+                segments = list(_segment_rows(args, config)) if args.segments else []
+                print(render_explanation_html(result, segments, _headers(config)), end="")
+                return 0
+            print(render_explanation(result))
+            if args.segments:
+                _print_segments(args, config)
     except TextInputError as exc:
         print(f"bleu-conformance explain: error: {exc}", file=sys.stderr)
         return 2

@@ -17,9 +17,6 @@ examples:
   bleu-conformance identify --impl sacrebleu --generate 100
   bleu-conformance identify --impl mypkg.metrics:bleu -k paper --generate 200
   bleu-conformance identify --impl mypkg.metrics:bleu --threshold 0.99 --format json
-
-exit codes: 0 identification ran (whatever the verdict); 2 bad input (unknown
-implementation, no case selected).
 """
 
 from __future__ import annotations
@@ -33,7 +30,21 @@ from ..cases import generate_cases
 from ..engine import identify, open_subjects
 from ..engine.identification import MATCH_THRESHOLD, Candidate, Identification
 from ..protocol import AdapterError
-from .options import IMPL_HELP, add_selection_arguments, fail, load_selected
+from .options import (
+    IMPL_HELP,
+    ProgressBar,
+    add_quiet_argument,
+    add_selection_arguments,
+    fail,
+    load_selected,
+    non_negative_int,
+    positive_int,
+)
+
+EXIT_CODES = {
+    0: "identification ran (the ranking is its answer)",
+    2: "bad input: unknown implementation, no case selected",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,13 +54,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_selection_arguments(parser)
     parser.add_argument(
         "--generate",
-        type=int,
+        type=non_negative_int,
         default=60,
         metavar="N",
         help="generated separating corpora to add (default 60)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of --generate (default 0)")
-    parser.add_argument("--top", type=int, default=8, help="candidates to show (default 8)")
+    parser.add_argument(
+        "--top", type=positive_int, default=8, metavar="N", help="candidates to show (default 8)"
+    )
     parser.add_argument(
         "--threshold",
         type=float,
@@ -58,10 +71,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="below this share of reproduced answers: 'no profile matches' "
         f"(default {MATCH_THRESHOLD})",
     )
-    parser.add_argument("--format", choices=("table", "json"), default="table")
+    parser.add_argument(
+        "--format", choices=("table", "json"), default="table", help="output (default: table)"
+    )
+    add_quiet_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    if not 0.0 < args.threshold <= 1.0:
+        return fail("identify", f"--threshold {args.threshold}: expected a share in (0, 1]")
     loaded, cases = load_selected(args, "identify")
     cases += generate_cases(args.generate, args.seed)
     if not cases:
@@ -70,10 +88,10 @@ def run(args: argparse.Namespace) -> int:
         (subject,) = open_subjects([args.impl], loaded.keys)
     except AdapterError as exc:
         return fail("identify", exc)
-    if not 0.0 < args.threshold <= 1.0:
-        return fail("identify", f"--threshold {args.threshold}: expected a share in (0, 1]")
     try:
-        found = identify(subject, cases, threshold=args.threshold, seed=args.seed)
+        with ProgressBar(None, "identify", enabled=not args.quiet) as bar:
+            bar.describe(f"{len(cases)} cases on {args.impl}")
+            found = identify(subject, cases, threshold=args.threshold, seed=args.seed)
     finally:
         subject.adapter.close()
     if args.format == "json":
@@ -90,6 +108,7 @@ def _as_json(found: Identification, top: int) -> dict[str, object]:
         "answered": found.answered,
         "skipped": found.skipped,
         "errored": found.errored,
+        "failed": found.failed,
         "separating": found.separating,
         "knob_free_only": found.knob_free_only,
         "verdict": found.verdict,
@@ -120,8 +139,8 @@ def _print_table(found: Identification, top: int) -> None:
     print(
         f"{found.implementation} {found.version}: {found.answered} answers on {used} and "
         f"generated corpora ({found.separating} asked to separate the leaders; "
-        f"{found.skipped} skipped, "
-        f"{found.errored} errored: errors are not evidence)\n"
+        f"{found.skipped} skipped, {found.errored} errored, {found.failed} failed without a "
+        "known kind: none of these is evidence)\n"
     )
     shown = found.candidates[:top]
     print(

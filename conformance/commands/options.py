@@ -4,9 +4,12 @@ to report, progress, and how errors are printed (one place, so every command agr
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+import threading
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from ..cases import LoadResult, load_fixtures, select_cases
@@ -14,19 +17,29 @@ from ..cases.model import Case
 
 __all__ = [
     "EXIT_FINDINGS",
+    "EXIT_INTERNAL",
     "EXIT_OK",
     "EXIT_USAGE",
+    "HEARTBEAT_ENV",
     "IMPL_HELP",
     "ProgressBar",
     "add_impl_argument",
+    "add_quiet_argument",
     "add_report_arguments",
     "add_selection_arguments",
+    "exit_codes_epilog",
     "fail",
     "load_selected",
+    "non_negative_int",
+    "positive_float",
+    "positive_int",
     "progress",
 ]
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+#: Exit codes, the same for every command: 0 nothing wrong, 1 findings (failures, problems,
+#: a stale document, the emulated tool failing), 2 bad usage or input, 3 a bug in
+#: bleu-conformance itself (never a verdict about the implementation under test).
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 IMPL_HELP = (
     "SPEC is bleu_impl[:PROFILE or expectation KEY], nltk, sacrebleu, torchmetrics, "
@@ -35,6 +48,56 @@ IMPL_HELP = (
 )
 
 T = TypeVar("T")
+
+#: Environment variable: seconds between heartbeat lines (default 5).
+HEARTBEAT_ENV = "BLEU_CONFORMANCE_HEARTBEAT"
+_DEFAULT_HEARTBEAT = 5.0
+
+
+def exit_codes_epilog(codes: Mapping[int, str]) -> str:
+    """The ``exit codes:`` block of a command's ``--help``: its own meanings of 0, 1 and 2,
+    then 2 for usage errors and 3 for internal errors, worded the same everywhere."""
+    meanings = dict(codes)
+    meanings.setdefault(EXIT_USAGE, "bad usage or input")
+    meanings[EXIT_INTERNAL] = (
+        "internal error: a bug in bleu-conformance, not a finding (traceback printed)"
+    )
+    meanings[130] = "interrupted (Ctrl-C); a log written so far stays readable"
+    meanings[143] = "terminated (SIGTERM); likewise"
+    return "exit codes:\n" + "\n".join(
+        f"  {code}  {text}" for code, text in sorted(meanings.items())
+    )
+
+
+def positive_int(text: str) -> int:
+    """argparse type: an integer >= 1 (``--jobs``, ``--top``)."""
+    return _bounded_int(text, 1)
+
+
+def non_negative_int(text: str) -> int:
+    """argparse type: an integer >= 0 (``--generate``)."""
+    return _bounded_int(text, 0)
+
+
+def _bounded_int(text: str, low: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+    if value < low:
+        raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """argparse type: a finite number > 0 (``--timeout``): no 0, negatives, nan or inf."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number > 0, got {text!r}")
+    return value
 
 
 def add_impl_argument(
@@ -93,8 +156,9 @@ def add_report_arguments(parser: argparse.ArgumentParser, formats: Sequence[str]
 
 def load_selected(args: argparse.Namespace, command: str) -> tuple[LoadResult, list[Case]]:
     """The fixtures of ``--fixtures`` (with their expectation keys) and the cases ``-k`` /
-    ``--tag`` select; fixture problems are reported on stderr (the cases that loaded are
-    still used)."""
+    ``--tag`` select. Fixture problems are reported on stderr; a case with a problem is left
+    out (it cannot be trusted), the others are used, and the command exits 2 at the end
+    (``loaded.problems`` is not empty)."""
     loaded = load_fixtures(args.fixtures)
     for problem in loaded.problems[:20]:
         print(
@@ -104,10 +168,13 @@ def load_selected(args: argparse.Namespace, command: str) -> tuple[LoadResult, l
     if loaded.problems:
         print(
             f"bleu-conformance {command}: {len(loaded.problems)} fixture problem(s); run "
-            "`bleu-conformance validate` for details (cases that loaded are still used)",
+            "`bleu-conformance validate` for details (the cases without problems are still "
+            "used; exit status 2)",
             file=sys.stderr,
         )
-    cases = select_cases(loaded.cases, args.keywords, args.tags)
+    bad = {(p.file, p.case_id) for p in loaded.problems if p.case_id}
+    clean = [c for c in loaded.cases if (c.file, c.id) not in bad]
+    cases = select_cases(clean, args.keywords, args.tags)
     return loaded, cases
 
 
@@ -117,29 +184,89 @@ def fail(command: str, message: object, status: int = EXIT_USAGE) -> int:
     return status
 
 
-class ProgressBar:
-    """A progress bar on stderr when it is a terminal (never in CI or when disabled);
-    otherwise it does nothing."""
+def add_quiet_argument(parser: argparse.ArgumentParser) -> None:
+    """``-q/--quiet``: no progress bar and no heartbeat lines on stderr."""
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no progress on stderr (a bar on a terminal; otherwise, e.g. in CI logs, a "
+        f"heartbeat line every {_DEFAULT_HEARTBEAT:g} s of work, set by ${HEARTBEAT_ENV})",
+    )
 
-    def __init__(self, total: int, desc: str, *, enabled: bool = True) -> None:
+
+def _heartbeat_interval() -> float:
+    try:
+        value = float(os.environ.get(HEARTBEAT_ENV, _DEFAULT_HEARTBEAT))
+    except ValueError:
+        return _DEFAULT_HEARTBEAT
+    return value if math.isfinite(value) and value > 0 else _DEFAULT_HEARTBEAT
+
+
+class ProgressBar:
+    """Progress of long work on stderr, one mechanism for every command.
+
+    On a terminal (outside CI): a bar (a running clock when the total is unknown) that a
+    background thread keeps fresh. Otherwise (CI logs, files): a heartbeat line every few
+    seconds from that thread, e.g. ``bleu-conformance run: 120/588 (20%), 15 s, nltk``, so a
+    long job never looks hung; a job shorter than one interval prints nothing.
+    ``enabled=False`` (``--quiet``) silences both."""
+
+    def __init__(
+        self, total: int | None, desc: str, *, enabled: bool = True, unit: str = "case"
+    ) -> None:
         self._bar: Any = None
-        if enabled and sys.stderr.isatty() and not os.environ.get("CI"):
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self.total, self.desc, self.done, self.detail = total, desc, 0, ""
+        self._start = time.monotonic()
+        if not enabled:
+            return
+        if sys.stderr.isatty() and not os.environ.get("CI"):
             from tqdm import tqdm
 
-            self._bar = tqdm(total=total, desc=desc, unit="case", file=sys.stderr, leave=False)
+            shape = None if total is not None else "{desc}{elapsed}"  # tqdm adds ": "
+            self._bar = tqdm(total=total, unit=unit, file=sys.stderr, leave=False, bar_format=shape)
+            self._bar.set_description(desc)
+        self._thread = threading.Thread(target=self._beat, name="heartbeat", daemon=True)
+        self._thread.start()
+
+    def _beat(self) -> None:
+        interval = 1.0 if self._bar is not None else _heartbeat_interval()
+        while not self._stop.wait(interval):
+            if self._bar is not None:
+                self._bar.refresh()  # the clock moves even when no item finishes
+            else:
+                print(self.heartbeat_line(), file=sys.stderr, flush=True)
+
+    def heartbeat_line(self) -> str:
+        """``bleu-conformance DESC: DONE/TOTAL (P%), S s[, DETAIL]``."""
+        elapsed = f"{time.monotonic() - self._start:.0f} s"
+        if self.total:
+            count = f"{self.done}/{self.total} ({100 * self.done / self.total:.0f}%), "
+        else:
+            count = f"{self.done} done, " if self.done else "working, "
+        detail = f", {self.detail}" if self.detail else ""
+        return f"bleu-conformance {self.desc}: {count}{elapsed}{detail}"
 
     def update(self, n: int = 1) -> None:
+        self.done += n
         if self._bar is not None:
             self._bar.update(n)
 
     def describe(self, text: str) -> None:
+        """What is being done now (shown in the bar and in the heartbeat line)."""
+        self.detail = text
         if self._bar is not None:
-            self._bar.set_description(text)
+            self._bar.set_description(f"{self.desc}: {text}")
 
     def __enter__(self) -> ProgressBar:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
         if self._bar is not None:
             self._bar.close()
 

@@ -16,9 +16,17 @@ from bleu_impl import PROFILES
 
 from ..knobargs import knob_help_lines
 
+EXIT_CODES = {0: "listed"}
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", choices=list(PROFILES), help="show one profile in full")
+    parser.add_argument(
+        "--profile",
+        choices=list(PROFILES),
+        metavar="PROFILE",
+        help="show one profile in full: its options, rules and resolved knobs "
+        f"({', '.join(PROFILES)})",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

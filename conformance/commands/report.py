@@ -9,17 +9,24 @@ examples:
   bleu-conformance report run.jsonl --format markdown > conformance.md
   bleu-conformance report run.jsonl --format json --impl nltk
   bleu-conformance report run.jsonl --junit-xml junit.xml
-
-exit status: 0 when the run had nothing unexpected, 1 otherwise, 2 for an unreadable log.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from .. import reporters
+from ..outputs import OutputError, check_writable
 from ..runlog import RunLog, read_run_log
 from .options import add_report_arguments, fail
+
+EXIT_CODES = {
+    0: "the run had nothing unexpected",
+    1: "the run had a fail, error, fixed or changed result, or baseline movement",
+    2: "an unreadable run log, a log without its end record (the run was interrupted: the "
+    "report says INCOMPLETE and covers what it had), or a run with fixture problems",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,12 +51,26 @@ def _only(log: RunLog, names: list[str]) -> RunLog:
         results=[r for r in log.results if r.implementation in keep],
         baseline=[m for m in log.baseline if m.get("implementation") in keep],
         end=log.end,
+        problems=log.problems,
     )
 
 
 def run(args: argparse.Namespace) -> int:
     try:
+        if args.junit_xml:
+            check_writable(args.junit_xml, "--junit-xml")
         log = read_run_log(args.log)
-    except (OSError, ValueError) as exc:
+    except (OutputError, ValueError) as exc:
         return fail("report", exc)
-    return reporters.emit(_only(log, args.impl), args.format, args.junit_xml)
+    except OSError as exc:  # the log cannot be read
+        return fail("report", f"{args.log}: cannot read: {exc.strerror or exc}")
+    try:
+        status = reporters.emit(_only(log, args.impl), args.format, args.junit_xml)
+    except OutputError as exc:
+        return fail("report", exc)
+    if not log.complete:
+        print(
+            f"bleu-conformance report: {args.log} has no end record: the run was interrupted",
+            file=sys.stderr,
+        )
+    return status

@@ -6,6 +6,12 @@ answer is never handed to it. Results: pass, fail (field by field: expected, got
 tolerance), error (crash, hang, garbage, the implementation raising), skip, and with a
 known-failures file xfail, fixed, changed. Every report can be re-rendered from --output.
 
+Which expected values: by default the implementation's own expectation keys (what the
+library recorded for it; papineni2002 for your function), or those named by --expect.
+With --as NAME (a profile such as sacrebleu or nltk, or an expectation key) every case is
+checked: against the real tool's recorded output where the case has one, else against
+bleu_impl's emulation of that tool; each result names the source of its expected value.
+
 implementations (--impl, repeatable):
   nltk | sacrebleu | torchmetrics      the live libraries
   bleu_impl:PROFILE | bleu_impl:KEY     this project's exact BLEU (e.g. bleu_impl:sacrebleu)
@@ -16,15 +22,13 @@ implementations (--impl, repeatable):
 
 examples:
   bleu-conformance run --impl nltk --impl sacrebleu
+  bleu-conformance run --impl mypkg.metrics:bleu --as sacrebleu    # every case, as sacrebleu
   bleu-conformance run --impl mypkg.metrics:bleu --expect 'sacrebleu>=2' -k paper
   bleu-conformance run --impl examples/multi-bleu.yaml --tag perl-groundtruth
   bleu-conformance run --impl sacrebleu --junit-xml junit.xml --output run.jsonl
-  bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json        # CI: what moved?
   bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json --update-baseline
+  bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json        # CI: what moved?
   bleu-conformance report run.jsonl --format markdown
-
-exit status: 0 when nothing unexpected happened (no fail, error, fixed or changed, and no
-baseline movement), 1 otherwise, 2 for bad usage or unreadable fixtures.
 """
 
 from __future__ import annotations
@@ -35,23 +39,46 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from .. import baseline, known_failures, reporters
-from ..adapters import Adapter, make_adapter
+from ..adapters import Adapter, distinct_name, make_adapter
 from ..adapters.base import DEFAULT_EXPECT
-from ..cases import ExpectationKey
-from ..engine import candidate_keys, implementation_info, startup_failure, verify_cases
+from ..cases import Case, ExpectationKey, LoadResult
+from ..engine import (
+    Reference,
+    candidate_keys,
+    implementation_info,
+    make_reference,
+    startup_failure,
+    unknown_expectations,
+    verify_as,
+    verify_cases,
+)
+from ..outputs import OutputError, check_writable
 from ..protocol import AdapterError
 from ..results import CaseResult, ImplementationInfo
 from ..runlog import RunLogWriter, read_run_log
 from .options import (
+    EXIT_OK,
     ProgressBar,
     add_impl_argument,
+    add_quiet_argument,
     add_report_arguments,
     add_selection_arguments,
     fail,
     load_selected,
+    positive_float,
 )
+
+EXIT_CODES = {
+    0: "nothing unexpected: no fail, error, fixed or changed, no baseline movement (and "
+    "always after --update-baseline, which accepts the current state)",
+    1: "a fail, error, fixed or changed result, or a moved baseline",
+    2: "bad usage, a file that cannot be written, unreadable fixtures or baseline, no case "
+    "selected, or problems in the selected fixtures (the other cases still run and are "
+    "reported; the cases with a problem are not checked)",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -65,6 +92,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="expectation key(s) to check against, first present wins "
         "(default: the adapter's own, e.g. nltk>=3.6.6, sacrebleu>=2; "
         "papineni2002 for your function)",
+    )
+    parser.add_argument(
+        "--as",
+        dest="as_reference",
+        metavar="NAME",
+        help="check every case against NAME (a profile, e.g. sacrebleu, nltk, google-nmt, or "
+        "an expectation key): the tool's recorded output where the case has one, else "
+        "bleu_impl's emulation of it; each result names its source",
     )
     add_report_arguments(parser, reporters.FORMATS)
     parser.add_argument(
@@ -90,40 +125,166 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--update-baseline",
         action="store_true",
-        help="write this run's answers to --baseline instead of comparing",
+        help="accept the current state: show what moved since --baseline, write this run's "
+        "answers to it and exit 0",
     )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=positive_float,
         metavar="SECONDS",
-        help="per-case timeout for every implementation (default: 30)",
+        help="per-case timeout for every implementation (a number > 0; default: 30)",
     )
-    parser.add_argument(
-        "--no-progress",
-        action="store_true",
-        help="no progress bar (it is off anyway when stderr is not a terminal)",
-    )
+    add_quiet_argument(parser)
+    parser.add_argument("--no-progress", dest="quiet", action="store_true", help=argparse.SUPPRESS)
 
 
-def _open_adapter(spec: str, keys: Mapping[str, ExpectationKey], timeout: float | None) -> Adapter:
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Every file this run will write can be written (OutputError otherwise), before any
+    work; ``--update-baseline`` needs ``--baseline``."""
+    if args.update_baseline and not args.baseline:
+        raise ValueError("--update-baseline needs --baseline FILE")
+    for path, what in (
+        (args.output, "--output"),
+        (args.junit_xml, "--junit-xml"),
+        (args.baseline if args.update_baseline else None, "--baseline"),
+    ):
+        if path:
+            check_writable(path, what)
+
+
+def _old_baseline(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The baseline to compare with (or to merge into), read before the run (ValueError)."""
+    if not args.baseline:
+        return None
+    path = Path(args.baseline)
+    if args.update_baseline and not path.exists():
+        return None
+    if not path.exists():
+        raise ValueError(f"no baseline at {path}; record one with --update-baseline")
+    return baseline.read(path)
+
+
+def _subset(args: argparse.Namespace) -> bool:
+    return bool(args.keywords or args.tags or args.fixtures)
+
+
+def _open_adapter(
+    spec: str, keys: Mapping[str, ExpectationKey], timeout: float | None, taken: set[str]
+) -> Adapter:
     adapter = make_adapter(spec, keys)
+    name = distinct_name(adapter.capabilities.name, spec, taken)
+    changes: dict[str, Any] = {"name": name}
     if timeout is not None:
-        adapter.capabilities = replace(adapter.capabilities, timeout=timeout)
+        changes["timeout"] = timeout
+    adapter.capabilities = replace(adapter.capabilities, **changes)
     return adapter
 
 
-def execute(args: argparse.Namespace, log_path: Path) -> int | None:
-    """Run everything, writing the run log to ``log_path``; an int is an early exit status."""
-    try:
-        known = known_failures.load_all(args.known_failures)
-    except ValueError as exc:
-        return fail("run", exc)
+class _Run:
+    """One run's log, results and progress, filled implementation by implementation."""
+
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        log: RunLogWriter,
+        bar: ProgressBar,
+        reference: Reference | None,
+    ) -> None:
+        self.args, self.log, self.bar, self.reference = args, log, bar, reference
+        self.results: list[CaseResult] = []
+        self.infos: list[ImplementationInfo] = []
+        self.taken: set[str] = set()
+
+    def record(self, result: CaseResult) -> None:
+        self.log.result(result)
+        self.results.append(result)
+        self.bar.update(1)
+
+    def announce(self, info: ImplementationInfo) -> None:
+        self.log.implementation(info)
+        self.infos.append(info)
+
+    def failed_start(self, spec: str, error: AdapterError, cases: Sequence[Case]) -> None:
+        """An implementation that cannot start errors every case (named by its spec)."""
+        name = distinct_name(spec, spec, self.taken)
+        self.taken.add(name)
+        self.announce(
+            ImplementationInfo(name=name, version="?", spec=spec, startup_error=str(error))
+        )
+        for result in startup_failure(name, error, cases):
+            self.record(result)
+
+    def verify(self, spec: str, loaded: LoadResult, cases: Sequence[Case], known: Any) -> None:
+        args = self.args
+        try:
+            adapter = _open_adapter(spec, loaded.keys, args.timeout, self.taken)
+        except Exception as exc:  # an unusable implementation errors every case
+            error = exc if isinstance(exc, AdapterError) else AdapterError("config", repr(exc))
+            self.failed_start(spec, error, cases)
+            return
+        with adapter:
+            if self.reference is not None:
+                self.taken.add(adapter.capabilities.name)
+                self.announce(implementation_info(spec, adapter, [f"as {self.reference.name}"]))
+                verify_as(adapter, cases, self.reference, known=known, on_result=self.record)
+                return
+            keys = candidate_keys(adapter.capabilities, loaded.keys, args.expect)
+            unknown = unknown_expectations(keys, loaded.keys)
+            if unknown is not None:
+                self.failed_start(spec, AdapterError("config", unknown), cases)
+                return
+            self.taken.add(adapter.capabilities.name)
+            if not args.expect:
+                _note_unnamed(spec, adapter, keys, cases)
+            self.announce(implementation_info(spec, adapter, keys))
+            verify_cases(
+                adapter,
+                cases,
+                loaded.keys,
+                expect=args.expect,
+                known=known,
+                on_result=self.record,
+                observe=bool(args.baseline),
+            )
+
+
+def _reference(args: argparse.Namespace, keys: Mapping[str, ExpectationKey]) -> Reference | None:
+    """The reference of ``--as`` (ValueError when it is unknown or combined with --expect)."""
+    if not args.as_reference:
+        return None
+    if args.expect:
+        raise ValueError("--as and --expect both say what to check against: give one")
+    return make_reference(args.as_reference, keys)
+
+
+def _prepare(args: argparse.Namespace) -> tuple[Any, LoadResult, list[Case]]:
+    """Known failures, fixtures and selected cases (ValueError: bad usage)."""
+    known = known_failures.load_all(args.known_failures)
     loaded, cases = load_selected(args, "run")
     if not cases:
-        return fail("run", "no fixture case selected (check -k, --tag and --fixtures)")
+        raise ValueError("no fixture case selected (check -k, --tag and --fixtures)")
+    unknown = [k for k in args.expect if k not in loaded.keys]
+    if unknown:
+        raise ValueError(
+            f"--expect {', '.join(unknown)}: no such expectation key (known: "
+            f"{', '.join(sorted(loaded.keys))})"
+        )
+    return known, loaded, cases
+
+
+def execute(args: argparse.Namespace, log_path: Path) -> int | None:
+    """Run everything, writing the run log to ``log_path`` as the work goes; the exit status
+    when the baseline decides it (the report decides otherwise). ValueError: bad usage,
+    before anything is written."""
+    known, loaded, cases = _prepare(args)
+    try:
+        reference = _reference(args, loaded.keys)
+    except AdapterError as exc:
+        raise ValueError(str(exc)) from None
+    old = _old_baseline(args)
     with (
         log_path.open("w", encoding="utf-8") as stream,
-        ProgressBar(len(cases) * len(args.impl), "run", enabled=not args.no_progress) as bar,
+        ProgressBar(len(cases) * len(args.impl), "run", enabled=not args.quiet) as bar,
     ):
         log = RunLogWriter(stream)
         log.header(
@@ -131,52 +292,15 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
             impls=args.impl,
             cases=len(cases),
             fixtures=args.fixtures or ["(bundled)"],
+            reference=reference.describe() if reference else "",
         )
-        results: list[CaseResult] = []
-        infos: list[ImplementationInfo] = []
+        for p in loaded.problems:
+            log.problem(file=p.file, line=p.line, case=p.case_id, rule=p.rule, message=p.message)
+        state = _Run(args, log, bar, reference)
         for spec in args.impl:
             bar.describe(spec)
-            try:
-                adapter = _open_adapter(spec, loaded.keys, args.timeout)
-            except Exception as exc:  # an unusable implementation errors every case
-                error = (
-                    exc
-                    if isinstance(exc, AdapterError)
-                    else AdapterError("config", f"{type(exc).__name__}: {exc}")
-                )
-                info = ImplementationInfo(
-                    name=spec, version="?", spec=spec, startup_error=str(error)
-                )
-                log.implementation(info)
-                infos.append(info)
-                for result in startup_failure(spec, error, cases):
-                    log.result(result)
-                    results.append(result)
-                bar.update(len(cases))
-                continue
-            with adapter:
-                keys = candidate_keys(adapter.capabilities, loaded.keys, args.expect)
-                if not args.expect:
-                    _note_unnamed(spec, adapter, keys, cases)
-                info = implementation_info(spec, adapter, keys)
-                log.implementation(info)
-                infos.append(info)
-
-                def record(result: CaseResult) -> None:
-                    log.result(result)
-                    results.append(result)
-                    bar.update(1)
-
-                verify_cases(
-                    adapter,
-                    cases,
-                    loaded.keys,
-                    expect=args.expect,
-                    known=known,
-                    on_result=record,
-                    observe=bool(args.baseline),
-                )
-        status = _baseline(args, log, infos, results)
+            state.verify(spec, loaded, cases, known)
+        status = _baseline(args, log, old, state.infos, state.results)
         log.end(status=status)
     return status
 
@@ -198,46 +322,48 @@ def _note_unnamed(spec: str, adapter: Adapter, keys: Sequence[str], cases: Seque
 def _baseline(
     args: argparse.Namespace,
     log: RunLogWriter,
+    old: dict[str, Any] | None,
     infos: Sequence[ImplementationInfo],
     results: Sequence[CaseResult],
 ) -> int | None:
+    """Log what moved since the baseline; with --update-baseline, accept the current state
+    (write the file; the run's status is 0) unless an implementation could not start."""
     if not args.baseline:
-        if args.update_baseline:
-            return fail("run", "--update-baseline needs --baseline FILE")
         return None
-    try:
-        return _compare_baseline(args, log, baseline.build(infos, results))
-    except ValueError as exc:  # an unreadable or foreign baseline file
-        return fail("run", exc)
-
-
-def _compare_baseline(args: argparse.Namespace, log: RunLogWriter, current: dict) -> int | None:
     path = Path(args.baseline)
-    subset = bool(args.keywords or args.tags or args.fixtures)
-    if args.update_baseline:
-        old = baseline.read(path) if path.exists() and subset else {}
-        baseline.write(path, baseline.merge(old, current) if old else current)
-        print(f"baseline written: {path}", file=sys.stderr)
+    current = baseline.build(infos, results)
+    broken = [i for i in infos if i.startup_error]
+    if args.update_baseline and broken:  # not a state to accept: the environment is wrong
+        names = ", ".join(f"{i.spec} ({i.startup_error})" for i in broken)
+        return fail("run", f"not writing {path}: could not start {names}")
+    subset = _subset(args)
+    for movement in baseline.diff(old, current, subset=subset) if old is not None else ():
+        log.baseline({**movement, "accepted": bool(args.update_baseline)})
+    if not args.update_baseline:
         return None
-    if not path.exists():
-        return fail("run", f"no baseline at {path}; record one with --update-baseline")
-    for movement in baseline.diff(baseline.read(path), current, subset=subset):
-        log.baseline(movement)
-    return None
+    baseline.write(path, baseline.merge(old, current) if old is not None and subset else current)
+    state = "the current state is accepted" if old is not None else "new"
+    print(f"baseline written: {path} ({state})", file=sys.stderr)
+    return EXIT_OK
+
+
+def _report(args: argparse.Namespace, path: Path) -> int:
+    try:
+        early = execute(args, path)
+    except OutputError:
+        raise
+    except OSError as exc:  # the log's disk is full, or its file vanished
+        raise OutputError(f"cannot write the run log {path}: {exc.strerror or exc}") from None
+    status = reporters.emit(read_run_log(path), args.format, args.junit_xml)
+    return early if early is not None else status
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.output:
-        path = Path(args.output)
-        early = execute(args, path)
-        if early is not None and not path.exists():
-            return early
-        status = reporters.emit(read_run_log(path), args.format, args.junit_xml)
-    else:
+    try:
+        _check_outputs(args)
+        if args.output:
+            return _report(args, Path(args.output))
         with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
-            path = Path(tmp) / "run.jsonl"
-            early = execute(args, path)
-            if early is not None and not path.exists():
-                return early
-            status = reporters.emit(read_run_log(path), args.format, args.junit_xml)
-    return early if early is not None else status
+            return _report(args, Path(tmp) / "run.jsonl")
+    except (ValueError, OutputError) as exc:  # bad usage, or a file that cannot be written
+        return fail("run", exc)

@@ -4,8 +4,13 @@ Loads every case file under PATHS (default: the bundled fixtures/ library) and r
 every problem found -- YAML syntax errors, schema violations, duplicate ids, unknown
 tags/knobs/implementation keys, ragged or empty inputs, and expectations whose score
 disagrees with their own counts, totals and lengths. Never stops at the first problem.
+Files outside the bundled library are checked against the implementations.yaml, tags.yaml
+and schema/ found at or above them (or --root); without one, the bundled library's.
 
-exit codes: 0 no problem, 1 at least one problem, 2 bad usage.
+examples:
+  bleu-conformance validate                          # the bundled library
+  bleu-conformance validate my-cases/ --format json  # your own case files
+  bleu-conformance validate my-cases.yaml --root my-library/
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from typing import Any
 from tabulate import tabulate
 
 from ..cases import LoadResult, iter_expectations, load_fixtures
+
+EXIT_CODES = {0: "no problem found", 1: "at least one problem (all of them are listed)"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,6 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--root",
         default=None,
+        metavar="DIR",
         help="directory holding implementations.yaml, tags.yaml and schema/ (default: bundled)",
     )
 

@@ -1,7 +1,8 @@
 """The engine: everything that drives implementations through cases.
 
 :func:`build_request` and :func:`ask` (the one place an adapter is called), then
-:func:`verify_cases` (answers against expectations), :func:`compare_case` /
+:func:`verify_cases` (answers against expectations; :func:`verify_as` against one named
+reference for ``run --as``), :func:`compare_case` /
 :func:`compare_cases` (implementations against each other, with cause attribution) and
 :func:`identify` (which profile an implementation matches).
 """
@@ -10,24 +11,38 @@ from .asking import Outcome, Reply, ask, build_request
 from .batch import compare_cases
 from .differ import PairRow, Subject, compare_case, open_subjects, row_record
 from .identification import Identification, identify
-from .verify import candidate_keys, implementation_info, run_case, startup_failure, verify_cases
+from .reference import Reference, make_reference, verify_as
+from .verify import (
+    candidate_keys,
+    check_expectation,
+    implementation_info,
+    run_case,
+    startup_failure,
+    unknown_expectations,
+    verify_cases,
+)
 
 __all__ = [
     "Identification",
     "Outcome",
     "PairRow",
+    "Reference",
     "Reply",
     "Subject",
     "ask",
     "build_request",
     "candidate_keys",
+    "check_expectation",
     "compare_case",
     "compare_cases",
     "identify",
     "implementation_info",
+    "make_reference",
     "open_subjects",
     "row_record",
     "run_case",
     "startup_failure",
+    "unknown_expectations",
+    "verify_as",
     "verify_cases",
 ]

@@ -26,6 +26,7 @@ from .evaluate import Evaluator
 __all__ = [
     "MAX_ALTERNATIVES",
     "MAX_CAUSE_KNOBS",
+    "UNKNOWN_FAILURE",
     "Attribution",
     "KnobChange",
     "Side",
@@ -41,6 +42,11 @@ MAX_CAUSE_KNOBS = 4
 #: How many equally minimal explanations of several knobs are collected for one
 #: disagreement (one-knob explanations are few, ~40, and all are listed).
 MAX_ALTERNATIVES = 8
+
+#: The failure kind of an implementation that failed without saying how (an exception).
+UNKNOWN_FAILURE = "unknown"
+_UNKNOWN_NOTE = "a failure of unknown kind is not evidence of any setting"
+_NO_SIDE_A = "no knob setting reproduces side A"
 
 #: Alternative values tried when a side has no known profile or its profile misses.
 _NUMERIC_TRIALS: Mapping[str, tuple[Any, ...]] = {"max_order": (1, 2, 3, 4, 5)}
@@ -113,7 +119,7 @@ def matches(got: Outcome, want: Outcome, tolerance: Tolerance) -> bool:
     if want.failure is not None or got.failure is not None:
         if want.failure is None or got.failure is None:
             return False
-        return want.failure == got.failure != "unknown"
+        return want.failure in (UNKNOWN_FAILURE, got.failure)
     assert got.score is not None and want.score is not None
     return tolerance.agree(got.score, want.score)
 
@@ -128,7 +134,27 @@ def resolve_side(profile: str | None, knobs: Mapping[str, Any], level: str) -> C
         return None
 
 
+#: ``_with`` results: the same few hundred configs recur across cases and shrink steps.
+_WITH: dict[tuple[Config, tuple[tuple[str, Any], ...]], Config | None] = {}
+_WITH_MAX = 50_000
+
+
 def _with(config: Config, changes: Iterable[tuple[str, Any]]) -> Config | None:
+    """``config`` with ``changes`` applied and validated (None when invalid)."""
+    key = (config, tuple(changes))
+    try:
+        return _WITH[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable knob value: no memo
+        return _build(config, key[1])
+    if len(_WITH) >= _WITH_MAX:
+        _WITH.clear()
+    found = _WITH[key] = _build(config, key[1])
+    return found
+
+
+def _build(config: Config, changes: tuple[tuple[str, Any], ...]) -> Config | None:
     values = config.as_dict()
     values.update(dict(changes))
     if values.get("weights") is not None:
@@ -164,21 +190,25 @@ def reproduce(
     evaluator: Evaluator, start: Config | None, want: Outcome, tolerance: Tolerance, profile: str
 ) -> tuple[Config | None, bool]:
     """``start`` if it reproduces ``want``; else the first config one or two knob changes
-    away that does; else (None, False)."""
+    away that does; else (None, False). A failure of unknown kind (an exception the
+    harness cannot classify) is reproduced only by ``start``: any failing setting would
+    "match" it, so a search would be evidence made of an error."""
     if start is None:
         start = get_profile("papineni2002").resolve({}, evaluator.level)
-    if matches(evaluator.outcome(start, profile)[0], want, tolerance):
+    if matches(evaluator.score(start, profile), want, tolerance):
         return start, True
+    if want.failure == UNKNOWN_FAILURE:
+        return None, False
     singles = list(_alternatives(start))
     for change in singles:
         candidate = _with(start, [change])
-        if candidate and matches(evaluator.outcome(candidate, profile)[0], want, tolerance):
+        if candidate and matches(evaluator.score(candidate, profile), want, tolerance):
             return candidate, True
     for first, second in combinations(singles, 2):
         if first[0] == second[0]:
             continue
         candidate = _with(start, [first, second])
-        if candidate and matches(evaluator.outcome(candidate, profile)[0], want, tolerance):
+        if candidate and matches(evaluator.score(candidate, profile), want, tolerance):
             return candidate, True
     return None, False
 
@@ -195,20 +225,21 @@ class _Search:
     def hits(self, changes: Sequence[KnobChange]) -> bool:
         candidate = _with(self.config_a, [(c.knob, c.b) for c in changes])
         return candidate is not None and matches(
-            self.evaluator.outcome(candidate, self.side_b.scorer)[0],
+            self.evaluator.score(candidate, self.side_b.scorer),
             self.side_b.want,
             self.tolerance,
         )
 
-    def minimal(self, pool: Sequence[KnobChange], sizes: range) -> list[tuple[KnobChange, ...]]:
-        """Every hitting subset of the smallest size that has one (at most
-        MAX_ALTERNATIVES)."""
+    def minimal(
+        self, pool: Sequence[KnobChange], sizes: range, limit: int = MAX_ALTERNATIVES
+    ) -> list[tuple[KnobChange, ...]]:
+        """Every hitting subset of the smallest size that has one (at most ``limit``)."""
         found: list[tuple[KnobChange, ...]] = []
         for size in sizes:
             for subset in combinations(pool, size):
                 if len({c.knob for c in subset}) == size and self.hits(subset):
                     found.append(subset)
-                    if len(found) >= MAX_ALTERNATIVES:
+                    if len(found) >= limit:
                         return found
             if found:
                 return found
@@ -226,7 +257,13 @@ class _Search:
 
 
 def attribute(
-    evaluator: Evaluator, a: Side, b: Side, knobs: Mapping[str, Any], tolerance: Tolerance
+    evaluator: Evaluator,
+    a: Side,
+    b: Side,
+    knobs: Mapping[str, Any],
+    tolerance: Tolerance,
+    *,
+    alternatives: bool = True,
 ) -> Attribution:
     """Explain why side A's outcome differs from side B's on a case with ``knobs``.
 
@@ -234,13 +271,15 @@ def attribute(
     which those two settings differ. Otherwise it is over every single (then pair of) knob
     change from side A's setting. The first minimal explanation is the cause; the other
     minimal ones -- and, for a one-knob cause, every other one-knob change that reproduces
-    side B -- are listed as alternatives.
+    side B -- are listed as alternatives (not searched with ``alternatives=False``: the
+    cause is the same, found sooner).
     """
     level = evaluator.level
     native_a = resolve_side(a.profile, {**a.knobs, **knobs}, level)
     config_a, _ = reproduce(evaluator, native_a, a.want, tolerance, a.scorer)
     if config_a is None:
-        return Attribution((), False, note="no knob setting reproduces side A")
+        unknown = a.want.failure == UNKNOWN_FAILURE
+        return Attribution((), False, note=_UNKNOWN_NOTE if unknown else _NO_SIDE_A)
     result_a = evaluator.outcome(config_a, a.scorer)[1] if config_a == native_a else None
     native_b = resolve_side(b.profile, {**b.knobs, **knobs}, level)
     native_result_b = None
@@ -250,6 +289,8 @@ def attribute(
             native_result_b = result_b
         else:
             native_b = None
+    if native_b is None and b.want.failure == UNKNOWN_FAILURE:
+        return Attribution((), False, note=_UNKNOWN_NOTE, config_a=config_a, native_a=result_a)
     search = _Search(evaluator, config_a, b, tolerance)
     if native_b is not None:
         pool = [
@@ -261,8 +302,8 @@ def attribute(
     else:
         pool = [KnobChange(k, getattr(config_a, k), v) for k, v in _alternatives(config_a)]
         sizes = range(1, 3)
-    found = search.minimal(pool, sizes)
-    if found and len(found[0]) == 1:
+    found = search.minimal(pool, sizes, MAX_ALTERNATIVES if alternatives else 1)
+    if alternatives and found and len(found[0]) == 1:
         found += search.single_alternatives(found)
     config_b = _with(config_a, [(c.knob, c.b) for c in found[0]]) if found else native_b
     return Attribution(

@@ -1,31 +1,60 @@
 """Compare many cases, optionally in worker processes, shrinking generated disagreements.
 
 Results are identical for every number of jobs: cases are dealt out in order and their pair
-records come back in case order.
+records come back in case order, and the shrinking budget of every disagreement is fixed
+before the work starts (the total budget shared evenly, never first come, first served).
+Whatever an implementation or a library prints while being compared goes to stderr, so
+stdout carries only the report.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import multiprocessing.util
+import sys
 from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import redirect_stdout
+from functools import partial
 from typing import Any
 
 from ..cases import Case, ExpectationKey
 from .differ import Subject, compare_case, open_subjects, row_record
-from .shrink import shrink_disagreement
+from .shrink import MAX_STEPS, shrink_disagreement
 
-__all__ = ["compare_cases"]
+__all__ = ["SHRINK_BUDGET", "compare_cases", "shrink_allowance"]
+
+#: Candidate inputs tried while shrinking, over a whole comparison (at most
+#: :data:`~conformance.engine.shrink.MAX_STEPS` per disagreement).
+SHRINK_BUDGET = 50_000
 
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(specs: Sequence[str], keys: Mapping[str, ExpectationKey], shrink: bool) -> None:
-    _WORKER.update(subjects=open_subjects(specs, keys), shrink=shrink)
+def shrink_allowance(cases: Sequence[Case], implementations: int, total: int) -> int:
+    """Candidate inputs each generated disagreement may try: ``total`` shared evenly by
+    every pair of implementations on every generated case, at most ``MAX_STEPS``."""
+    generated = sum("generated" in case.tags for case in cases)
+    pairs = implementations * (implementations - 1) // 2
+    return max(0, min(MAX_STEPS, total // max(1, generated * pairs)))
+
+
+def _init_worker(specs: Sequence[str], keys: Mapping[str, ExpectationKey], budget: int) -> None:
+    _WORKER.update(subjects=open_subjects(specs, keys), budget=budget)
+    multiprocessing.util.Finalize(None, _close_subjects, exitpriority=10)
+
+
+def _close_subjects() -> None:
+    for subject in _WORKER.get("subjects", ()):
+        subject.adapter.close()
 
 
 def _work(case: Case) -> list[dict[str, Any]]:
-    shrink = shrink_disagreement if _WORKER["shrink"] and "generated" in case.tags else None
-    rows = compare_case(case, _WORKER["subjects"], shrink=shrink)
+    budget = _WORKER["budget"]
+    shrink = None
+    if budget > 0 and "generated" in case.tags:
+        shrink = partial(shrink_disagreement, budget=budget)
+    with redirect_stdout(sys.stderr):
+        rows = compare_case(case, _WORKER["subjects"], shrink=shrink)
     return [row_record(row) for row in rows]
 
 
@@ -36,21 +65,31 @@ def compare_cases(
     *,
     subjects: Sequence[Subject] | None = None,
     shrink: bool = False,
+    shrink_budget: int = SHRINK_BUDGET,
     jobs: int = 1,
 ) -> Iterator[list[dict[str, Any]]]:
     """The pair records of each case, in case order (identical for every ``jobs``).
 
     ``subjects`` are already opened adapters of ``specs`` for use in this process; worker
-    processes open their own. Generated cases' disagreements are shrunk when ``shrink``.
+    processes open their own. Generated cases' disagreements are shrunk when ``shrink``,
+    trying at most ``shrink_budget`` candidate inputs in all (see :func:`shrink_allowance`).
     """
+    budget = shrink_allowance(cases, len(specs), shrink_budget) if shrink else 0
     if jobs > 1:
-        with ProcessPoolExecutor(
-            jobs, initializer=_init_worker, initargs=(specs, keys, shrink)
-        ) as pool:
-            yield from pool.map(_work, cases, chunksize=4)
+        pool = multiprocessing.get_context().Pool(
+            jobs, initializer=_init_worker, initargs=(specs, keys, budget)
+        )
+        try:
+            yield from pool.imap(_work, cases, chunksize=4)
+        except BaseException:  # interrupted: stop at once (the workers' adapters follow)
+            pool.terminate()
+            pool.join()
+            raise
+        pool.close()
+        pool.join()
         return
     own = subjects is None
-    _WORKER.update(subjects=list(subjects or open_subjects(specs, keys)), shrink=shrink)
+    _WORKER.update(subjects=list(subjects or open_subjects(specs, keys)), budget=budget)
     try:
         for case in cases:
             yield _work(case)

@@ -15,16 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bleu_impl import BleuResult
 
-from ..adapters import Adapter, make_adapter
+from ..adapters import Adapter, distinct_name, make_adapter
 from ..cases import Case, ExpectationKey, Tolerance
 from ..protocol import Answer
 from .asking import ANSWERED, SKIPPED, Outcome, Reply, ask, build_request
 from .attribution import Attribution, Side, attribute
 from .evaluate import Evaluator
+
+if TYPE_CHECKING:
+    from .shrink import ShrinkResult
 
 __all__ = [
     "BOTH_FAILED",
@@ -95,11 +98,17 @@ class Subject:
 
 
 def open_subjects(specs: Sequence[str], keys: Mapping[str, ExpectationKey]) -> list[Subject]:
-    """An open adapter per spec (AdapterError names a spec that cannot be opened)."""
+    """An open adapter per spec (AdapterError names a spec that cannot be opened); two
+    implementations that declare the same name get distinct names (never one row)."""
     subjects: list[Subject] = []
+    taken: set[str] = set()
     try:
         for spec in specs:
-            subjects.append(Subject(spec, make_adapter(spec, keys)))
+            adapter = make_adapter(spec, keys)
+            name = distinct_name(adapter.capabilities.name, spec, taken)
+            adapter.capabilities = replace(adapter.capabilities, name=name)
+            taken.add(name)
+            subjects.append(Subject(spec, adapter))
     except BaseException:
         for subject in subjects:
             subject.adapter.close()
@@ -130,6 +139,7 @@ class PairRow:
     stats_a: Mapping[str, Any] | None = None
     stats_b: Mapping[str, Any] | None = None
     minimal: Case | None = None
+    shrink: Mapping[str, Any] | None = None
 
     @property
     def stats_diff(self) -> tuple[str, ...]:
@@ -214,7 +224,7 @@ def statistics_difference(
     return tuple(diffs)
 
 
-Shrinker = Callable[[Case, "Subject", "Subject", PairRow], "Case | None"]
+Shrinker = Callable[[Case, "Subject", "Subject", PairRow], "ShrinkResult | None"]
 
 
 def compare_case(
@@ -227,7 +237,9 @@ def compare_case(
     for (i, sa), (j, sb) in combinations(enumerate(subjects), 2):
         row = compare_pair(case, sa, sb, (replies[i], replies[j]), (outcomes[i], outcomes[j]))
         if row.verdict == DIFFERING and shrink is not None:
-            row = replace(row, minimal=shrink(case, sa, sb, row))
+            shrunk = shrink(case, sa, sb, row)
+            if shrunk is not None:
+                row = replace(row, minimal=shrunk.minimal, shrink=shrunk.record())
         rows.append(row)
     return rows
 
@@ -263,6 +275,9 @@ def _side_value(reply: Reply, outcome: Outcome | None) -> str:
     if reply.status != ANSWERED or outcome is None:
         status = "skip" if reply.status == SKIPPED else "error"
         return f"{status}: {reply.reason}"[:80]
+    failure = reply.answer.failure if reply.answer is not None else None
+    if failure is not None and failure.kind is None and failure.message:
+        return f"{outcome.describe()} ({failure.message})"[:80]  # what it raised
     return outcome.describe()
 
 
@@ -302,6 +317,8 @@ def row_record(row: PairRow) -> dict[str, Any]:
         record["stats_diff"] = list(row.stats_diff)
         record["stats_a"] = _plain(row.stats_a)
         record["stats_b"] = _plain(row.stats_b)
+    if row.shrink is not None:
+        record["shrink"] = dict(row.shrink)
     if row.minimal is not None:
         record["minimal"] = {
             "hypotheses": [_plain(h) for h in row.minimal.hypotheses],

@@ -1,8 +1,9 @@
 """bleu_impl on one case under many configurations, statistics reused across them.
 
-Attribution and identification score the same input under hundreds of knob settings;
-statistics depend only on :data:`STATS_KNOBS`, so they are counted once per distinct value
-of those and every other knob only re-runs the scoring.
+Attribution and identification score the same input under hundreds of knob settings.
+:class:`~bleu_impl.StatsCache` tokenizes the input once per tokenization, counts its clipped
+n-grams once, and builds statistics once per distinct value of :data:`STATS_KNOBS`; every
+other knob only re-runs the scoring, and an outcome is remembered per (config, profile).
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from bleu_impl import (
-    STATS_KNOBS,
+    STATS_ONLY_KNOBS,
     BleuError,
     BleuResult,
+    BleuStats,
     Config,
     EmulatedFailure,
-    corpus_stats,
+    StatsCache,
     score_stats,
 )
 
@@ -33,30 +35,64 @@ def outcome_of(error: BleuError) -> Outcome:
 
 
 class Evaluator:
-    """Scores one case's input under many configs, reusing statistics across them."""
+    """Scores one case's input under many configs, reusing statistics across them.
+
+    A subclass may supply the statistics another way by overriding :meth:`stats` (both
+    :meth:`outcome` and :meth:`score` read them); one that overrides :meth:`outcome`
+    itself is asked through it by :meth:`score` too, without the shortcut."""
 
     def __init__(self, case: Case) -> None:
         self.case = case
         self.level = case.level
-        self._hypotheses = list(case.hypotheses)
-        self._references = [list(r) for r in case.references]
-        self._stats: dict[tuple[Any, ...], Any] = {}
+        self._cache: StatsCache | None = None  # built on first use
+        self._outcomes: dict[tuple[Config, str], tuple[Outcome, BleuResult | None]] = {}
+        self._scores: dict[tuple[Any, ...], Outcome] = {}
 
     def outcome(
         self, config: Config, profile: str = "papineni2002"
     ) -> tuple[Outcome, BleuResult | None]:
         """bleu_impl's outcome under ``config`` (``profile`` names its emulated failures)."""
-        key = tuple(getattr(config, k) for k in STATS_KNOBS)
-        stats = self._stats.get(key)
-        if stats is None:
-            try:
-                stats = corpus_stats(self._hypotheses, self._references, config)
-            except BleuError as exc:
-                stats = exc
-            self._stats[key] = stats
-        if isinstance(stats, BleuError):
-            return outcome_of(stats), None
+        key = (config, profile)
         try:
+            return self._outcomes[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable knob value: compute without remembering
+            return self._evaluate(config, profile)
+        found = self._outcomes[key] = self._evaluate(config, profile)
+        return found
+
+    def score(self, config: Config, profile: str = "papineni2002") -> Outcome:
+        """``outcome(config, profile)[0]``, cheaper across many configs: remembered per
+        statistics and scoring knobs (equal statistics under configs that differ only in
+        ``STATS_ONLY_KNOBS`` score the same; an int and an equal Fraction reference length
+        do not: the brevity penalty's arithmetic differs)."""
+        if type(self).outcome is not Evaluator.outcome:  # scored its own way: ask it
+            return self.outcome(config, profile)[0]
+        try:
+            stats: Any = self.stats(config)
+        except BleuError as exc:
+            return outcome_of(exc)
+        scoring = tuple(v for k, v in vars(config).items() if k not in STATS_ONLY_KNOBS)
+        key = (stats, type(stats.ref_len), profile, type(config), scoring)  # 3 != Fraction(3)
+        try:
+            return self._scores[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable knob value: compute without remembering
+            return self.outcome(config, profile)[0]
+        found = self._scores[key] = self.outcome(config, profile)[0]
+        return found
+
+    def stats(self, config: Config) -> BleuStats:
+        """The case's statistics under ``config`` (raises BleuError like ``corpus_stats``)."""
+        if self._cache is None:
+            self._cache = StatsCache(self.case.hypotheses, [list(r) for r in self.case.references])
+        return self._cache.stats(config)
+
+    def _evaluate(self, config: Config, profile: str) -> tuple[Outcome, BleuResult | None]:
+        try:
+            stats = self.stats(config)
             result = score_stats(stats, profile=profile, config=config)
         except BleuError as exc:
             return outcome_of(exc), None

@@ -25,6 +25,7 @@ knob are used for it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -33,6 +34,7 @@ from bleu_impl import PROFILES
 
 from ..cases import Case, Input, Segment, generate_cases
 from .asking import ANSWERED, SKIPPED
+from .attribution import UNKNOWN_FAILURE
 from .differ import Subject
 from .knobsearch import (
     Candidate,
@@ -78,6 +80,8 @@ class Identification:
     threshold: float = MATCH_THRESHOLD
     separating: int = 0
     knob_free_only: bool = False
+    #: Failures of unknown kind (the implementation raised): not evidence either.
+    failed: int = 0
 
 
 def identify(
@@ -92,9 +96,15 @@ def identify(
     knob_free_only = subject.adapter.capabilities.knobs is None
     cases = _distinct(c for c in cases if not (knob_free_only and c.config))
     evidence = Evidence(subject)
-    skipped, errored = _observe(subject, cases, evidence)
+    tally = _observe(subject, cases, evidence)
     found = Identification(
-        subject.name, subject.version, [], len(evidence.observed), skipped, errored
+        subject.name,
+        subject.version,
+        [],
+        len(evidence.observed),
+        tally["skipped"],
+        tally["errored"],
+        failed=tally["failed"],
     )
     found.threshold, found.knob_free_only = threshold, knob_free_only
     if not evidence.scores:
@@ -138,18 +148,22 @@ def _distinct(cases: Iterable[Case]) -> list[Case]:
     return distinct
 
 
-def _observe(subject: Subject, cases: Sequence[Case], evidence: Evidence) -> tuple[int, int]:
-    skipped = errored = 0
+def _observe(subject: Subject, cases: Sequence[Case], evidence: Evidence) -> Counter[str]:
+    """Add the usable observations to ``evidence``; count the cases skipped, errored or
+    failed with an unknown kind (the implementation raised): none of these is evidence."""
+    tally: Counter[str] = Counter()
     for case in cases:
         reply = subject.reply(case)
         outcome = reply.outcome(subject.scale)
         if reply.status == SKIPPED:
-            skipped += 1
+            tally["skipped"] += 1
         elif reply.status != ANSWERED or outcome is None:
-            errored += 1
+            tally["errored"] += 1
+        elif outcome.failure == UNKNOWN_FAILURE:
+            tally["failed"] += 1
         else:
             evidence.add(Observation(case, outcome))
-    return skipped, errored
+    return tally
 
 
 def _refined(evidence: Evidence, ranked: list[Candidate]) -> list[Candidate]:

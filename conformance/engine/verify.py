@@ -26,12 +26,14 @@ from .asking import ANSWERED, SKIPPED, ask, build_request
 __all__ = [
     "STAT_TOLERANCE",
     "candidate_keys",
+    "check_expectation",
     "choose_key",
     "classify_answer",
     "expected_summary",
     "implementation_info",
     "run_case",
     "startup_failure",
+    "unknown_expectations",
     "verify_cases",
 ]
 
@@ -70,6 +72,19 @@ def candidate_keys(
     return list(dict.fromkeys(found))
 
 
+def unknown_expectations(
+    candidates: Sequence[str], keys: Mapping[str, ExpectationKey]
+) -> str | None:
+    """Why ``candidates`` can match no case (none is an expectation key), or None."""
+    if any(k in keys for k in candidates):
+        return None
+    shown = ", ".join(candidates) or "(none)"
+    return (
+        f"expects {shown}: no such expectation key in implementations.yaml (known: "
+        f"{', '.join(sorted(keys))}); every case would be skipped"
+    )
+
+
 def choose_key(case: Case, candidates: Sequence[str]) -> str | None:
     """The first candidate key the case has an expectation for."""
     return next((k for k in candidates if k in case.expected), None)
@@ -78,7 +93,17 @@ def choose_key(case: Case, candidates: Sequence[str]) -> str | None:
 def expected_summary(exp: Expectation) -> dict[str, Any]:
     """The expectation's fields, for reports (never sent to an implementation)."""
     out: dict[str, Any] = {"key": exp.key, "scale": exp.scale}
-    for name in ("score", "printed", "counts", "totals", "bp", "hyp_len", "ref_len", "error"):
+    for name in (
+        "score",
+        "printed",
+        "counts",
+        "totals",
+        "bp",
+        "hyp_len",
+        "ref_len",
+        "error",
+        "source",
+    ):
         value = getattr(exp, name)
         if value is not None:
             out[name] = list(value) if isinstance(value, tuple) else value
@@ -184,6 +209,15 @@ def implementation_info(spec: str, adapter: Adapter, expect: Sequence[str]) -> I
     )
 
 
+def _base(adapter: Adapter, case: Case) -> dict[str, Any]:
+    return {
+        "implementation": adapter.capabilities.name,
+        "case_id": case.id,
+        "file": case.file,
+        "tags": tuple(case.tags),
+    }
+
+
 def run_case(
     adapter: Adapter,
     case: Case,
@@ -198,24 +232,31 @@ def run_case(
     With ``observe`` a case without an expectation for the adapter is still run when it can
     be expressed: it stays a skip, but its answer is recorded (for regression baselines).
     """
-    caps = adapter.capabilities
-    base: dict[str, Any] = {
-        "implementation": caps.name,
-        "case_id": case.id,
-        "file": case.file,
-        "tags": tuple(case.tags),
-    }
     key = choose_key(case, candidates)
     if key is None:
         wanted = ", ".join(candidates) or "(none declared)"
         reason = f"no expectation for {wanted}"
         if observe:
-            return _observe(adapter, case, reason, base)
-        return CaseResult(outcome=SKIP, reason=reason, **base)
-    exp = case.expected[key]
-    base.update(expect_key=key, expected=expected_summary(exp))
+            return _observe(adapter, case, reason, _base(adapter, case))
+        return CaseResult(outcome=SKIP, reason=reason, **_base(adapter, case))
+    return check_expectation(adapter, case, case.expected[key], keys.get(key), known)
+
+
+def check_expectation(
+    adapter: Adapter,
+    case: Case,
+    exp: Expectation,
+    key: ExpectationKey | None,
+    known: Sequence[known_failures.KnownFailure] = (),
+) -> CaseResult:
+    """Ask ``adapter`` the case (with ``key``'s knobs and semantics) and classify the answer
+    against ``exp``, whatever its origin (a recorded output, or a reference computed for
+    ``run --as``)."""
+    caps = adapter.capabilities
+    base = _base(adapter, case)
+    base.update(expect_key=exp.key, expected=expected_summary(exp))
     try:
-        request = build_request(case, keys.get(key))
+        request = build_request(case, key)
     except BleuError as exc:
         return CaseResult(outcome=ERROR, reason=f"the case's knobs do not resolve: {exc}", **base)
     reply = ask(adapter, request)

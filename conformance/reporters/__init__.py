@@ -27,10 +27,13 @@ def render(log: RunLog, fmt: str = "table", *, color: bool = False) -> str:
 
 
 def exit_status(log: RunLog) -> int:
-    """0 when nothing unexpected happened, else 1."""
+    """0 when nothing unexpected happened; 2 when the log is no verdict (an interrupted
+    run, or fixture problems: cases that could not be checked); else 1."""
+    if not log.complete or log.problems:
+        return 2
     if any(r.unexpected for r in log.results):
         return 1
-    if any(m.get("regression") for m in log.baseline):
+    if any(m.get("regression") and not m.get("accepted") for m in log.baseline):
         return 1
     return 0
 

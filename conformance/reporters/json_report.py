@@ -21,6 +21,8 @@ def render(log: RunLog) -> str:
     ]
     document = {
         "run": log.header,
+        "complete": log.complete,
+        "problems": log.problems,
         "implementations": [asdict(i) for i in log.implementations],
         "summary": summaries,
         "results": [r.to_json() for r in log.results],

@@ -16,10 +16,11 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path, PurePosixPath
 
+from ..outputs import write_atomic
 from ..results import CHANGED, ERROR, FAIL, FIXED, SKIP, XFAIL, CaseResult
 from ..runlog import RunLog
 from .summary import summarize
-from .text import mismatch_table
+from .text import mismatch_table, warnings
 
 
 def _message(result: CaseResult) -> str:
@@ -94,6 +95,13 @@ def render(log: RunLog) -> str:
         ET.SubElement(props, "property", name="version", value=summary.version)
         for result in results:
             suite.append(_testcase(result))
+    notes = warnings(log)
+    if notes:  # a dashboard must not show an interrupted or unchecked run as green
+        suite = ET.SubElement(root, "testsuite", name="bleu-conformance", tests="1", errors="1")
+        case = ET.SubElement(suite, "testcase", classname="bleu-conformance", name="run")
+        ET.SubElement(case, "error", message=notes[0], type="run").text = "\n".join(notes)
+        totals["tests"] += 1
+        totals["errors"] += 1
     root.set("time", seconds(sum(r.duration for r in log.results)))
     for key, value in totals.items():
         root.set(key, str(value))
@@ -102,4 +110,4 @@ def render(log: RunLog) -> str:
 
 
 def write(log: RunLog, path: str | Path) -> None:
-    Path(path).write_text(render(log), encoding="utf-8")
+    write_atomic(path, render(log), "JUnit XML")

@@ -13,6 +13,7 @@ from ..results import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult
 from ..runlog import RunLog
 from . import html, svg
 from .summary import Summary, columns, percent, summarize
+from .text import warnings
 
 __all__ = ["OUTCOME_COLORS", "outcomes_figure", "render_html"]
 
@@ -151,7 +152,13 @@ def _baseline(log: RunLog) -> str:
 
 def render_html(log: RunLog) -> str:
     summaries = summarize(log)
+    notes = warnings(log)  # an interrupted run, fixture problems: no verdict
     blocks: list[str] = [
+        *(
+            html.paragraph(html.Markup(html.badge("no verdict", "bad") + " " + html.text(n)))
+            for n in notes[:1]
+        ),
+        *([html.pre("\n".join(notes[1:]))] if len(notes) > 1 else []),
         html.paragraph(_verdict(log, summaries)),
         html.figure(outcomes_figure(summaries)),
         html.section("Summary", _summary_table(summaries)),

@@ -52,5 +52,15 @@ def columns(summaries: Sequence[Summary]) -> list[str]:
     return [o for o in OUTCOMES if o in base + extra]
 
 
+def number(value: object, spec: str, missing: str = "") -> str:
+    """``value`` formatted with ``spec`` when it is a number; else as text (a log stores
+    non-finite floats as the strings "nan"/"inf": shown, never compared or crashed on)."""
+    if value is None:
+        return missing
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return format(value, spec)
+    return str(value)
+
+
 def percent(value: float | None) -> str:
     return "n/a" if value is None else f"{100 * value:.1f}%"

@@ -12,7 +12,7 @@ from tabulate import tabulate
 from ..results import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult
 from ..runlog import RunLog
 from . import markdown as md
-from .summary import columns, percent, summarize
+from .summary import columns, number, percent, summarize
 
 MARKDOWN = "github"
 
@@ -68,8 +68,8 @@ def mismatch_table(result: CaseResult, tablefmt: str) -> str:
             m.field,
             _fmt(m.expected),
             _fmt(m.got),
-            "" if m.delta is None else f"{m.delta:+.3g}",
-            "" if m.tolerance is None else f"{m.tolerance:.3g}",
+            number(m.delta, "+.3g"),
+            number(m.tolerance, ".3g"),
         ]
         for m in result.mismatches
     ]
@@ -112,7 +112,8 @@ def _detail_lines(r: CaseResult, more: int) -> list[str]:
     """Expectation key, reason, how many more alike, known failure, notes."""
     out = []
     if r.expect_key:
-        out.append(f"  expected: {r.expect_key}")
+        source = r.expected.get("source")
+        out.append(f"  expected: {r.expect_key}" + (f" ({source})" if source else ""))
     if r.reason and not r.mismatches:
         out.append(f"  {r.reason}")
     if more:
@@ -141,27 +142,101 @@ def _indent(text: str) -> str:
     return "\n".join("    " + line for line in text.splitlines())
 
 
+def _moved_by(m: dict[str, Any]) -> float | None:
+    before, after = m.get("before"), m.get("after")
+    if m["what"] == "score" and isinstance(before, int | float) and isinstance(after, int | float):
+        return float(after) - float(before)
+    return None
+
+
+def _movement_order(m: dict[str, Any]) -> tuple[int, float, str, str]:
+    """Moved scores first, largest change first; then other regressions; then the rest."""
+    delta = _moved_by(m)
+    rank = 0 if delta is not None else 1 if m.get("regression") else 2
+    return rank, -abs(delta or 0.0), m["implementation"], m["case"]
+
+
 def _movements(log: RunLog, markdown: bool) -> list[str]:
     if not log.baseline:
         return []
-    rows = [
-        [m["implementation"], m["case"], m["what"], _fmt(m["before"]), _fmt(m["after"])]
-        for m in log.baseline
-    ]
+    rows = []
+    for m in sorted(log.baseline, key=_movement_order):
+        delta = _moved_by(m)
+        rows.append(
+            [
+                m["implementation"],
+                m["case"],
+                m["what"],
+                _fmt(m["before"]),
+                _fmt(m["after"]),
+                "" if delta is None else f"{delta:+.3g}",
+            ]
+        )
     fmt = MARKDOWN if markdown else "simple"
-    title = "### Changes since the baseline" if markdown else "Changes since the baseline:"
-    table = _table(rows, ["implementation", "case", "what", "before", "after"], fmt)
+    title = "Changes since the baseline"
+    if any(m.get("accepted") for m in log.baseline):
+        title += " (accepted: --update-baseline wrote the current state)"
+    title = f"### {title}" if markdown else f"{title}:"
+    headers = ["implementation", "case", "what", "before", "after", "change"]
+    table = _table(rows, headers, fmt)
     return [title, "", table, ""]
+
+
+def warnings(log: RunLog) -> list[str]:
+    """Why this report is not a verdict: an interrupted run, fixture problems."""
+    out = []
+    if not log.complete:
+        out.append(
+            f"INCOMPLETE: the run was interrupted after {len(log.results)} results (its log "
+            "has no end record); this report covers only those."
+        )
+    if log.problems:
+        out.append(
+            f"FIXTURE PROBLEMS: {len(log.problems)} problem(s) in the selected fixtures; the "
+            "cases they concern were not checked (`bleu-conformance validate` lists them):"
+        )
+        for p in log.problems[:_SHOWN_PROBLEMS]:
+            where = f"{p.get('file', '')}:{p.get('line', 0)}"
+            out.append(
+                f"  {where}: {p.get('case', '')}: {p.get('rule', '')}: {p.get('message', '')}"
+            )
+        if len(log.problems) > _SHOWN_PROBLEMS:
+            out.append(f"  ... and {len(log.problems) - _SHOWN_PROBLEMS} more")
+    return out
+
+
+_SHOWN_PROBLEMS = 20
+
+
+def _sources(log: RunLog) -> str:
+    """How many results were checked against recorded outputs and how many against
+    bleu_impl's emulation (``run --as``; computed expectations are keyed ``bleu_impl:...``)."""
+    checked = [r for r in log.results if r.expect_key]
+    computed = sum(r.expect_key.startswith("bleu_impl:") for r in checked)
+    return (
+        f"expected values: {len(checked) - computed} recorded outputs of the tool, "
+        f"{computed} computed by bleu_impl's emulation"
+    )
 
 
 def render(
     log: RunLog, *, markdown: bool = False, color: bool = False, details: bool = True
 ) -> str:
-    """The summary table, then details of everything unexpected, then baseline changes."""
-    parts = [summary_table(log, MARKDOWN if markdown else "simple", color), ""]
+    """Warnings (incomplete, fixture problems), the summary table (and what was checked
+    against, for ``run --as``), then what moved since the baseline, then details of
+    everything unexpected."""
+    notes = warnings(log)
+    if markdown:  # a quoted block; problem lines as inline code (paths, messages unescaped)
+        notes = [
+            f"> **{n}**" if not n.startswith("  ") else f"> {md.code(n.strip())}" for n in notes
+        ]
+    parts = [*notes, *([""] if notes else [])]
+    parts += [summary_table(log, MARKDOWN if markdown else "simple", color), ""]
+    if log.header.get("reference"):
+        parts.extend([log.header["reference"], _sources(log), ""])
+    parts.extend(_movements(log, markdown))
     unexpected = [r for r in log.results if r.outcome in DETAILED]
     if details and unexpected:
         parts.append("### Unexpected results\n" if markdown else "Unexpected results:\n")
         parts.extend(_details(unexpected, markdown, color))
-    parts.extend(_movements(log, markdown))
     return "\n".join(parts).rstrip() + "\n"

@@ -30,7 +30,7 @@ VARIANTS = {
     "multi-bleu": ("multi-bleu", {}),
     "multi-bleu-lc": ("multi-bleu", {"lowercase": "ascii"}),
     "multi-bleu-detok": ("multi-bleu-detok", {}),
-    "multi-bleu-detok-lc": ("multi-bleu-detok", {"lowercase": "unicode"}),
+    "multi-bleu-detok-lc": ("multi-bleu-detok", {"lowercase": "perl-lc"}),
 }
 
 #: Outputs bleu_impl deliberately does not reproduce, with the reason.

@@ -104,10 +104,23 @@ def test_google_nmt_hf_evaluate_card_example() -> None:
     bleuscore 0.2.0 README: bleu 1.0, length_ratio 1.1666666666666667, 7 / 6 (shortest ref)."""
     preds = ["hello there general kenobi", "foo bar foobar"]
     refs = [["hello there general kenobi", "hello there !"], ["foo bar foobar"]]
-    got = bleu_impl.corpus_bleu(preds, refs, profile="google-nmt", tokenize="13a")
+    got = bleu_impl.corpus_bleu(preds, refs, profile="google-nmt")
     assert got.score == 1.0
     assert (got.hyp_len, got.ref_len) == (7, 6)
     assert got.ratio == 1.1666666666666667
+
+
+def test_google_nmt_default_is_hf_evaluate_on_raw_text() -> None:
+    """Called the usual way (raw strings, no tokenizer argument) HF evaluate 'bleu' splits
+    punctuation with 13a: whitespace splitting would leave 3 tokens and no 4-gram (BLEU 0)."""
+    bleuscore = pytest.importorskip("bleuscore")
+    preds = ["kenobi, hello there!", "the cat sat on the mat."]
+    refs = [["kenobi , hello there !"], ["the cat is on the mat ."]]
+    theirs = bleuscore.compute(references=refs, predictions=preds)["bleu"]
+    ours = bleu_impl.corpus_bleu(preds, refs, profile="google-nmt")
+    assert theirs > 0.5
+    assert math.isclose(ours.score, theirs, rel_tol=1e-9)
+    assert bleu_impl.corpus_bleu(preds[:1], refs[:1], profile="google-nmt").score == 1.0
 
 
 @pytest.mark.parametrize(
@@ -122,7 +135,9 @@ def test_google_nmt_raises_like_zero_division(hyp: str, ref: str, kind: str) -> 
 
 @pytest.mark.parametrize("seed", range(60))
 def test_google_nmt_matches_bleuscore_live(seed: int) -> None:
-    """bleuscore 0.2.0 equals HF/tf-nmt bit for bit with its defaults."""
+    """bleuscore 0.2.0 equals HF/tf-nmt bit for bit with its defaults, and so does the
+    profile with its own: raw text is 13a-tokenized, as HF evaluate 'bleu' does by default
+    (the random words carry punctuation that 13a splits off, e.g. 'end.', 'a,b', '$5')."""
     bleuscore = pytest.importorskip("bleuscore")
     rng = random.Random(seed)
     hyps, refs = corpus(rng, rng.randint(1, 5), allow_empty=False)
@@ -137,7 +152,6 @@ def test_google_nmt_matches_bleuscore_live(seed: int) -> None:
         preds,
         references,
         profile="google-nmt",
-        tokenize="13a",
         max_order=order,
         smoothing="add-one" if smooth else "none",
     )

@@ -216,3 +216,43 @@ def test_property_fast_equals_reference(
     _check(hyps, refs, config, limit=limit)
     for hyp, ref_list in pairs:
         assert fast.sentence_stats(hyp, ref_list, config) == corpus_stats([hyp], [ref_list], config)
+
+
+@pytest.mark.parametrize("stage", CHOICES["lowercase_stage"])
+@pytest.mark.parametrize("tokenize", CHOICES["tokenize"])
+def test_lowercase_stages(stage: str, tokenize: str, request: pytest.FixtureRequest) -> None:
+    hyps, refs = random_corpus(zlib.crc32(f"{stage}|{tokenize}".encode()) % 1000)
+    mixed_h = [h.split() if i % 5 == 0 else h for i, h in enumerate(hyps)]
+    model = request.getfixturevalue("spm_model") if tokenize in SPM_MODELS else None
+    for lowercase in CHOICES["lowercase"]:
+        config = make_config(
+            {
+                "tokenize": tokenize,
+                "lowercase": lowercase,
+                "lowercase_stage": stage,
+                "spm_model": model,
+            }
+        )
+        _check(hyps, refs, config)
+        _check(mixed_h, refs, config)
+
+
+def test_closest_9999_caps_far_references_on_every_path() -> None:
+    rng = random.Random(9)
+    far = " ".join(["w"] * 10_020)
+    hyps, refs = [], []
+    for i in range(24):
+        hyps.append(" ".join(["w"] * rng.choice([0, 1, 20, 10_019])))
+        refs.append([far, "w w"][: 1 + i % 2] if i % 3 else [far])
+    config = make_config({"ref_length": "closest-9999", "missing_refs": "len-9999"})
+    _check(hyps, refs, config, limit=10**6)  # uniform chunks: the vectorised rule
+    _check(hyps, refs, config, limit=5)
+    _check(hyps, [r[:1] for r in refs], config, limit=10**6)
+
+
+def test_segments_without_references_are_counted() -> None:
+    hyps, refs = random_corpus(4, missing=True)
+    config = make_config({"missing_refs": "len-9999"})
+    stats = fast.corpus_stats(hyps, refs, config, limit=7)
+    assert stats.missing == sum(1 for r in refs if not [x for x in (r or []) if x is not None])
+    assert stats.missing > 0

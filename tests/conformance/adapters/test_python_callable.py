@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from conformance.adapters import make_adapter
 from conformance.adapters.python_callable import PythonCallableAdapter
+from conformance.adapters.worker import WorkerAdapter
 from conformance.protocol import AdapterError
 
 from ..fakes import impls
@@ -37,8 +40,8 @@ def test_crash_is_error_with_traceback():
 
 
 def test_hang_is_error_after_timeout_and_run_goes_on():
-    adapter = PythonCallableAdapter(impls.hang, timeout=0.2)
-    results = run(adapter)
+    with WorkerAdapter(partial(PythonCallableAdapter, impls.hang, timeout=0.2)) as adapter:
+        results = run(adapter)
     assert results["mini.exact"].outcome == "error"
     assert "timeout" in results["mini.exact"].reason
     assert results["mini.partial"].outcome == "error"  # every case still classified

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from conformance.commands.disagreements import DEFAULT, build
+from conformance.commands.disagreements import build
+
+DEFAULT = Path(__file__).resolve().parents[3] / "docs" / "disagreements.md"
 
 
 def _environment_line(text: str) -> str:

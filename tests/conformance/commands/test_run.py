@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -133,4 +134,69 @@ def test_help_teaches_with_examples(capsys):
     with pytest.raises(SystemExit):
         main(["run", "--help"])
     out, _ = capsys.readouterr()
-    assert "examples:" in out and "--impl" in out and "exit status" in out
+    assert "examples:" in out and "--impl" in out and "exit codes:" in out
+
+
+def test_as_checks_every_case_and_names_the_source_of_each_expected_value(capsys):
+    """Live sacrebleu as sacrebleu: its recorded outputs where a case has them, else
+    bleu_impl's sacrebleu profile; both agree with the live library on every case."""
+    pytest.importorskip("sacrebleu")
+    status = main(["run", "--impl", "sacrebleu", "-k", "edge", "--format", "json", "-q"])
+    default = json.loads(capsys.readouterr().out)["summary"][0]["counts"]
+    assert status == 0
+    argv = ["run", "--impl", "sacrebleu", "-k", "edge", "--as", "sacrebleu", "-q"]
+    assert main([*argv, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    counts = data["summary"][0]["counts"]
+    assert set(counts) <= {"pass", "skip"}  # no fail or error (zero counts are left out)
+    assert counts["pass"] > default["pass"]
+    sources = {r["expected"]["source"].split(" ")[0] for r in data["results"] if r["expected"]}
+    assert sources == {"recorded", "computed"}
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "checked as sacrebleu: recorded outputs of sacrebleu>=2" in out
+    assert re.search(r"expected values: \d+ recorded outputs of the tool, \d+ computed", out)
+
+
+def test_as_shows_where_a_failing_expected_value_comes_from(capsys):
+    status, out, _ = run_cli(capsys, "--impl", f"{FAKE}:swap_references", "--as", "papineni2002")
+    assert status == 1
+    assert "expected: papineni2002 (recorded output of BLEU paper" in out
+    argv = ["--impl", f"{FAKE}:good", "--format", "json", "-q"]
+    default = json.loads(run_cli(capsys, *argv)[1])["summary"][0]["counts"]
+    status, out, _ = run_cli(capsys, *argv, "--as", "papineni2002")
+    assert status == 0
+    assert default.get("skip", 0) > 0  # some mini cases record no papineni2002 output
+    assert json.loads(out)["summary"][0]["counts"] == {"pass": 4}  # --as: all 4 cases
+
+
+def test_as_needs_a_known_name_and_excludes_expect(capsys):
+    status, _, err = run_cli(capsys, "--impl", "nltk", "--as", "no-such-tool")
+    assert status == 2 and "not a profile" in err and "sacrebleu" in err
+    status, _, err = run_cli(capsys, "--impl", "nltk", "--as", "nltk", "--expect", "nltk>=3.3")
+    assert status == 2 and "give one" in err
+
+
+def test_update_baseline_accepts_the_current_state(capsys, tmp_path):
+    """A failing implementation: --update-baseline shows what moved and exits 0; the next
+    run against the new baseline reports no movement (only its fixture failures)."""
+    path = tmp_path / "baseline.json"
+    impl = f"{FAKE}:swap_references"
+    assert run_cli(capsys, "--impl", impl, "--baseline", str(path), "--update-baseline")[0] == 0
+    data = json.loads(path.read_text())
+    cases = data["implementations"][impl]["cases"]
+    cases["mini.partial"]["score"] = 0.9  # moved by a lot
+    cases["mini.exact"]["score"] = 0.99  # moved by a little
+    path.write_text(json.dumps(data))
+    status, out, _ = run_cli(capsys, "--impl", impl, "--baseline", str(path))
+    assert status == 1
+    moved = out.index("Changes since the baseline")
+    assert moved < out.index("Unexpected results")  # what moved comes first
+    table = out[moved:].split("\n\n")[1]
+    rows = [line for line in table.splitlines() if " score " in line]
+    assert [row.split()[1] for row in rows] == ["mini.partial", "mini.exact"]  # largest first
+    status, out, _ = run_cli(capsys, "--impl", impl, "--baseline", str(path), "--update-baseline")
+    assert status == 0
+    assert "Changes since the baseline (accepted" in out and "mini.partial" in out
+    status, out, _ = run_cli(capsys, "--impl", impl, "--baseline", str(path))
+    assert status == 1 and "Changes since the baseline" not in out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
@@ -32,7 +33,7 @@ def test_score_matches_multi_bleu_ground_truth(files, capsys) -> None:
     assert out.startswith(
         "BLEU = 56.44 93.3/84.6/81.8/77.8 (BP = 0.670 ratio = 0.714 hyp_len = 15 ref_len = 21)"
     )
-    assert "signature: profile:multi-bleu|" in out
+    assert "signature: nrefs:1|profile:multi-bleu|case:mixed|tok:none|smooth:none|version:" in out
 
 
 def test_score_json_and_knobs(files, capsys) -> None:
@@ -140,3 +141,125 @@ def test_jobs_give_the_same_score(tmp_path, capsys) -> None:
         )
         outputs.append(json.loads(capsys.readouterr().out))
     assert outputs[0] == outputs[1]
+
+
+def test_sentence_mode_scores_past_a_failing_line(files, capsys) -> None:
+    """mteval-v13a.pl dies on an empty system, so line 2 (empty) is an error line; the
+    batch scorer then goes line by line and the other lines are still scored."""
+    hyp, ref = files
+    assert main(["score", "-r", ref, "-i", hyp, "--profile", "mteval-v13a", "--sentence"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split("\t")[0] for line in lines] == ["1", "2", "3"]
+    assert lines[1].startswith("2\terror: ") and "empty" in lines[1]
+    assert lines[0].startswith("1\tBLEU = ") and lines[2].startswith("3\tBLEU = ")
+
+
+def test_score_only_width_and_positional_references(files, capsys) -> None:
+    """multi-bleu.perl printed 56.44 and mteval-v13a -c printed 0.5644 on this system."""
+    hyp, ref = files
+    assert main(["score", ref, "-i", hyp, "--profile", "multi-bleu", "-b"]) == 0
+    assert capsys.readouterr().out == "56.44\n"
+    assert main(["score", ref, "-i", hyp, "--profile", "multi-bleu", "-b", "-w", "4"]) == 0
+    wide = capsys.readouterr().out.strip()
+    assert len(wide.split(".")[1]) == 4 and round(float(wide), 2) == 56.44
+    knobs = ["--profile", "mteval-v13a", "--knob", "lowercase=false", "-b"]
+    assert main(["score", "-r", ref, "-i", hyp, *knobs]) == 0
+    assert capsys.readouterr().out == "0.5644\n"
+
+
+def test_sacrebleu_users_get_sacrebleus_number(tmp_path, capsys) -> None:
+    """Live sacrebleu 2.6.0 on raw text, two reference streams, one of them positional."""
+    sacrebleu = pytest.importorskip("sacrebleu")
+    hyps = ["The cat sat on the mat.", "Hello, world!", "It rained all day long."]
+    refs = [
+        ["The cat is on the mat.", "Hello world!", "It was raining all day."],
+        ["There is a cat on the mat.", "Hello, world !", "All day long it rained."],
+    ]
+    paths = []
+    for name, lines in (("hyp", hyps), ("ref0", refs[0]), ("ref1", refs[1])):
+        path = tmp_path / f"{name}.txt"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        paths.append(str(path))
+    argv = ["score", paths[1], "-r", paths[2], "-i", paths[0], "--profile", "sacrebleu"]
+    assert main([*argv, "-b", "-w", "6"]) == 0
+    expected = sacrebleu.corpus_bleu(hyps, refs).score
+    assert capsys.readouterr().out == f"{expected:.6f}\n"
+    assert main(argv) == 0
+    signature = capsys.readouterr().out.splitlines()[1]
+    assert signature.startswith("signature: nrefs:2|profile:sacrebleu|case:mixed|tok:13a|")
+    assert "smooth:exp" in signature
+
+
+def test_several_systems_one_row_each_signature_once(files, tmp_path, capsys) -> None:
+    hyp, ref = files
+    other = tmp_path / "other.txt"
+    other.write_text(Path(ref).read_text(encoding="utf-8"), encoding="utf-8")  # = reference
+    assert main(["score", ref, "-i", hyp, str(other), "--profile", "multi-bleu", "-b"]) == 0
+    assert capsys.readouterr().out == "56.44\n100.00\n"
+    assert main(["score", ref, "-i", hyp, "-i", str(other), "--profile", "multi-bleu"]) == 0
+    out = capsys.readouterr().out
+    rows = [line.split()[:2] for line in out.splitlines()[2:4]]
+    assert rows == [[hyp, "56.44"], [str(other), "100.00"]]
+    assert out.count("signature:") == 1
+    assert main(["score", ref, "-i", hyp, str(other), "--format", "json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["system"] for line in lines] == [hyp, str(other)]
+    assert lines[1]["score"] == 1.0 and lines[0]["short_signature"].startswith("nrefs:1|")
+
+
+def test_one_bad_system_does_not_lose_the_others(files, tmp_path, capsys) -> None:
+    hyp, ref = files
+    short = tmp_path / "short.txt"
+    short.write_text("only one line\n", encoding="utf-8")
+    assert main(["score", ref, "-i", str(short), hyp, "--profile", "multi-bleu", "-b"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "error\n56.44\n"
+    assert f"{short} ended after line 1" in err or "line count mismatch" in err
+
+
+def test_gzip_input_and_a_corrupt_gzip(files, tmp_path, capsys) -> None:
+    hyp, ref = files
+    packed = tmp_path / "hyp.txt.gz"
+    packed.write_bytes(gzip.compress(Path(hyp).read_bytes()))
+    ref_packed = tmp_path / "ref.txt.gz"
+    ref_packed.write_bytes(gzip.compress(Path(ref).read_bytes()))
+    assert main(["score", str(ref_packed), "-i", str(packed), "--profile", "multi-bleu", "-b"]) == 0
+    assert capsys.readouterr().out == "56.44\n"
+    broken = tmp_path / "broken.txt.gz"
+    broken.write_bytes(gzip.compress(Path(hyp).read_bytes())[:-12])  # truncated
+    assert main(["score", ref, "-i", str(broken), "-b"]) == 2
+    assert f"{broken}: cannot read" in capsys.readouterr().err
+
+
+def test_short_signature_names_changed_knobs_and_verbose_prints_every_knob_once(
+    files, capsys
+) -> None:
+    hyp, ref = files
+    argv = ["score", ref, "-i", hyp, "--profile", "mteval-v13a"]
+    assert main([*argv, "--knob", "ref_length=shortest", "--knob", "lowercase=false"]) == 0
+    signature = capsys.readouterr().out.splitlines()[1]
+    assert "|case:mixed|" in signature and "|ref_length:shortest|" in signature
+    assert main([*argv, "-v"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("signature: profile:mteval-v13a|") == 1  # the long form, once
+    assert "|case:lc-ascii|" in out.splitlines()[1]  # mteval lowercases by default
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["-i", "{hyp}"],  # no reference
+        ["{ref}", "-i", "{hyp}", "{hyp}", "--sentence"],  # --sentence takes one system
+        ["{ref}", "-i", "{hyp}", "--jobs", "0"],
+        ["{ref}", "-i", "{hyp}", "-w", "-1"],
+    ],
+)
+def test_usage_errors_exit_2(files, argv, capsys) -> None:
+    hyp, ref = files
+    args = ["score", *(a.format(hyp=hyp, ref=ref) for a in argv)]
+    try:
+        status = main(args)
+    except SystemExit as exc:  # argparse's own usage errors
+        status = int(exc.code or 0)
+    assert status == 2
+    assert "error" in capsys.readouterr().err

@@ -72,3 +72,9 @@ def exits(hypotheses: list, references: list, **config: Any) -> float:
 
 def nan(hypotheses: list, references: list, **config: Any) -> float:
     return float("nan")
+
+
+def chatty(hypotheses: list, references: list, **config: Any) -> float:
+    """Prints to stdout (as some libraries do) and answers a constant."""
+    print("spent more than five minutes working to shrink your example")
+    return 0.5

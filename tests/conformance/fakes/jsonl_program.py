@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import time
 
@@ -10,6 +12,16 @@ from bleu_impl import BleuError, corpus_bleu
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
 STATE = sys.argv[2] if len(sys.argv) > 2 else ""  # a file counting starts (for restarts)
+# "hello-with:{json}" / "answer-with:{json}": fields merged into the hello / every answer
+MODE, _, EXTRA = MODE.partition(":")
+PATCH = json.loads(EXTRA) if EXTRA else {}
+
+
+def note_pid(pid: int) -> None:
+    path = os.environ.get("BLEU_TEST_PID_FILE")
+    if path:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(f"{pid}\n")
 
 
 def answer(message: dict, n: int) -> dict | None:
@@ -26,12 +38,22 @@ def answer(message: dict, n: int) -> dict | None:
         return None
     if MODE == "wrong-seq":
         seq += 100
+    if MODE == "grandchild-hang":  # a child of its own, then a hang: both must be killed
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+        note_pid(child.pid)
+        note_pid(os.getpid())
+        time.sleep(300)
+    if MODE == "busy":  # spins: only a kill stops it
+        note_pid(os.getpid())
+        while True:
+            pass
     print(f"scoring seq {message['seq']}", file=sys.stderr, flush=True)
     try:
         r = corpus_bleu(request["hypotheses"], request["references"], **request["config"])
     except BleuError as exc:
         return {"seq": seq, "failure": {"kind": getattr(exc, "kind", None), "message": str(exc)}}
-    return {"seq": seq, "score": r.score, "counts": list(r.counts), "totals": list(r.totals)}
+    reply = {"seq": seq, "score": r.score, "counts": list(r.counts), "totals": list(r.totals)}
+    return {**reply, **PATCH} if MODE == "answer-with" else reply
 
 
 def main() -> None:
@@ -51,15 +73,15 @@ def main() -> None:
     for line in sys.stdin:
         message = json.loads(line)
         if message["cmd"] == "hello":
-            reply = {
-                "protocol": 1,
-                "implementation": {
-                    "name": f"fake-{MODE}",
-                    "version": "0.0.1",
-                    "knobs": None,
-                    "expect": ["papineni2002"],
-                },
+            implementation = {
+                "name": f"fake-{MODE}",
+                "version": "0.0.1",
+                "knobs": None,
+                "expect": ["papineni2002"],
             }
+            if MODE == "hello-with":
+                implementation.update(PATCH)
+            reply = {"protocol": 1, "implementation": implementation}
         elif message["cmd"] == "score":
             n += 1
             # misbehave only in the first process, so a restart recovers

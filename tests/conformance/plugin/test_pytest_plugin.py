@@ -79,6 +79,33 @@ def test_keyword_selects_by_tag(pytester, fixture_dir):
     result.assert_outcomes(passed=1)
 
 
+def test_without_a_path_the_bundled_library_is_checked(pytester, monkeypatch):
+    """`pytest --bleu-impl=X` alone, in a directory without tests: the bundled cases."""
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    result = pytester.runpytest_subprocess(
+        *PLUGIN, "--bleu-impl=bleu_impl", "-k", "paper", "-v", "-p", "no:cacheprovider"
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "bleu-conformance: bleu_impl on the bundled fixture library*",
+            "*fixtures/papineni2002/paper-examples.yaml::paper.* PASSED*",
+        ]
+    )
+    assert result.parseoutcomes()["passed"] >= 5
+
+
+def test_as_checks_every_case_and_timeouts_are_validated(pytester, fixture_dir):
+    result = pytester.runpytest_subprocess(
+        *PLUGIN, f"--bleu-impl={FAKE}:good", "--bleu-as=papineni2002", "fixtures"
+    )
+    result.assert_outcomes(passed=4)  # without --bleu-as the case with no paper value skips
+    result = pytester.runpytest_subprocess(
+        *PLUGIN, "--bleu-impl=nltk", "--bleu-timeout=-1", "fixtures"
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--bleu-timeout*must be a finite number > 0*"])
+
+
 def test_inactive_without_option(pytester, fixture_dir):
     result = pytester.runpytest_subprocess(*PLUGIN, "fixtures", "-p", "no:cacheprovider")
     result.assert_outcomes()

@@ -1,0 +1,140 @@
+"""Generated comparisons: ``bleu-conformance compare --generate N`` as a user runs it.
+
+Each run is the real command in a fresh process (``python -m conformance.cli compare ...
+--format json --output LOG``); its CPU time (user + system, of the process and its worker
+processes) and wall time are measured, and the compare log is read back for what was
+found: pairs, differences, shrunk disagreements, shrinking budgets spent. A run with
+``--jobs 2`` must give the same pair records as the same run with one job.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["RUNS", "CompareRun", "Measured", "measure", "section"]
+
+
+@dataclass(frozen=True)
+class CompareRun:
+    """One command line and its CPU-time target (seconds; None: no target)."""
+
+    label: str
+    args: tuple[str, ...]
+    target: float | None = None
+    same_as: str = ""  # the label of a run whose pair records this one must equal
+
+
+RUNS: tuple[CompareRun, ...] = (
+    CompareRun("generate 200", ("--generate", "200", "--seed", "7"), 30.0),
+    CompareRun(
+        "generate 200, 2 jobs",
+        ("--generate", "200", "--seed", "7", "--jobs", "2"),
+        30.0,
+        same_as="generate 200",
+    ),
+    CompareRun("generate 1000", ("--generate", "1000", "--seed", "7"), 120.0),
+    CompareRun(
+        "constant-score callable, generate 2",
+        ("--impl", "bench.impls:constant", "--impl", "bleu_impl", "--generate", "2"),
+    ),
+    CompareRun(
+        "ignite-like callable, generate 200",
+        (
+            "--impl",
+            "bench.impls:ignite_like",
+            "--impl",
+            "bleu_impl:papineni2002",
+            "--generate",
+            "200",
+            "--seed",
+            "1",
+        ),
+    ),
+)
+
+
+@dataclass
+class Measured:
+    """What one run cost and found."""
+
+    run: CompareRun
+    cpu: float = 0.0
+    wall: float = 0.0
+    error: str = ""
+    pairs: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def summary(self) -> str:
+        differing = [p for p in self.pairs if p.get("verdict") == "differing"]
+        shrunk = [p["shrink"] for p in self.pairs if "shrink" in p]
+        steps = sum(s["steps"] for s in shrunk)
+        spent = sum(1 for s in shrunk if s.get("exhausted"))
+        budget = max((s["budget"] for s in shrunk), default=0)
+        return (
+            f"{len(self.pairs)} pairs, {len(differing)} differing, {len(shrunk)} shrunk "
+            f"({steps} candidate inputs; budget {budget} each, spent on {spent})"
+        )
+
+
+def measure(run: CompareRun, cwd: Path) -> Measured:
+    """Run ``compare`` as a user would and measure it."""
+    result = Measured(run)
+    with tempfile.TemporaryDirectory(prefix="bench-compare-") as tmp:
+        log = Path(tmp) / "compare.jsonl"
+        command = [sys.executable, "-m", "conformance.cli", "compare", *run.args]
+        command += ["--format", "json", "--output", str(log)]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        proc = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+        result.wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        result.cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        if proc.returncode != 0:
+            result.error = (proc.stderr.strip().splitlines() or ["no output"])[-1][:300]
+            return result
+        try:
+            result.pairs = json.loads(proc.stdout)["pairs"]
+        except (ValueError, KeyError) as exc:  # stdout must be the report alone
+            result.error = f"stdout is not the JSON report: {exc}"
+    return result
+
+
+def _verdict(measured: Measured, by_label: dict[str, Measured]) -> str:
+    if measured.error:
+        return "failed"
+    if measured.run.same_as:
+        other = by_label.get(measured.run.same_as)
+        if other is None or other.error:
+            return "not compared"
+        if other.pairs != measured.pairs:
+            return "**results differ**"
+    target = measured.run.target
+    if target is None:
+        return "—"
+    return "**met**" if measured.cpu <= target else "**not met**"
+
+
+def section(results: list[Measured]) -> list[str]:
+    """Markdown lines: one row per run, with its target and whether it is met."""
+    by_label = {m.run.label: m for m in results}
+    lines = [
+        "| run | command | CPU s | wall s | target (CPU) | met | found |",
+        "|---|---|---:|---:|---:|---|---|",
+    ]
+    for m in results:
+        target = "—" if m.run.target is None else f"<= {m.run.target:g} s"
+        same = f"; pair records = {m.run.same_as}'s" if m.run.same_as else ""
+        found = m.error or (m.summary + same)
+        lines.append(
+            f"| {m.run.label} | `compare {' '.join(m.run.args)}` | {m.cpu:.1f} | {m.wall:.1f} "
+            f"| {target} | {_verdict(m, by_label)} | {found} |"
+        )
+    return lines

@@ -1,0 +1,75 @@
+"""Child processes of adapters: each in its own process group, killed as a group.
+
+An implementation under test may start children of its own (``bash -c '...'``, a wrapper
+script, a worker pool). Started with :func:`spawn`, it leads a new session, so
+:func:`kill_group` ends it *and* its descendants on a timeout, a crash or at the end, and
+Ctrl-C at a terminal reaches only the harness (which then stops the groups itself).
+Every group alive is registered; :func:`kill_all` (run at exit, and by the command line on
+SIGTERM/SIGINT) kills whatever is left, so an interrupted harness leaves no orphans.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import signal
+import subprocess
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["describe_exit", "kill_all", "kill_group", "spawn"]
+
+_LIVE: dict[int, subprocess.Popen[Any]] = {}
+_LOCK = threading.Lock()
+
+
+def spawn(argv: Sequence[str], **popen: Any) -> subprocess.Popen[Any]:
+    """``subprocess.Popen(argv, **popen)`` as the leader of a new process group."""
+    if os.name == "posix":
+        popen["start_new_session"] = True
+    proc: subprocess.Popen[Any] = subprocess.Popen(list(argv), **popen)
+    with _LOCK:
+        _LIVE[proc.pid] = proc
+    return proc
+
+
+def kill_group(proc: subprocess.Popen[Any], wait: float = 5.0) -> int | None:
+    """Kill ``proc``'s process group (the process and everything it started) and reap it;
+    its exit status, or None if it would not die within ``wait`` seconds."""
+    if os.name == "posix":
+        with contextlib.suppress(ProcessLookupError, PermissionError):  # gone already
+            os.killpg(proc.pid, signal.SIGKILL)
+    if proc.poll() is None:
+        proc.kill()
+    try:
+        code = proc.wait(timeout=wait)
+    except subprocess.TimeoutExpired:  # pragma: no cover - an unkillable child (D state)
+        return None
+    with _LOCK:
+        _LIVE.pop(proc.pid, None)
+    return code
+
+
+def kill_all() -> None:
+    """Kill every process group still registered (at exit, or on SIGTERM/SIGINT)."""
+    with _LOCK:
+        procs = list(_LIVE.values())
+    for proc in procs:
+        kill_group(proc, wait=1.0)
+
+
+def describe_exit(code: int | None) -> str:
+    """``exit status 3`` or ``killed by SIGSEGV`` for a process's return code."""
+    if code is None:
+        return "still running"
+    if code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit status {code}"
+
+
+atexit.register(kill_all)

@@ -1,0 +1,80 @@
+"""Files a command writes: checked before the work starts, written atomically.
+
+:func:`check_writable` runs before anything is computed, so a typo in ``--junit-xml`` fails
+in a second, not after an hour's run. :func:`write_atomic` writes a whole document (a
+report, JUnit XML, a baseline) to a temporary file next to the target and renames it into
+place: a reader never sees half a file, and a failed write leaves the old one intact. A
+target that is not a regular file (``/dev/stdout``, a named pipe, ``/dev/full``) is written
+directly. Logs are different: they are appended to in place as the work goes (see
+:mod:`conformance.runlog`), so an interrupted run keeps what it had.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+__all__ = ["OutputError", "check_writable", "write_atomic"]
+
+
+class OutputError(OSError):
+    """An output file cannot be written (the message names the file and the reason)."""
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def check_writable(path: str | os.PathLike[str], what: str = "output") -> None:
+    """Raise :class:`OutputError` unless ``path`` can be written (its directory exists and
+    takes a new file; an existing file is not a directory and is writable)."""
+    target = Path(path)
+    if target.is_dir():
+        raise OutputError(f"{what} {path}: is a directory")
+    directory = target.parent if str(target.parent) else Path(".")
+    if not directory.is_dir():
+        missing = "does not exist" if not directory.exists() else "is not a directory"
+        raise OutputError(f"{what} {path}: directory {directory} {missing}")
+    if target.exists():
+        if not os.access(target, os.W_OK):
+            raise OutputError(f"{what} {path}: not writable")
+        if not stat.S_ISREG(target.stat().st_mode):
+            return  # a device or a pipe: written directly
+    try:  # a read-only file system, or no permission (os.access is wrong for root)
+        with tempfile.NamedTemporaryFile(dir=directory, prefix=".bleu-conformance-"):
+            pass
+    except OSError as exc:
+        raise OutputError(f"{what} {path}: cannot write in {directory}: {_reason(exc)}") from None
+
+
+def _default_mode() -> int:
+    """What ``open(path, "w")`` would give a new file: 0o666 minus the umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def write_atomic(path: str | os.PathLike[str], text: str, what: str = "output") -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file renamed into place."""
+    target = Path(path)
+    try:
+        if target.exists() and not stat.S_ISREG(target.stat().st_mode):
+            with target.open("w", encoding="utf-8") as stream:
+                stream.write(text)
+            return
+        mode = target.stat().st_mode & 0o777 if target.exists() else _default_mode()
+        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            os.chmod(temp, mode)
+            os.replace(temp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+    except OSError as exc:
+        raise OutputError(f"cannot write {what} {path}: {_reason(exc)}") from None

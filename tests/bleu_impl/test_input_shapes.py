@@ -1,0 +1,60 @@
+"""Inputs of the wrong shape are an InputError that says what shape was expected, never
+a score: a string as the list of hypotheses, references nested one level too deep, and
+statistics no text can have."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+
+from bleu_impl import BleuStats, InputError, corpus_bleu, score_stats, sentence_bleu
+
+
+def test_a_string_as_the_hypotheses_is_not_a_corpus_of_characters() -> None:
+    with pytest.raises(InputError, match="one entry per segment, got a single string 'ab'"):
+        corpus_bleu("ab", [["a"], ["b"]])
+    with pytest.raises(InputError, match="references must be a list"):
+        corpus_bleu(["a b"], "a b")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: corpus_bleu(["the cat sat"], [[["the cat sat"]]]),
+        lambda: sentence_bleu("the cat sat", [["the cat sat"]]),
+    ],
+)
+def test_references_nested_one_level_too_deep_are_an_error(call) -> None:
+    with pytest.raises(InputError, match="nested one level too deep"):
+        call()
+
+
+def test_tokens_and_strings_may_still_be_mixed() -> None:
+    mixed = corpus_bleu(["the cat sat on the mat"], [[["the", "cat", "sat", "on", "the", "mat"]]])
+    assert mixed.score == 1.0
+
+
+@pytest.mark.parametrize(
+    ("fields", "says"),
+    [
+        (((1,), (2,), float("nan"), 3), "hyp_len"),
+        (((1,), (2,), 3, float("nan")), "ref_len"),
+        (((1,), (2,), 3, -1), "ref_len"),
+        (((1,), (2,), -3, 3), "hyp_len"),
+        (((3,), (2,), 3, 3), "count"),
+        (((-1,), (2,), 3, 3), "count"),
+        (((1.5,), (2,), 3, 3), "integers"),
+        (((True,), (2,), 3, 3), "integers"),
+        (((1,), (2,), 3, Fraction(-1, 2)), "ref_len"),
+    ],
+)
+def test_impossible_statistics_are_an_error_not_a_score(fields, says) -> None:
+    with pytest.raises(InputError, match=says):
+        score_stats(BleuStats(*fields))
+
+
+def test_possible_statistics_still_score() -> None:
+    result = score_stats(BleuStats((2,), (2,), 2, Fraction(5, 2)), max_order=1)
+    assert result.score == pytest.approx(math.exp(1 - 2.5 / 2), rel=1e-15)  # BP (paper 2.2.2)

@@ -1,0 +1,127 @@
+"""Python implementations that attack the harness: each must become an error state for
+its cases (or a startup error), never end or corrupt the run."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from bleu_impl import corpus_bleu
+
+#: Where the fakes that leave processes behind write their pids (set by the tests).
+PID_FILE = "BLEU_TEST_PID_FILE"
+
+
+def _good(hypotheses: list, references: list, **config: Any) -> float:
+    return corpus_bleu(hypotheses, references, **config).score
+
+
+def _note_pid(pid: int) -> None:
+    path = os.environ.get(PID_FILE)
+    if path:
+        with Path(path).open("a", encoding="utf-8") as f:
+            f.write(f"{pid}\n")
+
+
+def exit_zero(hypotheses: list, references: list, **config: Any) -> float:
+    sys.exit(0)
+
+
+def exit_three(hypotheses: list, references: list, **config: Any) -> float:
+    sys.exit(3)
+
+
+def os_exit(hypotheses: list, references: list, **config: Any) -> float:
+    os._exit(0)
+
+
+def segfault(hypotheses: list, references: list, **config: Any) -> float:
+    ctypes.string_at(0)  # reads address 0: SIGSEGV
+    return 0.0
+
+
+def keyboard_interrupt(hypotheses: list, references: list, **config: Any) -> float:
+    raise KeyboardInterrupt
+
+
+def spin(hypotheses: list, references: list, **config: Any) -> float:
+    """Busy-loops forever (no sleep: a thread running this starves the next one)."""
+    _note_pid(os.getpid())
+    while True:
+        pass
+
+
+def spawn_and_hang(hypotheses: list, references: list, **config: Any) -> float:
+    """Starts a child of its own, then hangs: the timeout must end both."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+    _note_pid(child.pid)
+    _note_pid(os.getpid())
+    time.sleep(300)
+    return 0.0
+
+
+def prints(hypotheses: list, references: list, **config: Any) -> float:
+    print("IMPLEMENTATION CHATTER on stdout")
+    os.write(1, b"raw bytes on fd 1\n")
+    return _good(hypotheses, references, **config)
+
+
+def reads_stdin(hypotheses: list, references: list, **config: Any) -> float:
+    sys.stdin.read()  # must not eat the harness's protocol
+    return _good(hypotheses, references, **config)
+
+
+def nan(hypotheses: list, references: list, **config: Any) -> float:
+    return float("nan")
+
+
+def inf(hypotheses: list, references: list, **config: Any) -> float:
+    return float("inf")
+
+
+def bp_word(hypotheses: list, references: list, **config: Any) -> dict:
+    return {"score": _good(hypotheses, references, **config), "bp": "one"}
+
+
+def nan_statistics(hypotheses: list, references: list, **config: Any) -> dict:
+    nan = float("nan")
+    score = _good(hypotheses, references, **config)
+    return {"score": score, "bp": nan, "hyp_len": nan, "ref_len": nan}
+
+
+def unpicklable(hypotheses: list, references: list, **config: Any) -> dict:
+    return {"score": _good(hypotheses, references, **config), "bp": lambda: 1}
+
+
+def always_raises(hypotheses: list, references: list, **config: Any) -> float:
+    raise ValueError("this implementation always fails")
+
+
+def _declaring(**attributes: Any) -> Any:
+    def bleu(hypotheses: list, references: list, **config: Any) -> float:
+        return _good(hypotheses, references, **config)
+
+    for name, value in attributes.items():
+        setattr(bleu, name, value)
+    return bleu
+
+
+scale_string = _declaring(bleu_scale="100")
+scale_zero = _declaring(bleu_scale=0)
+precision_word = _declaring(bleu_precision="two")
+levels_string = _declaring(bleu_levels="corpus")
+expect_unknown = _declaring(bleu_expect="papineni2002x")
+misspelled = _declaring(bleu_scael=100)
+native_unknown = _declaring(bleu_native="no-such-profile")
+arithmetic_word = _declaring(bleu_arithmetic="float16")
+declares_everything = _declaring(
+    bleu_native="sacrebleu",
+    bleu_native_knobs={"tokenize": "intl"},
+    bleu_arithmetic="float32",
+    bleu_expect=["papineni2002"],
+)

@@ -1,0 +1,151 @@
+"""Fault injection: protocol programs and command templates that lie in their hello,
+answer garbage, hang behind a shell or leave children running, and adapter files with
+unknown keys. A violation is a startup error or an error state; every process an adapter
+started is gone at the end."""
+
+from __future__ import annotations
+
+import json
+import shlex
+
+import pytest
+
+from .common import JSONL, by_implementation, cli, pids, run_json, wait_gone
+
+MINI_CASES = 4
+
+
+def jsonl(mode: str, patch: dict | None = None) -> str:
+    arg = mode if patch is None else f"{mode}:{json.dumps(patch)}"
+    return f"jsonl:{JSONL} {shlex.quote(arg)}"
+
+
+@pytest.mark.parametrize(
+    ("patch", "says"),
+    [
+        ({"scale": 0}, "scale"),
+        ({"scale": "100"}, "scale"),
+        ({"precision": "two"}, "precision"),
+        ({"levels": "corpus"}, "levels"),
+        ({"inputs": ["raw", "xml"]}, "inputs"),
+        ({"knobs": {"max_ordr": None}}, "unknown knob 'max_ordr'"),
+        ({"knobs": {"max_order": [0]}}, "max_order"),
+        ({"native": "sacrebleu2"}, "did you mean 'sacrebleu'"),
+        ({"native_knobs": {"tokenize": "13a"}}, "native_knobs needs native"),
+        ({"arithmetic": "float16"}, "arithmetic"),
+        ({"expect": "papineni2002x"}, "no such expectation key"),
+        ({"expect": 7}, "expect"),
+        ({"precison": 2}, "did you mean 'precision'"),
+    ],
+)
+def test_a_bad_hello_is_a_startup_error_naming_the_field(capsys, patch, says):
+    status, report = run_json(capsys, "--impl", jsonl("hello-with", patch))
+    assert status == 1
+    assert len(report["results"]) == MINI_CASES
+    assert all(r["outcome"] == "error" for r in report["results"])
+    assert says in report["results"][0]["reason"]
+
+
+def test_a_string_expect_in_the_hello_is_one_key_not_letters(capsys):
+    status, report = run_json(capsys, "--impl", jsonl("hello-with", {"expect": "papineni2002"}))
+    assert status == 0
+    assert {r["outcome"] for r in report["results"]} == {"pass", "skip"}
+
+
+def test_native_knobs_and_arithmetic_are_read_from_the_hello(capsys):
+    patch = {"native": "sacrebleu", "native_knobs": {"tokenize": "intl"}, "arithmetic": "float32"}
+    _, report = run_json(capsys, "--impl", jsonl("hello-with", patch))
+    caps = report["implementations"][0]["capabilities"]
+    assert caps["native"] == "sacrebleu" and caps["native_knobs"] == {"tokenize": "intl"}
+    assert caps["arithmetic"] == "float32"
+
+
+@pytest.mark.parametrize(
+    ("patch", "says"),
+    [
+        ({"bp": "one"}, "bp is 'one'"),
+        ({"score": float("nan")}, "score is nan"),
+        ({"hyp_len": float("nan")}, "hyp_len is nan"),
+        ({"counts": ["1", 2]}, "not a list of integers"),
+        ({"failure": "oops"}, "failure must be an object"),
+    ],
+)
+def test_garbage_answers_are_errors(capsys, patch, says):
+    status, report = run_json(capsys, "--impl", jsonl("answer-with", patch))
+    answered = [r for r in report["results"] if r["outcome"] != "skip"]
+    assert answered and all(r["outcome"] == "error" for r in answered)
+    assert says in answered[0]["reason"]
+    assert status == 1
+
+
+def test_a_timeout_kills_the_whole_process_group(capsys, tmp_path, monkeypatch):
+    """Behind ``bash -c``, the program and the child it started die with the timeout."""
+    monkeypatch.setenv("BLEU_TEST_PID_FILE", str(tmp_path / "pids"))
+    command = f"{JSONL} grandchild-hang"
+    spec = f"jsonl:bash -c {shlex.quote(command + '; true')}"
+    status, report = run_json(capsys, "--impl", spec, "--timeout", "2", "-k", "mini.exact")
+    assert status == 1
+    assert [r["outcome"] for r in report["results"]] == ["error"]
+    assert "timeout" in report["results"][0]["reason"]
+    started = pids(tmp_path / "pids")
+    assert len(started) == 2
+    assert wait_gone(started) == []
+
+
+def test_a_command_template_hang_kills_its_children(capsys, tmp_path):
+    pid_file = tmp_path / "pids"
+    script = f"sleep 300 & echo $! >> {pid_file}; echo $$ >> {pid_file}; sleep 300"
+    adapter = tmp_path / "hang.yaml"
+    adapter.write_text(
+        f"kind: command\nname: hangs\ntemplate: bash -c {shlex.quote(script)}\ntimeout: 2\n",
+        encoding="utf-8",
+    )
+    status, report = run_json(capsys, "--impl", str(adapter), "--expect", "papineni2002")
+    assert status == 1
+    errors = [r for r in report["results"] if r["outcome"] == "error"]
+    assert errors and "timeout" in errors[0]["reason"]
+    started = pids(pid_file)
+    assert started and wait_gone(started) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("kind: python\ncallable: tests.conformance.fakes.impls:good\nscael: 100\n", "'scale'"),
+        ("kind: python\ncallable: tests.conformance.fakes.impls:good\nscale: '100'\n", "scale"),
+        ("kind: command\ntemplate: echo 1\nregex: '(?P<score>\\d+)'\nprecison: 2\n", "precision"),
+        ("kind: command\ntemplate: echo 1\nflags: {'lowercas=ascii': -lc}\n", "lowercas"),
+        ("kind: jsonl\ncommand: 'true'\ntimeout: -5\n", "timeout"),
+        ("kind: jsonl\ncommand: 'true'\nexpect: 7\n", "expect"),
+        ("kind: jsonl\ncomand: 'true'\n", "did you mean 'command'"),
+        ("kind: pyhton\ncallable: x:y\n", "unknown adapter kind"),
+        ("kind: python\n", "needs 'callable'"),
+    ],
+)
+def test_adapter_files_reject_unknown_keys_and_bad_values(capsys, tmp_path, text, says):
+    adapter = tmp_path / "adapter.yaml"
+    adapter.write_text(text, encoding="utf-8")
+    status, report = run_json(capsys, "--impl", str(adapter))
+    assert status == 1
+    assert all(r["outcome"] == "error" for r in report["results"])
+    assert says in report["results"][0]["reason"]
+
+
+def test_a_non_utf8_adapter_file_is_a_startup_error(capsys, tmp_path):
+    adapter = tmp_path / "adapter.yaml"
+    adapter.write_bytes(b"kind: python\ncallable: caf\xe9:x\n")
+    status, report = run_json(capsys, "--impl", str(adapter))
+    assert status == 1
+    assert "cannot read adapter file" in report["results"][0]["reason"]
+
+
+def test_two_programs_declaring_the_same_name_are_two_rows(capsys):
+    spec = jsonl("good")
+    other = jsonl("hello-with", {"name": "fake-good"})
+    status, report = run_json(capsys, "--impl", spec, "--impl", other)
+    rows = by_implementation(report)
+    assert len(rows) == 2 and all(len(r) == MINI_CASES for r in rows.values())
+    assert status == 0
+    status, out, _ = cli(capsys, "compare", "--impl", spec, "--impl", other, "--format", "json")
+    pairs = json.loads(out)["pairs"]
+    assert pairs and all(p["a"] != p["b"] for p in pairs)

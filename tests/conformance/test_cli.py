@@ -1,0 +1,92 @@
+"""Habits every command shares: --version, exit codes in --help, validated numbers, help
+text on every option, and an internal error that never looks like a finding."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+import bleu_impl
+from conformance import cli
+from conformance.cli import SUBCOMMANDS, build_parser, main
+
+
+def _status(argv: list[str]) -> int:
+    try:
+        return main(argv)
+    except SystemExit as exc:  # argparse exits by itself on usage errors, --help, --version
+        return int(exc.code or 0)
+
+
+def test_version(capsys) -> None:
+    assert _status(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"bleu-conformance {bleu_impl.__version__}"
+
+
+@pytest.mark.parametrize("command", sorted(SUBCOMMANDS))
+def test_every_help_has_examples_and_the_same_exit_codes(command, capsys) -> None:
+    assert _status([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "examples:" in out
+    codes = out.split("exit codes:\n", 1)[1].splitlines()
+    assert codes[0].startswith("  0  ")
+    assert any(line.startswith("  2  ") for line in codes)
+    assert codes[-1].startswith("  3  internal error")
+    assert "site-packages" not in out
+
+
+@pytest.mark.parametrize("command", sorted(SUBCOMMANDS))
+def test_every_option_says_what_it_does(command) -> None:
+    _, parsers = build_parser()
+    silent = [
+        "/".join(action.option_strings) or action.dest
+        for action in parsers[command]._actions  # argparse keeps no public list
+        if action.help != argparse.SUPPRESS and not (action.help or "").strip()
+    ]
+    assert silent == []
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["compare", "--jobs", "0"],
+        ["compare", "--generate", "-5"],
+        ["identify", "--impl", "nltk", "--generate", "-1"],
+        ["identify", "--impl", "nltk", "--top", "0"],
+        ["score", "-r", "ref.txt", "--jobs", "-2"],
+        ["run", "--impl", "nltk", "--timeout", "-1"],
+        ["run", "--impl", "nltk", "--timeout", "0"],
+        ["run", "--impl", "nltk", "--timeout", "nan"],
+        ["run", "--impl", "nltk", "--timeout", "inf"],
+        ["run", "--impl", "nltk", "--timeout", "soon"],
+        ["compare", "-r", "ref.txt", "-i", "a.txt", "--paired-bs-n", "0"],
+        ["compare", "-r", "ref.txt", "-i", "a.txt", "--top", "-3"],
+        ["score", "-r", "ref.txt", "--confidence", "--confidence-n", "0"],
+        ["compare", "--scale", "100"],  # an option a command does not have
+    ],
+)
+def test_bad_numbers_and_unknown_options_are_usage_errors(argv, capsys) -> None:
+    assert _status(argv) == 2
+    err = capsys.readouterr().err
+    assert f"bleu-conformance {argv[0]}: error:" in err
+    assert f"usage: bleu-conformance {argv[0]}" in err
+
+
+def test_an_internal_error_is_exit_3_with_a_traceback_never_1(monkeypatch, capsys) -> None:
+    def broken(args: argparse.Namespace) -> int:
+        raise KeyError("a bug")
+
+    real = cli.importlib.import_module
+
+    def patched(name: str):
+        module = real(name)
+        if name == SUBCOMMANDS["profiles"]:
+            monkeypatch.setattr(module, "run", broken)
+        return module
+
+    monkeypatch.setattr(cli.importlib, "import_module", patched)
+    assert main(["profiles"]) == 3
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "KeyError: 'a bug'" in err
+    assert "internal error (exit 3)" in err and "not a verdict" in err

@@ -1,0 +1,383 @@
+"""The package people install: the wheel built from the sdist, installed with its runtime
+dependencies only into a fresh virtual environment, works from a directory outside the
+checkout, and every example of the README and of every command's --help runs there.
+
+The build and the environment are made once per session and cached under pytest's cache
+directory, keyed by the content of everything that goes into the package (a fresh clone, as
+in CI, builds them once: about half a minute). Examples that only scale the work with a
+number (``--generate 200``) run with a small one: the code paths are the same.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGED = ("bleu_impl", "conformance", "fixtures", "pyproject.toml", "README.md", "LICENSE")
+PACKAGED += ("MANIFEST.in",)
+SUBCOMMANDS = (
+    "score",
+    "explain",
+    "profiles",
+    "compare",
+    "identify",
+    "disagreements",
+    "validate",
+    "run",
+    "report",
+    "bench",
+)
+#: Live libraries that are optional extras: in the runtime-only environment an example
+#: using one must fail cleanly and say what to install.
+OPTIONAL = {"sacrebleu": r"--impl[ =]sacrebleu\b", "torchmetrics": r"--impl[ =]torchmetrics\b"}
+
+
+# --- static checks (fast) -----------------------------------------------------------------
+
+
+def _pyproject() -> dict:
+    tomllib = pytest.importorskip("tomllib")  # Python >= 3.11
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def test_the_package_list_is_the_source_tree() -> None:
+    """Every package directory is installed (an explicit list, because fixtures/ is mapped
+    to conformance.fixtures); bench/, tests/ and tools/ are not."""
+    config = _pyproject()["tool"]["setuptools"]
+    found = {
+        ".".join(path.parent.relative_to(ROOT).parts)
+        for top in ("bleu_impl", "conformance")
+        for path in (ROOT / top).rglob("__init__.py")
+    }
+    assert set(config["packages"]) == found | {"conformance.fixtures"}
+    assert config["package-dir"] == {"conformance.fixtures": "fixtures"}
+
+
+def test_readme_links_work_on_the_package_index() -> None:
+    """The README is the long description: a relative link would be broken on the index."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)\s]+)\)", text)
+    assert links
+    assert [link for link in links if not link.startswith(("https://", "#"))] == []
+    urls = _pyproject()["project"]["urls"]
+    assert all(link.startswith(urls["Homepage"]) for link in links if "github.com" in link)
+
+
+def test_metadata_declares_license_typing_and_extras() -> None:
+    project = _pyproject()["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert "MIT License" in (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert "Typing :: Typed" in project["classifiers"]
+    assert {"sacrebleu", "torchmetrics"} <= set(project["optional-dependencies"])
+    assert (ROOT / "bleu_impl" / "py.typed").is_file()
+    assert (ROOT / "conformance" / "py.typed").is_file()
+
+
+# --- the build (slow, cached) -------------------------------------------------------------
+
+
+def _fingerprint() -> str:
+    digest = hashlib.sha256(sys.version.encode())
+    for name in PACKAGED:
+        path = ROOT / name
+        files = [path] if path.is_file() else sorted(path.rglob("*"))
+        for file in files:
+            if file.is_file() and "__pycache__" not in file.parts:
+                digest.update(str(file.relative_to(ROOT)).encode())
+                digest.update(file.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@pytest.fixture(scope="session")
+def cache_dir(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    cache = getattr(request.config, "cache", None)
+    base = cache.mkdir("bleu-conformance-wheel") if cache else tmp_path_factory.mktemp("wheel")
+    key = _fingerprint()
+    for old in base.iterdir():  # one build per source state is enough
+        if old.name != key:
+            shutil.rmtree(old, ignore_errors=True)
+    return base / key
+
+
+@dataclass(frozen=True)
+class Built:
+    wheel: Path
+    sdist: Path
+    log: str
+
+
+@pytest.fixture(scope="session")
+def built(cache_dir: Path) -> Built:
+    """``python -m build``: the sdist, then the wheel built from it (isolated, as pip does)."""
+    dist = cache_dir / "dist"
+    log_file = cache_dir / "build.log"
+    if not list(dist.glob("*.whl")):
+        shutil.rmtree(dist, ignore_errors=True)
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        proc = subprocess.run(
+            [sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
+        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+        log_file.write_text(proc.stdout + proc.stderr, encoding="utf-8")
+    (wheel,) = dist.glob("*.whl")
+    (sdist,) = dist.glob("*.tar.gz")
+    return Built(wheel, sdist, log_file.read_text(encoding="utf-8"))
+
+
+@pytest.mark.slow
+def test_build_has_no_warnings(built: Built) -> None:
+    warnings = [line for line in built.log.splitlines() if re.search(r"warn|deprecat", line, re.I)]
+    assert warnings == []
+
+
+@pytest.mark.slow
+def test_wheel_and_sdist_carry_the_fixture_library(built: Built) -> None:
+    library = sorted(
+        p.relative_to(ROOT / "fixtures").as_posix()
+        for p in (ROOT / "fixtures").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    )
+    names = zipfile.ZipFile(built.wheel).namelist()
+    assert [n for n in library if f"conformance/fixtures/{n}" not in names] == []
+    tops = {n.split("/")[0] for n in names if not n.startswith("bleu_conformance-")}
+    assert tops == {"bleu_impl", "conformance"}  # no generic top-level bench, fixtures, tests
+    assert {"bleu_impl/py.typed", "conformance/py.typed"} <= set(names)
+    (info,) = {n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA")}
+    metadata = zipfile.ZipFile(built.wheel).read(f"{info}/METADATA").decode()
+    assert "License-Expression: MIT" in metadata and "Project-URL: Issues," in metadata
+    assert f"{info}/licenses/LICENSE" in names
+    with tarfile.open(built.sdist) as sdist:
+        members = {m.split("/", 1)[1] for m in sdist.getnames() if "/" in m}
+    assert {f"fixtures/{n}" for n in library} <= members
+    assert {"LICENSE", "README.md", "docs/runner.md", "tests/test_packaging.py"} <= members
+
+
+# --- the installed wheel, outside the checkout (slow, cached) -----------------------------
+
+
+@dataclass(frozen=True)
+class Env:
+    bin: Path
+    python: Path
+    pytest_path: Path  # pytest installed beside (not into) the environment, for the plugin
+
+
+@pytest.fixture(scope="session")
+def wheel_env(built: Built, cache_dir: Path) -> Env:
+    """A fresh venv with the wheel and its runtime dependencies only (no extras)."""
+    venv = cache_dir / "venv"
+    python = venv / "bin" / "python"
+    pip = [str(python), "-m", "pip"]
+    if not (venv / "ready").exists():
+        shutil.rmtree(venv, ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        install = [*pip, "install", "-q", str(built.wheel)]
+        proc = subprocess.run(install, capture_output=True, text=True, check=False)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        target = cache_dir / "pytest"
+        proc = subprocess.run(
+            [*pip, "install", "-q", "--target", str(target), "pytest"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        (venv / "ready").touch()
+    return Env(venv / "bin", python, cache_dir / "pytest")
+
+
+def _shell(env: Env, command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    bin_dir = cwd / ".bin"  # `pytest` = the environment's python with pytest beside it
+    if not bin_dir.exists():
+        bin_dir.mkdir()
+        wrapper = bin_dir / "pytest"
+        wrapper.write_text(f'#!/bin/sh\nexec "{env.python}" -m pytest "$@"\n', encoding="utf-8")
+        wrapper.chmod(0o755)
+    variables = {
+        k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "CI")
+    }
+    own = str(Path(sys.executable).parent)  # the test environment's commands stay out
+    path = [p for p in os.environ.get("PATH", "/usr/bin:/bin").split(os.pathsep) if p != own]
+    variables.update(
+        PATH=os.pathsep.join([str(bin_dir), str(env.bin), *path]),
+        PYTHONPATH=str(env.pytest_path),
+        NO_COLOR="1",
+        COLUMNS="120",
+    )
+    return subprocess.run(
+        ["bash", "-c", command],
+        cwd=cwd,
+        env=variables,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
+HYP = "The cat sat on the mat.\nHello there, general Kenobi!\nIt rained all day long.\n"
+REFS = (
+    "The cat is on the mat.\nHello there general Kenobi !\nIt was raining all day.\n",
+    "There is a cat on the mat.\nHi there, Kenobi!\nAll day long it rained.\n",
+)
+
+
+def _workspace(path: Path) -> Path:
+    """A directory with the files the examples name: texts, a user's metric, examples/."""
+    path.mkdir(parents=True)
+    for name in ("hyp.txt", "big.txt", "sys1.txt", "sys2.txt"):
+        (path / name).write_text(HYP, encoding="utf-8")
+    (path / "sys3.txt.gz").write_bytes(gzip.compress(HYP.encode()))
+    for name, text in (("ref.txt", REFS[0]), ("ref0.txt", REFS[0]), ("ref1.txt", REFS[1])):
+        (path / name).write_text(text, encoding="utf-8")
+    (path / "mypkg").mkdir()
+    (path / "mypkg" / "__init__.py").write_text("", encoding="utf-8")
+    shutil.copy(ROOT / "examples" / "naive_bleu.py", path / "mypkg" / "metrics.py")
+    shutil.copytree(ROOT / "examples", path / "examples")
+    (path / "my-cases").mkdir()
+    shutil.copy(ROOT / "fixtures" / "papineni2002" / "paper-examples.yaml", path / "my-cases")
+    shutil.copy(ROOT / "fixtures" / "papineni2002" / "paper-examples.yaml", path / "my-cases.yaml")
+    (path / "my-library").mkdir()
+    for name in ("implementations.yaml", "tags.yaml"):
+        shutil.copy(ROOT / "fixtures" / name, path / "my-library")
+    shutil.copytree(ROOT / "fixtures" / "schema", path / "my-library" / "schema")
+    return path
+
+
+def help_examples(env: Env, tmp: Path) -> dict[str, list[str]]:
+    """Each command's --help examples, read from the installed command."""
+    found = {}
+    for command in ("", *SUBCOMMANDS):
+        proc = _shell(env, f"bleu-conformance {command} --help", tmp)
+        assert proc.returncode == 0, proc.stderr
+        block = proc.stdout.split("\nexamples:\n", 1)[1].split("\n\n", 1)[0]
+        found[command or "root"] = [line.strip() for line in block.splitlines() if line.strip()]
+    return found
+
+
+def readme_examples() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```bash\n(.*?)```", text, re.S)
+    return [
+        line.strip()
+        for block in blocks
+        for line in block.splitlines()
+        if line.startswith(("bleu-conformance ", "pytest "))
+    ]
+
+
+#: Examples test_the_main_jobs_work_from_the_wheel runs as they are (and checks closely).
+MAIN_JOBS = (
+    "bleu-conformance compare",
+    "bleu-conformance disagreements",
+    "bleu-conformance disagreements --check",
+)
+
+
+def _scaled(command: str) -> str:
+    """The example with less work and the same code paths: ``--generate 2``, and fixture
+    commands without a selection limited to the paper's cases (``-k paper``)."""
+    parts = []
+    for part in re.sub(r"--generate \d+", "--generate 2", command).split("&&"):
+        selected = re.search(r"(^|\s)(-k|--tag|--fixtures|--replay)\s", part)
+        if not selected:
+            part = re.sub(r"(bleu-conformance (compare|identify|run))\b", r"\1 -k paper", part)
+        parts.append(part)
+    return "&&".join(parts).replace("/tmp/", "./")
+
+
+def _allowed(command: str) -> tuple[set[int], str]:
+    """Exit statuses an example may end with here, and a text its output must contain."""
+    for name, pattern in OPTIONAL.items():
+        if re.search(pattern, command):  # not installed in this environment
+            return {1, 2}, f"pip install {name}"
+    if command.startswith("bleu-conformance bench"):
+        return {2}, "not part of the installed package"
+    if "multi-bleu.yaml" in command:  # needs the Moses script next to it
+        return {1}, ""
+    return {0, 1}, ""  # 1: findings, e.g. the naive BLEU of the examples fails cases
+
+
+def _run_examples(env: Env, commands: list[str], cwd: Path) -> list[str]:
+    problems = []
+    for command in commands:
+        if command.split("#")[0].strip() in MAIN_JOBS:
+            continue
+        proc = _shell(env, _scaled(command), cwd)
+        output = proc.stdout + proc.stderr
+        statuses, needed = _allowed(command)
+        crashed = "Traceback" in proc.stderr  # (stdout may quote a tested library's own)
+        if proc.returncode not in statuses or crashed or needed not in output:
+            problems.append(f"$ {command}\n(exit {proc.returncode})\n{output[-1500:]}")
+    return problems
+
+
+@pytest.mark.slow
+def test_every_documented_example_runs_from_the_wheel(wheel_env: Env, tmp_path: Path) -> None:
+    """README and --help examples, from a directory outside the checkout, with only the
+    runtime dependencies: no traceback; an optional library missing says what to install."""
+    groups = help_examples(wheel_env, tmp_path)
+    groups["README"] = readme_examples()
+    workspaces = {name: _workspace(tmp_path / name) for name in groups}
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        futures = [
+            pool.submit(_run_examples, wheel_env, commands, workspaces[name])
+            for name, commands in groups.items()
+        ]
+        problems = [problem for future in futures for problem in future.result()]
+    assert problems == [], "\n\n".join(problems)
+    assert sum(len(commands) for commands in groups.values()) > 40
+
+
+@pytest.mark.slow
+def test_the_main_jobs_work_from_the_wheel(wheel_env: Env, tmp_path: Path) -> None:
+    """What failed from the wheel before the fixtures were package data."""
+    work = _workspace(tmp_path / "work")
+    version = _shell(wheel_env, "bleu-conformance --version", work)
+    assert version.returncode == 0 and version.stdout.startswith("bleu-conformance 0")
+    compare = _shell(wheel_env, "bleu-conformance compare", work)  # the README's main job
+    assert compare.returncode == 0, compare.stderr
+    assert "nltk" in compare.stdout and "zero_match" in compare.stdout
+    run = _shell(wheel_env, "bleu-conformance run --impl nltk --format json -q", work)
+    assert run.returncode == 0, run.stderr
+    files = {result["file"] for result in json.loads(run.stdout)["results"]}
+    assert files and all(file.startswith("fixtures/") for file in files)  # not site-packages
+    checked = _shell(
+        wheel_env,
+        "bleu-conformance disagreements -q && bleu-conformance disagreements --check -q",
+        work,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert (work / "docs" / "disagreements.md").is_file()
+    validate = _shell(wheel_env, "bleu-conformance validate", work)
+    assert validate.returncode == 0 and validate.stdout.startswith("OK: ")
+
+
+@pytest.mark.slow
+def test_pytest_plugin_from_the_wheel_checks_the_bundled_library(
+    wheel_env: Env, tmp_path: Path
+) -> None:
+    work = _workspace(tmp_path / "work")
+    proc = _shell(wheel_env, "pytest --bleu-impl=bleu_impl -k paper -v -p no:cacheprovider", work)
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    assert "fixtures/papineni2002/paper-examples.yaml::paper.ex1.c1.modified-precision PASSED" in (
+        proc.stdout
+    )
