@@ -230,9 +230,10 @@ def run_identify(args: argparse.Namespace) -> None:
 
 
 def _plan(args: argparse.Namespace) -> Plan:
-    """The plan of ``args``: ``--quick`` is two small sizes, one reference, one repetition."""
+    """The plan of ``args``: ``--quick`` is two small sizes, one reference, one repetition;
+    an unknown ``--tasks`` name exits with the valid ones."""
     quick = args.quick
-    return Plan(
+    plan = Plan(
         sizes=args.sizes or ([300, 2_000] if quick else [3_000, 100_000, 1_000_000]),
         refs=args.refs or ([1] if quick else [1, 4]),
         reps=1 if quick else args.reps,
@@ -246,6 +247,26 @@ def _plan(args: argparse.Namespace) -> Plan:
         tasks=tuple(args.tasks),
         check_against=args.check_against,
     )
+    unknown = sorted(set(args.tasks) - set(ALL_TASKS))
+    if unknown:
+        raise SystemExit(
+            f"unknown task(s) {', '.join(unknown)}: choose from {', '.join(ALL_TASKS)}"
+        )
+    plan.tasks = tuple(t for t in TASKS if t in args.tasks)  # () = every corpus task
+    plan.clock = args.clock
+    return plan
+
+
+def _save(args: argparse.Namespace, text: str, previous: str) -> None:
+    """Write the report (appended as a section after ``previous`` when there is one)."""
+    if args.no_write:
+        return
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    if previous:
+        text = previous + as_section(text, args.note)
+    elif args.note:
+        text = text.replace("\n## Targets", f"\n{args.note}\n\n## Targets", 1)
+    args.output.write_text(text, encoding="utf-8")
 
 
 def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
@@ -256,13 +277,6 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
     plan = _plan(args)
     if args.quick:
         args.no_write = True
-    unknown = sorted(set(args.tasks) - set(ALL_TASKS))
-    if unknown:
-        raise SystemExit(
-            f"unknown task(s) {', '.join(unknown)}: choose from {', '.join(ALL_TASKS)}"
-        )
-    plan.tasks = tuple(t for t in TASKS if t in args.tasks)  # () = every corpus task
-    plan.clock = args.clock
     command = command.strip()
 
     previous = ""
@@ -272,15 +286,7 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
     compared: list[Measured] = []
 
     def save(rows: list[Row]) -> None:  # after every block, so a long run leaves results
-        if args.no_write:
-            return
-        args.output.parent.mkdir(parents=True, exist_ok=True)
-        text = markdown(rows, plan.reps, command, compared, plan.clock)
-        if previous:
-            text = previous + as_section(text, args.note)
-        elif args.note:
-            text = text.replace("\n## Targets", f"\n{args.note}\n\n## Targets", 1)
-        args.output.write_text(text, encoding="utf-8")
+        _save(args, markdown(rows, plan.reps, command, compared, plan.clock), previous)
 
     rows = run_plan(plan, done=save) if plan.tasks or not args.tasks else []
     if not args.tasks or "compare" in args.tasks:
