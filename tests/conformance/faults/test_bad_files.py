@@ -137,7 +137,7 @@ def _score(*argv: str, stdin: bytes | None = b"the cat sat\n", **popen) -> tuple
 
 def test_score_refuses_to_read_stdin_twice():
     status, err = _score("-r", "-")
-    assert status == 2 and "standard input (-) can be read only once" in err
+    assert status == 2 and "references cannot be read from standard input" in err
 
 
 def test_score_with_stdin_closed_is_a_clear_error(tmp_path):
