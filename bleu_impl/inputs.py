@@ -16,7 +16,15 @@ from typing import Any
 
 from .errors import InputError
 
-__all__ = ["CHUNK_SENTENCES", "Chunk", "Segment", "read_chunks", "read_segments", "references_of"]
+__all__ = [
+    "CHUNK_SENTENCES",
+    "Chunk",
+    "Segment",
+    "check_nesting",
+    "read_chunks",
+    "read_segments",
+    "references_of",
+]
 
 #: A hypothesis or a reference: raw text, or tokens taken as given.
 Segment = str | Sequence[str]
@@ -77,7 +85,28 @@ def read_segments(
             )
         if hyp is None:
             raise InputError(f"segment {index}: hypothesis is None")
-        yield hyp, references_of(refs, index)
+        segment_refs = references_of(refs, index)
+        check_nesting(hyp, segment_refs, index)
+        yield hyp, segment_refs
+
+
+def check_nesting(hyp: Segment, refs: list[Segment], index: int) -> None:
+    """A raw hypothesis with a reference given as a token list whose tokens hold spaces:
+    the references are nested one level too deep (tokens with spaces are legitimate when
+    the hypothesis is a token list too: fast-bleu joins n-grams with spaces)."""
+    if not isinstance(hyp, str):
+        return
+    for ref in refs:
+        if isinstance(ref, str):
+            continue
+        spaced = next((t for t in ref if isinstance(t, str) and " " in t), None)
+        if spaced is not None:
+            raise InputError(
+                f"segment {index}: a reference token contains a space: {spaced[:60]!r}, while "
+                "the hypothesis is a string (is the reference list nested one level too deep? "
+                "references[i] is the list of segment i's references, each a string or a "
+                "list of tokens)"
+            )
 
 
 def read_chunks(

@@ -26,6 +26,7 @@ from .score import (
     make_result,
     precision_factor,
     score_parts,
+    score_stats,
 )
 from .smoothing import OrderPrecision, order_precision, order_precisions
 from .stats import BleuStats
@@ -86,10 +87,15 @@ class SegmentScorer:
 
     def score(self, stats: BleuStats) -> float:
         """The segment's score, equal to ``score_stats(stats, ...).score``."""
+        if self.config.aggregation == "macro":
+            return self.result(stats).score
         return self.parts(stats).final
 
     def result(self, stats: BleuStats) -> BleuResult:
-        """The segment's :class:`BleuResult`, equal to ``score_stats(stats, ...)``."""
+        """The segment's :class:`BleuResult`, equal to ``score_stats(stats, ...)`` (a mean
+        over one segment's parts under macro aggregation: said in the note and signature)."""
+        if self.config.aggregation == "macro":
+            return score_stats(stats, profile=self.profile, config=self.config)
         return make_result(
             stats.counts, stats.totals, stats.hyp_len, stats.ref_len, self.parts(stats)
         )

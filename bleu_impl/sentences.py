@@ -14,7 +14,7 @@ from typing import Any, Literal, overload
 
 from .api import iter_segment_stats
 from .errors import BleuError
-from .inputs import Segment, read_chunks
+from .inputs import Segment, read_chunks, read_segments
 from .knobs import Config
 from .ngrams import needs_last
 from .profiles import Profile, get_profile, resolve_cached
@@ -35,6 +35,10 @@ def _segment_stats(
     from .fast.count import chunk_stats
     from .fast.tokens import tokenize_chunk
 
+    if config.ref_scope == "corpus":  # a sentence's pool is its own references
+        for hyp, refs in read_segments(hypotheses, references):
+            yield from iter_segment_stats([hyp], [refs], config)
+        return
     if not fast.supports(config) or needs_last(config):  # NLTK 5-7: every segment's own data
         yield from iter_segment_stats(hypotheses, references, config)
         return

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import InputError
-from ..inputs import references_of
+from ..inputs import check_nesting, references_of
 from ..knobs import Config
 from ..ngrams import finish_segment
 from ..stats import BleuStats
@@ -73,6 +73,7 @@ def sentence_stats(hypothesis: Any, references: Any, config: Config) -> BleuStat
     if hypothesis is None:
         raise InputError("segment 0: hypothesis is None")
     ref_list = references_of(references, 0)
+    check_nesting(hypothesis, ref_list, 0)
     hyp_pipeline, ref_pipeline = _pipelines(config)
     line, generic = ref_pipeline.line, ref_pipeline.segment
     refs = [line(r) if type(r) is str else generic(r) for r in ref_list]

@@ -124,13 +124,6 @@ class Pipeline:
         tokens = tuple(segment)
         if not all(isinstance(t, str) for t in tokens):
             raise InputError("a token sequence must contain only str tokens")
-        if " " in "".join(tokens):  # no split of any text makes such a token
-            spaced = next(t for t in tokens if " " in t)
-            raise InputError(
-                f"a token contains a space: {spaced[:60]!r}; a token sequence is used as given "
-                "(is a reference list nested one level too deep? references[i] is the list "
-                "of segment i's references, each a string or a list of tokens)"
-            )
         return tuple(map(self._lower, tokens)) if self._lower else tokens
 
     def line(self, line: str) -> list[str]:

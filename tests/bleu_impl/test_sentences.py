@@ -75,6 +75,8 @@ def settings_of(draw: Any) -> tuple[str, dict[str, Any]]:
     options = get_profile(name).options
     offered = {**CHOICES, **NUMERIC} if options is None else options
     knobs: dict[str, Any] = {}
+    if not offered:  # a tool without options (a script run as is)
+        return name, knobs
     for knob in draw(st.lists(st.sampled_from(sorted(offered)), max_size=4, unique=True)):
         option = offered[knob]
         values = getattr(option, "values", option)
