@@ -33,7 +33,9 @@ __all__ = [
     "BOTH_FAILED",
     "DIFFERING",
     "ERRORED",
+    "FLOAT32_ABS",
     "FLOAT32_REL",
+    "FLOAT32_TOLERANCE",
     "IDENTICAL",
     "SKIPPED_PAIR",
     "WITHIN",
@@ -53,6 +55,13 @@ DIFFERING, ERRORED, SKIPPED_PAIR = "differing", "errored", "skipped"
 #: capability): ~6e-8 relative error per operation; 1e-6 bounds the ~10 operations of a BLEU
 #: computation (measured against torchmetrics, torcheval and ignite: at most 2e-7).
 FLOAT32_REL = 1e-6
+
+#: float32 resolves nothing finer than its smallest subnormal, 2**-149 (~1.4e-45): a float32
+#: result of a score below its normal range (~1.2e-38) is only that close to the exact one.
+FLOAT32_ABS = 2.0**-149
+
+#: The tolerance of float32 arithmetic, relative and (for subnormal scores) absolute.
+FLOAT32_TOLERANCE = Tolerance(abs=FLOAT32_ABS, rel=FLOAT32_REL)
 
 
 @dataclass(frozen=True)
@@ -87,8 +96,8 @@ class Subject:
         """Half a printed digit (on 0..1), 1e-9 relative (float64 sums of logs in another
         order), 1e-6 relative for float32 arithmetic."""
         caps = self.adapter.capabilities
-        rel = FLOAT32_REL if caps.arithmetic != "float64" else 1e-9
-        return Tolerance(abs=caps.half_unit / caps.scale, rel=rel)
+        own = Tolerance(abs=caps.half_unit / caps.scale, rel=1e-9)
+        return own.widened(FLOAT32_TOLERANCE) if caps.arithmetic != "float64" else own
 
     def reply(self, case: Case) -> Reply:
         return ask(self.adapter, build_request(case))

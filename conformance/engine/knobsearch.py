@@ -25,7 +25,7 @@ from bleu_impl import CHOICES, BleuError, Config, KnobError, get_profile
 
 from ..cases import Case, Tolerance
 from .asking import ANSWERED, Outcome
-from .differ import FLOAT32_REL, Subject
+from .differ import FLOAT32_TOLERANCE, Subject
 from .evaluate import Evaluator, outcome_of
 
 __all__ = [
@@ -182,7 +182,7 @@ class Evidence:
             if config is not None and (
                 config.arithmetic != "float64" or config.result_float == "float32"
             ):
-                found = found.widened(Tolerance(rel=FLOAT32_REL))
+                found = found.widened(FLOAT32_TOLERANCE)
             self._tolerances[(profile, key)] = found
         return found
 

@@ -2,9 +2,10 @@
 
 Used as an "unknown" implementation that ``identify`` must recognise. It follows the
 script's documented behaviour (notes 2.4): tokens split on ASCII whitespace only, clipping
-by the max count over references, closest reference length (ties to the shorter), 9999 for
-a line without reference, no smoothing (any zero precision gives 0), a 0-100 score, and a
-crash on an empty system.
+by the max count over references, closest reference length (ties to the shorter) starting
+from the script's (difference 9999, length 9999), so 9999 for a line without reference and
+for references 9999+ tokens away, no smoothing (any zero precision gives 0), a 0-100 score,
+a crash when no reference was read at all, and a crash on an empty system.
 """
 
 from __future__ import annotations
@@ -20,14 +21,26 @@ def _tokens(text):
     return [t for t in _ASCII_WS.split(text) if t] if isinstance(text, str) else list(text)
 
 
+def _closest(hyp_len, refs):
+    diff, length = 9999, 9999
+    for r in refs:
+        d = abs(len(r) - hyp_len)
+        if d < diff or (d == diff and len(r) < length):
+            diff, length = d, len(r)
+    return length
+
+
 def multibleu_like(hypotheses, references):
+    references = list(references)
+    if not any(r is not None for refs in references for r in refs):
+        raise RuntimeError("could not find reference file")
     correct, total = [0] * 4, [0] * 4
     hyp_len = ref_len = 0
     for hyp, refs in zip(hypotheses, references, strict=True):
         h = _tokens(hyp)
         rs = [_tokens(r) for r in refs if r is not None]
         hyp_len += len(h)
-        ref_len += min((abs(len(r) - len(h)), len(r)) for r in rs)[1] if rs else 9999
+        ref_len += _closest(len(h), rs)
         for n in range(1, 5):
             grams = Counter(tuple(h[i : i + n]) for i in range(len(h) - n + 1))
             best: Counter = Counter()

@@ -92,6 +92,8 @@ def fast_bleu(hyps, refs, **config):
     from fast_bleu import BLEU
 
     pool = [_tokens(r) for rs in refs for r in rs if r is not None]
+    if not pool:  # fast-bleu would read past its empty reference set (undefined behaviour)
+        raise ValueError("no reference at all")
     scores = BLEU(pool, {4: (0.25, 0.25, 0.25, 0.25)}).get_score([_tokens(h) for h in hyps])
     return sum(scores[4]) / len(scores[4])
 
