@@ -610,7 +610,7 @@ def _sigterm(ctx: Ctx) -> tuple[bool, str]:
         time.sleep(0.1)
     harness.send_signal(signal.SIGTERM)
     try:
-        _, err = harness.communicate(timeout=30)
+        harness.communicate(timeout=30)
     except subprocess.TimeoutExpired:
         harness.kill()
         return False, "the harness ignored SIGTERM"
@@ -748,13 +748,33 @@ def _validate_folder(kind: str) -> Check:
             ctx.write("lib/notes.txt", "nothing here\n")
             folder.chmod(0o755)
         p = ctx.cli("validate", str(folder), nobody=True)
-        return verdict(p, p.rc in (1, 2) and "OK" not in p.out, (p.out + p.err).strip()[-140:])
+        ok = p.rc == 1 and "OK" not in p.out and "cannot write" not in p.err
+        return verdict(p, ok, (p.out + p.err).strip()[-140:])
 
     return check
 
 
 for _kind in ("unreadable", "empty", "YAML-less"):
     probe(11, f"validate: {_kind} directory")(_validate_folder(_kind))
+
+
+@probe(11, "(extra) run --fixtures an unreadable directory next to a good file")
+def _run_locked_dir(ctx: Ctx) -> tuple[bool, str]:
+    os.chmod(ctx.dir, 0o755)
+    (ctx.dir / "locked").mkdir(mode=0)
+    p = ctx.cli("run", "--fixtures", ctx.good, "--fixtures", "locked", "--impl", "bleu_impl",
+                nobody=True)  # fmt: skip
+    ok = p.rc == 2 and "cannot read this directory" in p.out and "100.0%" in p.out
+    return verdict(p, ok, (p.out + p.err).strip()[-140:])
+
+
+@probe(11, "(extra) validate --root an unreadable directory")
+def _locked_root(ctx: Ctx) -> tuple[bool, str]:
+    os.chmod(ctx.dir, 0o755)
+    (ctx.dir / "locked").mkdir(mode=0)
+    p = ctx.cli("validate", "--root", "locked", ctx.good, nobody=True)
+    ok = p.rc == 1 and "cannot read" in p.out and "cannot write" not in p.err
+    return verdict(p, ok, (p.out + p.err).strip()[-140:])
 
 
 @probe(11, "fixture folder with implementations.yaml, no schema/")
@@ -878,7 +898,9 @@ def _no_such(ctx: Ctx) -> tuple[bool, str]:
     log = ctx.dir / "old.jsonl"
     ctx.cli("run", "--fixtures", ctx.good, "--impl", "cf13:good", "-o", str(log))
     before = log.read_text()
-    p = ctx.cli("run", "--fixtures", ctx.good, "--impl", "cf13:good", "-k", "no-such", "-o", str(log))
+    p = ctx.cli(
+        "run", "--fixtures", ctx.good, "--impl", "cf13:good", "-k", "no-such", "-o", str(log)
+    )
     ok = p.rc == 2 and "100.0%" not in p.out and log.read_text() == before
     return verdict(p, ok, p.err.strip()[-100:])
 

@@ -1,0 +1,114 @@
+"""Fault injection: fixture folders the user may not read. Each is a problem naming the
+folder and the reason (never a silent skip, never "cannot write" a file that is only read).
+As root every file is readable, so the checks run with the effective uid of ``nobody``."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conformance.cases import load_fixtures
+from conformance.cases.registry import BUNDLED_ROOT
+
+from ..helpers import MINI
+from .common import cli
+
+NOBODY = 65534
+
+
+@contextlib.contextmanager
+def unprivileged() -> Iterator[None]:
+    """Run the block as ``nobody`` when this process is root (permissions bind nobody)."""
+    if os.geteuid() != 0:
+        yield
+        return
+    os.setegid(NOBODY)
+    os.seteuid(NOBODY)
+    try:
+        yield
+    finally:
+        os.seteuid(0)
+        os.setegid(0)
+
+
+def _readable_as_nobody(path: Path) -> bool:
+    with unprivileged():
+        return os.access(path, os.R_OK)
+
+
+@pytest.fixture
+def library() -> Iterator[Path]:
+    """A world-readable folder with one good case file (pytest's tmp_path is private)."""
+    if not _readable_as_nobody(BUNDLED_ROOT / "implementations.yaml"):
+        pytest.skip("the bundled fixtures are not readable by an unprivileged user here")
+    top = Path(tempfile.mkdtemp(prefix="bleu-unreadable-"))
+    try:
+        top.chmod(0o755)
+        folder = top / "cases"
+        folder.mkdir(mode=0o755)
+        shutil.copy(MINI, folder / "good.yaml")
+        (folder / "good.yaml").chmod(0o644)
+        if not _readable_as_nobody(folder / "good.yaml"):
+            pytest.skip("the temporary directory is not reachable by an unprivileged user")
+        yield folder
+    finally:
+        for path in top.rglob("*"):
+            if path.is_dir():
+                path.chmod(0o755)
+        shutil.rmtree(top)
+
+
+def test_validate_on_an_unreadable_folder_names_it(capsys, library):
+    assert cli(capsys, "validate", str(library))[0] == 0  # imports what it needs as root
+    library.chmod(0)
+    with unprivileged():
+        status, out, err = cli(capsys, "validate", str(library))
+    assert status == 1, err
+    assert "cannot read this directory" in out and "Permission denied" in out
+    assert "OK" not in out and "cannot write" not in err
+
+
+def test_an_unreadable_subfolder_is_a_problem_and_the_rest_loads(library):
+    hidden = library / "more"
+    hidden.mkdir(mode=0o755)
+    shutil.copy(MINI, hidden / "other.yaml")
+    hidden.chmod(0)
+    with unprivileged():
+        loaded = load_fixtures([library])
+    assert len(loaded.cases) == 4
+    problems = [p for p in loaded.problems if p.file.endswith("more")]
+    assert problems and "cannot read this directory" in problems[0].message
+
+
+def test_run_next_to_an_unreadable_folder_exits_2_naming_it(capsys, library):
+    locked = library.parent / "locked"
+    locked.mkdir(mode=0o755)
+    locked.chmod(0)
+    assert cli(capsys, "run", "--impl", "bleu_impl", "--fixtures", str(library))[0] == 0
+    with unprivileged():
+        status, out, err = cli(
+            capsys, "run", "--impl", "bleu_impl", "--fixtures", str(library),
+            "--fixtures", str(locked),
+        )  # fmt: skip
+    assert status == 2
+    assert "FIXTURE PROBLEMS: 1" in out and "100.0%" in out  # the good cases still ran
+    assert "cannot write" not in err
+    assert "locked" in out and "cannot read this directory" in out
+
+
+def test_validate_with_an_unreadable_root_is_a_problem(capsys, library):
+    assert cli(capsys, "validate", "--root", str(BUNDLED_ROOT), str(library))[0] == 0
+    root = library.parent / "root"
+    root.mkdir(mode=0o755)
+    root.chmod(0)
+    with unprivileged():
+        status, out, err = cli(capsys, "validate", "--root", str(root), str(library))
+    assert status == 1, err
+    assert "implementations.yaml" in out and "cannot read: Permission denied" in out
+    assert "cannot write" not in err
