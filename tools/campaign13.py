@@ -1064,6 +1064,13 @@ def _library(expression: str) -> Check:
     return check
 
 
+LIBRARY["(extra) token-list references nested one level too deep"] = (
+    'corpus_bleu([["the", "cat", "sat"]], [[[["the", "cat", "sat"]]]])'
+)
+LIBRARY["(extra) one-word references nested one level too deep"] = (
+    'corpus_bleu(["cat"], [[["cat"]]])'  # a raw hypothesis may meet a token-list reference
+)
+
 for _label, _expression in LIBRARY.items():
     probe(17, _label)(_library(_expression))
 
@@ -1102,23 +1109,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-k", default="", help="only inputs whose name contains this")
     args = parser.parse_args(argv)
     chosen = [p for p in PROBES if (not args.item or p.item in args.item) and args.k in p.name]
-    table: dict[int, list[int]] = {}
+    table: dict[int, list[int]] = {}  # item -> [listed tried, well, extra tried, well]
     bad: list[str] = []
     for item in chosen:
         ok, note, secs = run_probe(item)
-        counts = table.setdefault(item.item, [0, 0])
-        counts[0] += 1
-        counts[1] += ok
+        counts = table.setdefault(item.item, [0, 0, 0, 0])
+        extra = 2 if item.name.startswith("(extra)") else 0
+        counts[extra] += 1
+        counts[extra + 1] += ok
         mark = "well " if ok else "BADLY"
         print(f"{item.item:>2} {mark} {secs:5.1f}s  {item.name}: {note}", flush=True)
         if not ok:
             bad.append(f"{item.item}: {item.name}: {note}")
-    print("\nitem  tried  well")
+    print("\n        listed in the issue  extra inputs")
+    print("item    tried  well          tried  well")
     for number in sorted(table):
-        print(f"{number:>4}  {table[number][0]:>5}  {table[number][1]:>4}")
-    tried = sum(c[0] for c in table.values())
-    well = sum(c[1] for c in table.values())
-    print(f"total {tried:>5}  {well:>4}")
+        c = table[number]
+        print(f"{number:>4}    {c[0]:>5}  {c[1]:>4}          {c[2]:>5}  {c[3]:>4}")
+    total = [sum(c[i] for c in table.values()) for i in range(4)]
+    print(f"total   {total[0]:>5}  {total[1]:>4}          {total[2]:>5}  {total[3]:>4}")
     if bad:
         print("\nhandled badly:\n  " + "\n  ".join(bad))
     return 0 if not bad else 1
