@@ -1,6 +1,8 @@
-"""Fault injection: fixture folders the user may not read. Each is a problem naming the
-folder and the reason (never a silent skip, never "cannot write" a file that is only read).
-As root every file is readable, so the checks run with the effective uid of ``nobody``."""
+"""Fault injection: fixture folders the user may not read, and outputs into directories
+the user may not write. An unreadable folder is a problem naming it and the reason (never a
+silent skip, never "cannot write" a file that is only read); an unwritable output is a
+clear error before the work. As root every file is readable and writable, so the checks run
+with the effective uid of ``nobody``."""
 
 from __future__ import annotations
 
@@ -17,7 +19,9 @@ from conformance.cases import load_fixtures
 from conformance.cases.registry import BUNDLED_ROOT
 
 from ..helpers import MINI
-from .common import cli
+from .common import GOOD, cli
+
+TRIPWIRE = "tests.conformance.fakes.hostile:spin"  # would hang: never reached when checked first
 
 NOBODY = 65534
 
@@ -112,3 +116,27 @@ def test_validate_with_an_unreadable_root_is_a_problem(capsys, library):
     assert status == 1, err
     assert "implementations.yaml" in out and "cannot read: Permission denied" in out
     assert "cannot write" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["run", "--output"],
+        ["run", "--junit-xml"],
+        ["run", "--update-baseline", "--baseline"],
+        ["compare", "--impl", GOOD, "--output"],
+        ["compare", "--impl", GOOD, "--report"],
+    ],
+)
+def test_an_output_into_a_read_only_directory_fails_before_the_work(capsys, library, argv):
+    readonly = library.parent / "readonly"
+    readonly.mkdir(mode=0o555)
+    target = str(readonly / "out")
+    command, *options = argv
+    assert cli(capsys, "validate", str(MINI))[0] == 0  # imports what it needs as root
+    with unprivileged():
+        status, out, err = cli(
+            capsys, command, "--fixtures", str(MINI), "--impl", TRIPWIRE, *options, target
+        )
+    assert status == 2 and out == ""
+    assert target in err and "Permission denied" in err
