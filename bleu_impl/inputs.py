@@ -93,7 +93,16 @@ def read_segments(
 def check_nesting(hyp: Segment, refs: list[Segment], index: int) -> None:
     """A raw hypothesis with a reference given as a token list whose tokens hold spaces:
     the references are nested one level too deep (tokens with spaces are legitimate when
-    the hypothesis is a token list too: fast-bleu joins n-grams with spaces)."""
+    the hypothesis is a token list too: fast-bleu joins n-grams with spaces). A token that
+    is itself a list or tuple: that segment is nested one level too deep."""
+    for what, segment in (("the hypothesis", hyp), *(("a reference", ref) for ref in refs)):
+        nested = isinstance(segment, list | tuple) and segment  # the first token tells
+        if nested and isinstance(segment[0], list | tuple):
+            raise InputError(
+                f"segment {index}: {what} holds a list where a token belongs (is it nested "
+                "one level too deep? a segment is a string or a list of str tokens; "
+                "references[i] is the list of segment i's references)"
+            )
     if not isinstance(hyp, str):
         return
     for ref in refs:

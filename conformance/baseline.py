@@ -73,10 +73,19 @@ def write(path: str | Path, document: Mapping[str, Any]) -> None:
     write_atomic(path, dumps(document), "baseline")
 
 
+def _read_text(path: Path, head: int = 1 << 16) -> str:
+    """The file's text; one that does not start as a JSON object stops at its first
+    ``head`` bytes (a device such as ``/dev/full`` or ``/dev/zero`` never ends)."""
+    with path.open("rb") as stream:
+        start = stream.read(head)
+        rest = stream.read() if start.lstrip().startswith(b"{") else b""
+    return (start + rest).decode("utf-8")
+
+
 def read(path: str | Path) -> dict[str, Any]:
     """A baseline file, its structure checked (ValueError says what is wrong)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(_read_text(Path(path)))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise ValueError(f"{path}: cannot read baseline: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -140,11 +140,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # standard output on a full disk, a closed stream...
         _quiet_stdout()
         reason = exc.strerror or str(exc)
-        where = f" {exc.filename}" if exc.filename else " (standard output?)"
-        print(
-            f"bleu-conformance {args.command}: error: cannot write{where}: {reason}",
-            file=sys.stderr,
-        )
+        # a file named by the error may have been read, not written: name it neutrally
+        what = f"{exc.filename}" if exc.filename else "cannot write (standard output?)"
+        print(f"bleu-conformance {args.command}: error: {what}: {reason}", file=sys.stderr)
         return 2
     except Exception:
         return internal_error(args.command)

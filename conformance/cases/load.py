@@ -50,7 +50,11 @@ def load_schema(root: Path = BUNDLED_ROOT) -> dict[str, Any]:
     """The published JSON Schema of case files: the root's own, else the bundled one (the
     case file format is this tool's, not the library's). ValueError when unreadable."""
     path = root / SCHEMA_FILE
-    if not path.is_file():
+    try:
+        own = path.is_file()
+    except OSError:  # an unreadable root: its registry files are reported as problems
+        own = False
+    if not own:
         path = BUNDLED_ROOT / SCHEMA_FILE
     try:
         schema = json.loads(path.read_text(encoding="utf-8"))
@@ -297,22 +301,44 @@ def _inside(doc: YamlDocument, path: tuple, line: int) -> bool:
     return start <= line and (nxt is None or line < nxt)
 
 
-def _empty_directories(paths: Sequence[str | os.PathLike[str]]) -> list[Problem]:
-    """A directory given explicitly that holds no case file (empty, unreadable, or no
-    YAML): a problem, never "OK: 0 files"."""
+def _unreadable_directories(path: Path) -> list[Problem]:
+    """Every directory at or under ``path`` that cannot be listed (``rglob`` skips them)."""
+    errors: list[OSError] = []
+    for _ in os.walk(path, onerror=errors.append):
+        pass
+    message = "cannot read this directory: {}"
     return [
-        Problem(display_path(Path(p)), 0, "", "file", "no case files (*.yaml) in this directory")
-        for p in paths
-        if Path(p).is_dir() and next(iter_case_files([p]), None) is None
+        Problem(display_path(Path(exc.filename or path)), 0, "", "file", message.format(reason))
+        for exc in errors
+        for reason in [exc.strerror or exc]
     ]
+
+
+def _directory_problems(paths: Sequence[str | os.PathLike[str]]) -> list[Problem]:
+    """A directory given explicitly that cannot be read, or holds an unreadable one, or holds
+    no case file (empty or no YAML): a problem, never "OK: 0 files" or a silent skip."""
+    problems: list[Problem] = []
+    for raw in paths:
+        path = Path(raw)
+        if not path.is_dir():
+            continue
+        unreadable = _unreadable_directories(path)
+        problems.extend(unreadable)
+        if not unreadable and next(iter_case_files([path]), None) is None:
+            message = "no case files (*.yaml) in this directory"
+            problems.append(Problem(display_path(path), 0, "", "file", message))
+    return problems
 
 
 def registry_root(path: str | os.PathLike[str]) -> Path | None:
     """The nearest directory at or above ``path`` holding an ``implementations.yaml``."""
     start = Path(path).resolve()
     for directory in (start, *start.parents):
-        if (directory / REGISTRY_FILE).is_file():
-            return directory
+        try:
+            if (directory / REGISTRY_FILE).is_file():
+                return directory
+        except OSError:  # an unreadable directory holds no registry we could use
+            continue
     return None
 
 
@@ -341,7 +367,7 @@ def load_fixtures(
             (), (*registry.problems, Problem(str(root_path), 0, "", "schema", str(exc))), {}
         )
     problems: list[Problem] = list(registry.problems)
-    problems.extend(_empty_directories(paths))
+    problems.extend(_directory_problems(paths))
     cases: list[Case] = []
     seen: dict[str, Case] = {}
     for path in iter_case_files(paths or [root_path]):

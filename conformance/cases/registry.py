@@ -165,7 +165,14 @@ def load_registry(root: Path | None = None) -> Registry:
     registry = Registry()
     for name, reader in ((REGISTRY_FILE, _read_implementations), (TAGS_FILE, _read_tags)):
         path = root / name
-        if not path.is_file():
+        try:
+            found = path.is_file()
+        except OSError as exc:  # the root cannot be listed
+            registry.problems.append(
+                _problem(path, 0, "", "registry", f"cannot read: {exc.strerror or exc}")
+            )
+            continue
+        if not found:
             registry.problems.append(_problem(path, 0, "", "registry", "file not found"))
             continue
         reader(path, registry)

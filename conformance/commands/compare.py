@@ -36,7 +36,7 @@ from ..cases import generate_cases
 from ..engine import compare_cases, open_subjects
 from ..engine.batch import SHRINK_BUDGET
 from ..engine.shrink import MAX_STEPS
-from ..outputs import check_writable, write_atomic
+from ..outputs import OutputError, check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.compare import FORMATS, render
 from ..reporters.findings import DEFAULT_DECIMALS
@@ -216,6 +216,16 @@ def _emit(log_path: Path, args: argparse.Namespace, problems: int = 0) -> int:
     return 2 if problems else 0
 
 
+def _compare_into(args: argparse.Namespace, path: Path) -> int:
+    """:func:`run_comparison` into ``--output``: a failure to write it names the file."""
+    try:
+        return run_comparison(args, path)
+    except OSError as exc:
+        if exc.filename is not None and exc.filename != str(path):
+            raise  # another file (one being read): named as it is
+        raise OutputError(f"cannot write --output {path}: {exc.strerror or exc}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     if compare_corpus.is_corpus_mode(args):
         return compare_corpus.run(args)
@@ -226,7 +236,7 @@ def run(args: argparse.Namespace) -> int:
             return _emit(Path(args.replay), args)
         if args.output:
             check_writable(args.output, "--output")
-            problems = run_comparison(args, Path(args.output))
+            problems = _compare_into(args, Path(args.output))
             return _emit(Path(args.output), args, problems)
         with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
             log_path = Path(tmp) / "compare.jsonl"

@@ -353,6 +353,8 @@ def _report(args: argparse.Namespace, path: Path) -> int:
     except OutputError:
         raise
     except OSError as exc:  # the log's disk is full, or its file vanished
+        if exc.filename is not None and exc.filename != str(path):
+            raise  # another file (one being read): named as it is
         raise OutputError(f"cannot write the run log {path}: {exc.strerror or exc}") from None
     status = reporters.emit(read_run_log(path), args.format, args.junit_xml)
     return early if early is not None else status

@@ -31,6 +31,19 @@ def test_references_nested_one_level_too_deep_are_an_error(call) -> None:
         call()
 
 
+@pytest.mark.parametrize(
+    ("call", "where"),
+    [
+        (lambda: corpus_bleu([["the", "cat"]], [[[["the", "cat"]]]]), "segment 0: a reference"),
+        (lambda: sentence_bleu(["the", "cat"], [[["the", "cat"]]]), "segment 0: a reference"),
+        (lambda: corpus_bleu([[["the", "cat"]]], [[["the", "cat"]]]), "segment 0: the hypothesis"),
+    ],
+)
+def test_token_lists_nested_one_level_too_deep_name_the_segment(call, where) -> None:
+    with pytest.raises(InputError, match=f"{where}.*nested one level too deep"):
+        call()
+
+
 def test_tokens_and_strings_may_still_be_mixed() -> None:
     mixed = corpus_bleu(["the cat sat on the mat"], [[["the", "cat", "sat", "on", "the", "mat"]]])
     assert mixed.score == 1.0

@@ -154,3 +154,24 @@ def test_score_to_a_full_disk_is_a_clear_error(tmp_path):
         status, err = _score("-r", str(ref), "-i", str(ref), stdin=None, stdout=full)
     assert status == 2 and "No space left on device" in err
     assert "Traceback" not in err
+
+
+def test_compare_log_to_a_full_disk_names_the_file(capsys):
+    status, _, err = cli(
+        capsys, "compare", "--impl", GOOD, "-k", "paper.ex1", "--output", "/dev/full"
+    )
+    assert status == 2
+    assert "--output /dev/full" in err and "No space left on device" in err
+
+
+def test_a_baseline_on_an_endless_device_is_refused_not_read_forever():
+    argv = ["run", "--fixtures", str(MINI), "--impl", TRIPWIRE, "--baseline", "/dev/full"]
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "conformance.cli", *argv, "--update-baseline"],
+            cwd=ROOT, capture_output=True, text=True, timeout=30, check=False,
+        )  # fmt: skip
+    except subprocess.TimeoutExpired:
+        pytest.fail("reading /dev/full as a baseline never ended")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "/dev/full" in proc.stderr and "baseline" in proc.stderr
