@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import EmulatedFailure
 
-__all__ = ["joined_counts"]
+__all__ = ["joined_clipped", "joined_counts", "joined_pool"]
 
 Tokens = Sequence[str]
 
@@ -28,15 +29,19 @@ def _joined(tokens: Tokens, n: int) -> Counter[str]:
     return Counter(" ".join(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
 
 
-def _space_counts(hyp: Tokens, refs: Sequence[Tokens], max_order: int) -> tuple[int, ...]:
-    counts = []
+def _space_best(refs: Sequence[Tokens], max_order: int) -> list[Counter[str]]:
+    best: list[Counter[str]] = [Counter() for _ in range(max_order)]
     for n in range(1, max_order + 1):
-        hyp_grams = _joined(hyp, n)
-        best: Counter[str] = Counter()
         for ref in refs:
-            best |= _joined(ref, n)
-        counts.append(sum(min(c, best[g]) for g, c in hyp_grams.items()))
-    return tuple(counts)
+            best[n - 1] |= _joined(ref, n)
+    return best
+
+
+def _space_clipped(hyp: Tokens, best: list[Counter[str]], max_order: int) -> tuple[int, ...]:
+    return tuple(
+        sum(min(c, best[n - 1][g]) for g, c in _joined(hyp, n).items())
+        for n in range(1, max_order + 1)
+    )
 
 
 def _resplit_table(tokens: Tokens, max_order: int) -> Counter[tuple[str, ...]]:
@@ -47,13 +52,18 @@ def _resplit_table(tokens: Tokens, max_order: int) -> Counter[tuple[str, ...]]:
     return table
 
 
-def _resplit_counts(hyp: Tokens, refs: Sequence[Tokens], max_order: int) -> tuple[int, ...]:
-    hyp_table = _resplit_table(hyp, max_order)
+def _resplit_best(refs: Sequence[Tokens], max_order: int) -> Counter[tuple[str, ...]]:
     best: Counter[tuple[str, ...]] = Counter()
     for ref in refs:
         best |= _resplit_table(ref, max_order)
+    return best
+
+
+def _resplit_clipped(
+    hyp: Tokens, best: Counter[tuple[str, ...]], max_order: int
+) -> tuple[int, ...]:
     counts = [0] * max_order
-    for key, count in (hyp_table & best).items():
+    for key, count in (_resplit_table(hyp, max_order) & best).items():
         if len(key) > max_order:
             raise EmulatedFailure(
                 "index-error",
@@ -64,11 +74,22 @@ def _resplit_counts(hyp: Tokens, refs: Sequence[Tokens], max_order: int) -> tupl
     return tuple(counts)
 
 
+def joined_pool(refs: Sequence[Tokens], max_order: int, mode: str) -> Any:
+    """The references' maximum joined n-gram counts (``mode``: space or space-resplit),
+    built once for any number of hypotheses clipped against the same references."""
+    return _space_best(refs, max_order) if mode == "space" else _resplit_best(refs, max_order)
+
+
+def joined_clipped(hyp: Tokens, pool: Any, max_order: int, mode: str) -> tuple[int, ...]:
+    """Clipped matches of orders 1..N of ``hyp`` against a :func:`joined_pool`."""
+    if mode == "space":
+        return _space_clipped(hyp, pool, max_order)
+    return _resplit_clipped(hyp, pool, max_order)
+
+
 def joined_counts(
     hyp: Tokens, refs: Sequence[Tokens], max_order: int, mode: str
 ) -> tuple[int, ...]:
     """Clipped matches of orders 1..N with joined n-gram keys (``mode``: space or
     space-resplit)."""
-    if mode == "space":
-        return _space_counts(hyp, refs, max_order)
-    return _resplit_counts(hyp, refs, max_order)
+    return joined_clipped(hyp, joined_pool(refs, max_order, mode), max_order, mode)

@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import InputError
 from .inputs import read_segments
-from .joined import joined_counts
+from .joined import joined_clipped, joined_pool
 from .knobs import Config
 from .ngrams import finish_segment, ngram_counts
 from .stats import BleuStats
@@ -39,10 +39,14 @@ def pooled_segment_stats(
         pool.extend(ref_tokens(r) for r in refs)
     if not pool and hyps:
         raise InputError("segment 0: no reference in the corpus (ref_scope='corpus')")
-    best = [_pool_max(pool, n) for n in range(1, config.max_order + 1)]
+    joined = config.ngram_join != "none"
+    if joined:  # the pool's maximum counts once, not once per hypothesis
+        best_joined = joined_pool(pool, config.max_order, config.ngram_join)
+    else:
+        best = [_pool_max(pool, n) for n in range(1, config.max_order + 1)]
     for index, hyp in enumerate(hyps):
-        if config.ngram_join != "none":
-            counts = joined_counts(hyp, pool, config.max_order, config.ngram_join)
+        if joined:
+            counts = joined_clipped(hyp, best_joined, config.max_order, config.ngram_join)
         else:
             counts = tuple(
                 sum(min(c, best[n - 1][g]) for g, c in ngram_counts(hyp, n).items())

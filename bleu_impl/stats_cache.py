@@ -79,13 +79,9 @@ def _stats_key(config: Config) -> tuple[Any, ...]:
 
 
 def _per_segment(config: Config) -> bool:
-    """Whether the statistics are plain sums of per-segment clipped counts (not macro parts,
-    a corpus-wide reference pool or joined n-grams, which ``corpus_stats`` handles)."""
-    return (
-        config.aggregation == "corpus"
-        and config.ref_scope == "segment"
-        and config.ngram_join == "none"
-    )
+    """Whether the statistics come from per-segment clipped counts of tuple n-grams (not a
+    corpus-wide reference pool or joined n-grams, which ``corpus_stats`` handles)."""
+    return config.ref_scope == "segment" and config.ngram_join == "none"
 
 
 class StatsCache:
@@ -137,6 +133,8 @@ class StatsCache:
         hyp_len, last = 0, None  # summed as BleuStats.__add__ sums them
         ref_len: RefLength = 0
         segments = tokenized.tokens
+        if config.aggregation == "macro":  # every segment kept as a part: summed by +
+            return self._macro(tokenized, config)
         for index, ((hyp, refs), clipped) in enumerate(zip(segments, tokenized.clipped(order))):
             one = finish_segment(hyp, refs, clipped[:order], config, index)
             counts = [a + b for a, b in zip(counts, one.counts)]
@@ -151,3 +149,17 @@ class StatsCache:
         return BleuStats(
             tuple(counts), tuple(totals), hyp_len, ref_len, len(segments), last, missing
         )
+
+    def _macro(self, tokenized: _Tokenized, config: Config) -> BleuStats:
+        """The statistics with each segment's own as parts (``aggregation="macro"``)."""
+        order = config.max_order
+        total = BleuStats.zero(order)
+        for index, ((hyp, refs), clipped) in enumerate(
+            zip(tokenized.tokens, tokenized.clipped(order))
+        ):
+            total = total + finish_segment(hyp, refs, clipped[:order], config, index)
+        if tokenized.error is not None:
+            raise tokenized.error
+        if self._read_error is not None:
+            raise self._read_error
+        return total

@@ -17,6 +17,7 @@ from typing import Any
 from bleu_impl import PROFILES, BleuError, get_profile
 
 from ..adapters.registry import BUILTIN
+from ..cases.registry import load_registry
 from ..cases.usercorpus import CorpusInputError, load_corpus
 from ..engine import open_subjects
 from ..engine.corpus import CorpusOptions, corpus_report
@@ -171,7 +172,7 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
     options = _options(args)
     corpus = load_corpus(args.ref, args.input)
     specs = args.impl or default_implementations()
-    subjects = open_subjects(specs, {})
+    subjects = open_subjects(specs, load_registry().keys)  # bleu_impl:KEY as in fixture mode
     try:
         names = [s.name for s in subjects]
         baseline = args.baseline or default_baseline(names)

@@ -228,3 +228,20 @@ def test_a_failing_implementation_is_an_error_cell(
     assert "BOOM" in report["errors"][name]["boom"]
     assert set(report["scores"][name]) == {"good"}
     assert set(report["scores"]["bleu_impl:sacrebleu"]) == {"good", "boom"}
+
+
+def test_expectation_keys_are_implementations_as_in_fixture_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``bleu_impl:mteval-v13a-c`` (a key of fixtures/implementations.yaml: mteval's ``-c``)
+    is accepted in corpus mode and keeps its knob: case-sensitive where mteval lowercases."""
+    ref = tmp_path / "ref.txt"
+    ref.write_text("the cat sat on the mat today\nthere is a dog in the house\n", "utf-8")
+    upper = tmp_path / "upper.txt"
+    upper.write_text("The Cat sat on the Mat today\nThere is a Dog in the house\n", "utf-8")
+    argv = ["compare", "-r", str(ref), "-i", str(upper), "--format", "json"]
+    argv += ["--impl", "bleu_impl:mteval-v13a", "--impl", "bleu_impl:mteval-v13a-c"]
+    assert main([*argv, "--baseline", "bleu_impl:mteval-v13a"]) == 0
+    scores = json.loads(capsys.readouterr().out)["scores"]
+    assert scores["bleu_impl:mteval-v13a"]["upper.txt"] == 100.0
+    assert scores["bleu_impl:mteval-v13a-c"]["upper.txt"] < 100.0
