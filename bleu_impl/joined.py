@@ -20,7 +20,7 @@ from typing import Any
 
 from .errors import EmulatedFailure
 
-__all__ = ["joined_clipped", "joined_counts", "joined_pool"]
+__all__ = ["joined_clipped", "joined_counts", "joined_pool", "raise_to"]
 
 Tokens = Sequence[str]
 
@@ -29,11 +29,19 @@ def _joined(tokens: Tokens, n: int) -> Counter[str]:
     return Counter(" ".join(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
 
 
+def raise_to(best: Counter[Any], counts: Counter[Any]) -> None:
+    """``best |= counts`` in place, in time linear in ``counts`` (``Counter.__ior__`` rescans
+    all of ``best``: quadratic over a corpus-wide pool of references)."""
+    for key, count in counts.items():
+        if count > best[key]:
+            best[key] = count
+
+
 def _space_best(refs: Sequence[Tokens], max_order: int) -> list[Counter[str]]:
     best: list[Counter[str]] = [Counter() for _ in range(max_order)]
     for n in range(1, max_order + 1):
         for ref in refs:
-            best[n - 1] |= _joined(ref, n)
+            raise_to(best[n - 1], _joined(ref, n))
     return best
 
 
@@ -55,7 +63,7 @@ def _resplit_table(tokens: Tokens, max_order: int) -> Counter[tuple[str, ...]]:
 def _resplit_best(refs: Sequence[Tokens], max_order: int) -> Counter[tuple[str, ...]]:
     best: Counter[tuple[str, ...]] = Counter()
     for ref in refs:
-        best |= _resplit_table(ref, max_order)
+        raise_to(best, _resplit_table(ref, max_order))
     return best
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import InputError
 from .inputs import read_segments
-from .joined import joined_clipped, joined_pool
+from .joined import joined_clipped, joined_pool, raise_to
 from .knobs import Config
 from .ngrams import finish_segment, ngram_counts
 from .stats import BleuStats
@@ -58,5 +58,5 @@ def pooled_segment_stats(
 def _pool_max(pool: list[tuple[str, ...]], n: int) -> Counter[tuple[str, ...]]:
     best: Counter[tuple[str, ...]] = Counter()
     for ref in pool:
-        best |= ngram_counts(ref, n)
+        raise_to(best, ngram_counts(ref, n))
     return best
