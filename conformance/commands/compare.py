@@ -242,5 +242,7 @@ def run(args: argparse.Namespace) -> int:
             log_path = Path(tmp) / "compare.jsonl"
             problems = run_comparison(args, log_path)
             return _emit(log_path, args, problems)
+    except BrokenPipeError:  # the reader went away (`| head`): cli.main ends quietly
+        raise
     except (AdapterError, OSError, ValueError) as exc:
         return fail("compare", exc)

@@ -194,3 +194,21 @@ def test_errors_are_never_differences(capsys) -> None:
         verdicts = {p["verdict"] for p in pairs.values()}
         assert "errored" in verdicts and verdicts <= {"errored", "skipped"}, fake
         assert not any("cause" in p for p in pairs.values())
+
+
+def test_piped_into_head_it_ends_quietly() -> None:
+    """`compare -v | head -1` (more output than a pipe holds): the reader goes away; no
+    error message, and the shell sees the first line."""
+    import subprocess
+    import sys
+
+    shell = subprocess.run(
+        f"{sys.executable} -m conformance.cli compare -q -v | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert shell.stdout.startswith("Compared")
+    assert "Broken pipe" not in shell.stderr and "error" not in shell.stderr
