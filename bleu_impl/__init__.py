@@ -42,15 +42,18 @@ from .resample import (
     Interval,
     SegmentTable,
     bootstrap_interval,
+    bootstrap_macro_scores,
     bootstrap_scores,
     bootstrap_stats,
     paired_bootstrap_p,
+    randomization_macro_scores,
     randomization_p,
     randomization_stats,
     resample_indices,
+    segment_scores,
     segment_table,
 )
-from .score import BleuResult, score_stats
+from .score import BleuResult, score_stats, score_value
 from .sentences import sentence_scores
 from .signature import signature
 from .stats import BleuStats
@@ -87,6 +90,7 @@ __all__ = [
     "StatsCache",
     "__version__",
     "bootstrap_interval",
+    "bootstrap_macro_scores",
     "bootstrap_scores",
     "bootstrap_stats",
     "corpus_bleu",
@@ -98,11 +102,14 @@ __all__ = [
     "paired_bootstrap_p",
     "parallel_corpus_stats",
     "pipelines",
+    "randomization_macro_scores",
     "randomization_p",
     "randomization_stats",
     "reference_length",
     "resample_indices",
     "score_stats",
+    "score_value",
+    "segment_scores",
     "segment_table",
     "sentence_bleu",
     "sentence_scores",

@@ -62,15 +62,23 @@ def last_segment(hyp: Tokens, refs: Sequence[Tokens], config: Config) -> LastSeg
 
 
 def finish_segment(
-    hyp: Tokens, refs: Sequence[Tokens], counts: tuple[int, ...], config: Config, index: int
+    hyp: Tokens,
+    refs: Sequence[Tokens],
+    counts: tuple[int, ...],
+    config: Config,
+    index: int,
+    ref_lens: Sequence[int] | None = None,
 ) -> BleuStats:
     """A segment's BleuStats from its clipped ``counts``: totals (with NLTK's optional
-    max(1, .) floor), the chosen reference length and, when needed, the last-segment data."""
+    max(1, .) floor), the chosen reference length and, when needed, the last-segment data.
+    ``ref_lens``: the lengths the ``ref_length`` rule chooses from, when the caller has
+    them (default: every reference's)."""
     totals = tuple(max(0, len(hyp) - n + 1) for n in range(1, config.max_order + 1))
     if config.denominator_floor == "per-segment":
         totals = tuple(max(1, t) for t in totals)
     if refs:
-        ref_len = REF_LENGTH_RULES[config.ref_length](len(hyp), [len(r) for r in refs])
+        lengths = [len(r) for r in refs] if ref_lens is None else ref_lens
+        ref_len = REF_LENGTH_RULES[config.ref_length](len(hyp), lengths)
     elif config.missing_refs == "len-9999":
         ref_len = MULTI_BLEU_MISSING_LENGTH
     else:

@@ -26,7 +26,7 @@ numpy is imported on first use, not with bleu_impl.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -45,12 +45,15 @@ __all__ = [
     "Interval",
     "SegmentTable",
     "bootstrap_interval",
+    "bootstrap_macro_scores",
     "bootstrap_scores",
     "bootstrap_stats",
     "paired_bootstrap_p",
+    "randomization_macro_scores",
     "randomization_p",
     "randomization_stats",
     "resample_indices",
+    "segment_scores",
     "segment_table",
 ]
 
@@ -109,9 +112,15 @@ class SegmentTable:
             None if self.lasts is None or last is None else self.lasts[last],
         )
 
-    def total(self) -> BleuStats:
-        """The corpus statistics (identical to :func:`bleu_impl.corpus_stats`)."""
-        return self.stats_of(self.matrix().sum(axis=0).tolist(), self.segments, self.segments - 1)
+    def total(self, *, parts: bool = False) -> BleuStats:
+        """The corpus statistics (identical to :func:`bleu_impl.corpus_stats`; with
+        ``parts``, carrying every row as a part, as under ``aggregation="macro"``)."""
+        total = self.stats_of(self.matrix().sum(axis=0).tolist(), self.segments, self.segments - 1)
+        return replace(total, parts=tuple(self.rows())) if parts else total
+
+    def rows(self) -> list[BleuStats]:
+        """Every segment's statistics, in order."""
+        return [self.stats_of(r, 1, i) for i, r in enumerate(self.matrix().tolist())]
 
     def row(self, index: int) -> BleuStats:
         """Segment ``index``'s statistics."""
@@ -122,8 +131,12 @@ def segment_table(
     hypotheses: Iterable[Any], references: Iterable[Any], config: Config
 ) -> SegmentTable:
     """Every segment's statistics under ``config`` (the fast path when it supports the
-    config, else the reference path; both give identical rows)."""
+    config, else the reference path; both give identical rows). The rows do not depend on
+    ``aggregation``: a macro mean averages the scores of these same rows."""
     from . import fast
+
+    if config.aggregation != "corpus":
+        config = replace(config, aggregation="corpus")
 
     if fast.supports(config):
         from .fast.segments import segment_arrays
@@ -296,6 +309,57 @@ def randomization_p(
     return (count + 1) / (len(diffs) + 1)
 
 
+def segment_scores(
+    table: SegmentTable, config: Config, profile: str | Profile = "papineni2002"
+) -> list[float]:
+    """Each segment's score scored alone (``aggregation="corpus"``, on 0..1): the terms
+    of a macro mean (``aggregation="macro"``)."""
+    from .score import score_value
+
+    one = replace(config, aggregation="corpus")
+    return [score_value(row, profile=profile, config=one) for row in table.rows()]
+
+
+def bootstrap_macro_scores(
+    scores: Sequence[float],
+    *,
+    samples: int = DEFAULT_RESAMPLES,
+    seed: int | None = DEFAULT_SEED,
+) -> list[float]:
+    """Each bootstrap resample's macro mean of the segment ``scores`` (the draws of
+    :func:`bootstrap_stats` with the same seed): ``fsum(scores[drawn]) / S``."""
+    import math
+
+    import numpy as np
+
+    values = np.asarray(scores, dtype=np.float64)
+    out: list[float] = []
+    for idx in resample_indices(len(values), samples, seed):
+        out.extend(math.fsum(row) / len(values) for row in values[idx].tolist())
+    return out
+
+
+def randomization_macro_scores(
+    scores_a: Sequence[float],
+    scores_b: Sequence[float],
+    *,
+    trials: int = DEFAULT_TRIALS,
+    seed: int | None = DEFAULT_SEED,
+) -> tuple[list[float], list[float]]:
+    """The macro means of the two pseudo-systems of each randomization trial (the draws
+    of :func:`randomization_stats` with the same seed)."""
+    import numpy as np
+
+    a = np.asarray(scores_a, dtype=np.float64)
+    b = np.asarray(scores_b, dtype=np.float64)
+    if len(a) != len(b):
+        raise ValueError("randomization scores differ in their number of segments")
+    keep = np.random.default_rng(seed).integers(2, size=(trials, len(a)), dtype=bool)
+    first = np.where(keep, a, b).sum(axis=1) / len(a)
+    second = np.where(keep, b, a).sum(axis=1) / len(a)
+    return first.tolist(), second.tolist()
+
+
 def bootstrap_scores(
     table: SegmentTable,
     config: Config,
@@ -306,9 +370,13 @@ def bootstrap_scores(
 ) -> list[float]:
     """Each bootstrap resample's score on ``config``'s scale (sacrebleu ``--confidence``
     resamples one system this way; :func:`bootstrap_interval` summarizes them)."""
-    from .score import score_stats
+    from .score import score_value
 
+    if config.aggregation == "macro":
+        terms = segment_scores(table, config, profile)
+        means = bootstrap_macro_scores(terms, samples=samples, seed=seed)
+        return [m * config.scale for m in means]
     return [
-        score_stats(stats, profile=profile, config=config).score * config.scale
+        score_value(stats, profile=profile, config=config) * config.scale
         for stats in bootstrap_stats([table], samples=samples, seed=seed)[0]
     ]

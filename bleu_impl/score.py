@@ -38,6 +38,7 @@ __all__ = [
     "precision_factor",
     "score_parts",
     "score_stats",
+    "score_value",
     "weighted_orders",
 ]
 
@@ -123,9 +124,9 @@ def check_references(stats: BleuStats, config: Config, prof: Profile) -> None:
         raise _failure(prof, "missing-reference", "no segment has a reference (no_refs='error')")
 
 
-def _score(stats: BleuStats, config: Config, prof: Profile) -> BleuResult:
+def _parts(stats: BleuStats, config: Config, prof: Profile) -> ScoreParts:
     check_references(stats, config, prof)
-    parts = score_parts(
+    return score_parts(
         stats.counts,
         stats.hyp_len,
         stats.ref_len,
@@ -133,7 +134,22 @@ def _score(stats: BleuStats, config: Config, prof: Profile) -> BleuResult:
         prof,
         lambda: tuple(order_precisions(stats, config)),
     )
+
+
+def _score(stats: BleuStats, config: Config, prof: Profile) -> BleuResult:
+    parts = _parts(stats, config, prof)
     return make_result(stats.counts, stats.totals, stats.hyp_len, stats.ref_len, parts)
+
+
+def score_value(
+    stats: BleuStats, *, profile: str | Profile = "papineni2002", config: Config
+) -> float:
+    """``score_stats(stats, profile=profile, config=config).score`` without assembling
+    the result (resampling scores thousands of statistics and reads only the score)."""
+    prof = profile if isinstance(profile, Profile) else get_profile(profile)
+    if config.aggregation == "macro" or stats.max_order != config.max_order:
+        return score_stats(stats, profile=prof, config=config).score
+    return _parts(stats, config, prof).final
 
 
 class ScoreParts(NamedTuple):

@@ -12,20 +12,26 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 from bleu_impl import (
     BleuError,
     Interval,
     bootstrap_interval,
+    bootstrap_macro_scores,
     bootstrap_stats,
+    get_profile,
     paired_bootstrap_p,
+    randomization_macro_scores,
     randomization_p,
     randomization_stats,
-    score_stats,
+    score_value,
+    segment_scores,
 )
 
 from .corpus_paths import Reproduction
 from .corpus_stats import TableCache, stats_key
+from .evaluate import scoring_key
 
 __all__ = ["ALPHA", "Significance", "SignificanceOptions", "significance"]
 
@@ -54,10 +60,44 @@ class Significance:
 
 
 def _scores(stats: Sequence, reproduction: Reproduction) -> list[float]:
-    return [
-        100 * score_stats(s, profile=reproduction.profile, config=reproduction.config).score
-        for s in stats
-    ]
+    assert reproduction.config is not None
+    config, profile = reproduction.config, get_profile(reproduction.profile)
+    return [100 * score_value(s, profile=profile, config=config) for s in stats]
+
+
+def _macro(reproduction: Reproduction) -> bool:
+    return reproduction.config is not None and reproduction.config.aggregation == "macro"
+
+
+def _terms(cache: TableCache, system: int, reproduction: Reproduction) -> list[float]:
+    """The segment scores a macro mean averages (0..1)."""
+    assert reproduction.config is not None
+    table = cache.table(system, reproduction.config)
+    return segment_scores(table, reproduction.config, reproduction.profile)
+
+
+def _resampled(
+    cache: TableCache,
+    resampled: Sequence[Sequence],
+    where: Mapping,
+    system: int,
+    rep: Reproduction,
+    options: SignificanceOptions,
+    memo: dict[tuple[Any, ...], list[float]],
+) -> list[float]:
+    """One system's bootstrap scores (0-100) under ``rep``'s setting, remembered in
+    ``memo`` per table and scoring knobs: implementations that agree on both (e.g. two
+    profiles whose tokenizers split this corpus alike) share them."""
+    assert rep.config is not None
+    if _macro(rep):
+        terms = _terms(cache, system, rep)
+        means = bootstrap_macro_scores(terms, samples=options.resamples, seed=options.seed)
+        return [100 * m for m in means]
+    index = where[(system, stats_key(rep.config))]
+    key = (index, scoring_key(rep.config))
+    if key not in memo:
+        memo[key] = _scores(resampled[index], rep)
+    return memo[key]
 
 
 def _gather(
@@ -69,6 +109,7 @@ def _gather(
     """Every distinct table the reproduced implementations need, and where it is."""
     tables: list = []
     where: dict = {}
+    index_of: dict[int, int] = {}  # id(table) -> its index: equal tables are resampled once
     for name, rep in reproductions.items():
         if rep.config is None:
             out.missing[name] = f"no bleu_impl setting reproduces it ({rep.note or 'none found'})"
@@ -78,11 +119,15 @@ def _gather(
             if key in where:
                 continue
             try:
-                tables.append(cache.table(s, rep.config))
+                table = cache.table(s, rep.config)
             except BleuError as exc:
                 out.missing[name] = f"statistics fail: {exc}"
                 break
-            where[key] = len(tables) - 1
+            if not _macro(rep):  # a macro mean resamples its segment scores instead
+                if id(table) not in index_of:
+                    index_of[id(table)] = len(tables)
+                    tables.append(table)
+                where[key] = index_of[id(table)]
     return tables, where
 
 
@@ -97,12 +142,13 @@ def significance(
     out = Significance()
     tables, where = _gather(cache, reproductions, systems, out)
     resampled = bootstrap_stats(tables, samples=options.resamples, seed=options.seed)
+    memo: dict[tuple[Any, ...], list[float]] = {}
     for name, rep in reproductions.items():
         if name in out.missing or rep.config is None:
             continue
         try:
             samples = {
-                s: _scores(resampled[where[(s, stats_key(rep.config))]], rep) for s in systems[name]
+                s: _resampled(cache, resampled, where, s, rep, options, memo) for s in systems[name]
             }
         except BleuError as exc:
             out.missing[name] = f"a resample cannot be scored: {exc}"
@@ -128,11 +174,19 @@ def randomization(
 ) -> float:
     """The approximate-randomization p-value of systems ``a`` and ``b`` (0-100 scale)."""
     assert reproduction.config is not None
+    observed = (100 * reproduction.scores[a], 100 * reproduction.scores[b])
+    if _macro(reproduction):
+        means_a, means_b = randomization_macro_scores(
+            _terms(cache, a, reproduction),
+            _terms(cache, b, reproduction),
+            trials=options.trials,
+            seed=options.seed,
+        )
+        return randomization_p(observed, [100 * m for m in means_a], [100 * m for m in means_b])
     first, second = randomization_stats(
         cache.table(a, reproduction.config),
         cache.table(b, reproduction.config),
         trials=options.trials,
         seed=options.seed,
     )
-    observed = (100 * reproduction.scores[a], 100 * reproduction.scores[b])
     return randomization_p(observed, _scores(first, reproduction), _scores(second, reproduction))

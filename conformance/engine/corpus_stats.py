@@ -8,6 +8,7 @@ distinct value of the statistics knobs (``STATS_KNOBS``); every other knob only 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,8 +30,15 @@ __all__ = ["TableCache", "TableEvaluator", "stats_key"]
 
 
 def stats_key(config: Config) -> tuple[Any, ...]:
-    """The values of the knobs that change statistics (equal keys, equal tables)."""
-    return tuple(getattr(config, k) for k in STATS_KNOBS)
+    """The values of the knobs that change a segment table (equal keys, equal tables;
+    ``aggregation`` changes only how the rows are scored)."""
+    return tuple(getattr(config, k) for k in STATS_KNOBS if k != "aggregation")
+
+
+def _content(table: SegmentTable) -> tuple[Any, ...]:
+    """A key equal for tables with equal rows."""
+    digest = hashlib.blake2b(table.matrix().tobytes(), digest_size=16).digest()
+    return digest, table.matrix().shape, table.ref_den, table.lasts
 
 
 class TableCache:
@@ -39,6 +47,8 @@ class TableCache:
     def __init__(self, cases: Sequence[Case]) -> None:
         self.cases = list(cases)
         self._tables: dict[tuple[int, tuple[Any, ...]], SegmentTable | BleuError] = {}
+        self._results: dict[tuple[int, Config, str], BleuResult | BleuError] = {}
+        self._same: dict[tuple[int, tuple[Any, ...]], SegmentTable] = {}
 
     def table(self, system: int, config: Config) -> SegmentTable:
         """System ``system``'s table under ``config`` (BleuError when it cannot be counted)."""
@@ -52,14 +62,29 @@ class TableCache:
                 )
             except BleuError as exc:
                 table = exc
+            else:  # settings that count this corpus alike share one table (and its scores)
+                table = self._same.setdefault((system, _content(table)), table)
             self._tables[key] = table
         if isinstance(table, BleuError):
             raise table
         return table
 
     def result(self, system: int, config: Config, profile: str) -> BleuResult:
-        """The corpus result of ``system`` under ``config`` (raises BleuError)."""
-        return score_stats(self.table(system, config).total(), profile=profile, config=config)
+        """The corpus result of ``system`` under ``config`` (raises BleuError), remembered:
+        the knob search and the knob path ask for the same settings again."""
+        key = (system, config, profile)
+        result = self._results.get(key)
+        if result is None:
+            try:
+                table = self.table(system, config)
+                macro = config.aggregation == "macro"
+                result = score_stats(table.total(parts=macro), profile=profile, config=config)
+            except BleuError as exc:
+                result = exc
+            self._results[key] = result
+        if isinstance(result, BleuError):
+            raise result
+        return result
 
     def outcome(
         self, system: int, config: Config, profile: str

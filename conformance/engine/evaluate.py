@@ -24,7 +24,13 @@ from bleu_impl import (
 from ..cases import Case
 from .asking import Outcome
 
-__all__ = ["Evaluator", "outcome_of"]
+__all__ = ["Evaluator", "outcome_of", "scoring_key"]
+
+
+def scoring_key(config: Config) -> tuple[Any, ...]:
+    """What scoring reads of ``config``: every knob but ``STATS_ONLY_KNOBS`` (equal
+    statistics under configs with equal keys score the same)."""
+    return (type(config), *(v for k, v in vars(config).items() if k not in STATS_ONLY_KNOBS))
 
 
 def outcome_of(error: BleuError) -> Outcome:
@@ -73,8 +79,7 @@ class Evaluator:
             stats: Any = self.stats(config)
         except BleuError as exc:
             return outcome_of(exc)
-        scoring = tuple(v for k, v in vars(config).items() if k not in STATS_ONLY_KNOBS)
-        key = (stats, type(stats.ref_len), profile, type(config), scoring)  # 3 != Fraction(3)
+        key = (stats, type(stats.ref_len), profile, scoring_key(config))  # 3 != Fraction(3)
         try:
             return self._scores[key]
         except KeyError:
