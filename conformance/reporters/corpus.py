@@ -85,11 +85,22 @@ def rank_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
 
 
 def error_lines(report: Mapping[str, Any]) -> list[str]:
-    return [
-        f"{impl} on {system}: {reason}"
-        for impl, errors in report["errors"].items()
-        for system, reason in errors.items()
-    ]
+    """One line per implementation and reason, naming the systems it concerns ("every
+    system" when it is all of them): a profile that cannot read the corpus is one line."""
+    every = len(report["systems"])
+    lines: list[str] = []
+    for impl, errors in report["errors"].items():
+        by_reason: dict[str, list[str]] = {}
+        for system, reason in errors.items():
+            by_reason.setdefault(reason, []).append(system)
+        for reason, systems in by_reason.items():
+            where = (
+                f"every system ({every})"
+                if len(systems) == every and every > 1
+                else ", ".join(systems)
+            )
+            lines.append(f"{impl} on {where}: {reason}")
+    return lines
 
 
 def decomposition_lines(report: Mapping[str, Any]) -> list[str]:

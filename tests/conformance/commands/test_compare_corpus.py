@@ -245,3 +245,27 @@ def test_expectation_keys_are_implementations_as_in_fixture_mode(
     scores = json.loads(capsys.readouterr().out)["scores"]
     assert scores["bleu_impl:mteval-v13a"]["upper.txt"] == 100.0
     assert scores["bleu_impl:mteval-v13a-c"]["upper.txt"] < 100.0
+
+
+def test_one_reason_on_every_system_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tensor2tensor's compute_bleu takes one reference: with two it fails on every system,
+    and the table says so once, not once per system."""
+    refs = []
+    for k, text in enumerate(["the cat sat on the mat\na dog\n", "a cat sat on a mat\nthe dog\n"]):
+        refs.append(tmp_path / f"ref{k}.txt")
+        refs[-1].write_text(text, encoding="utf-8")
+    argv = ["compare", "-r", str(refs[0]), "-r", str(refs[1])]
+    for k, text in enumerate(["the cat sat\na dog\n", "a cat\nthe dog\n", "cat mat\ndog\n"]):
+        system = tmp_path / f"sys{k}.txt"
+        system.write_text(text, encoding="utf-8")
+        argv += ["-i", str(system)]
+    argv += ["--impl", "bleu_impl:tensor2tensor", "--impl", "bleu_impl:sacrebleu"]
+    argv += ["--baseline", "bleu_impl:sacrebleu"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    section = out.split("No score:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert len(section) == 1, section
+    assert "bleu_impl:tensor2tensor on every system (3): failed" in section[0]
+    assert "one reference" in section[0]
