@@ -29,6 +29,7 @@ from bleu_impl import BleuError
 from ..cases.usercorpus import UserCorpus
 from ..protocol import jsonable
 from .asking import ANSWERED, SKIPPED, Reply
+from .corpus_notes import script_notes
 from .corpus_paths import Reproduction, path_steps, reproduce_subject
 from .corpus_segments import contributions
 from .corpus_significance import ALPHA, SignificanceOptions, randomization, significance
@@ -312,6 +313,7 @@ def corpus_report(
         "segment_count": corpus.segments,
         "knobs": jsonable(dict(options.knobs)),
         "baseline": baseline,
+        "notes": script_notes(corpus.references[0], options.knobs),
         "systems": [{"name": n, "file": f} for n, f in zip(names, corpus.system_files)],
         "implementations": [_impl_info(s, reps[s.name], sig.missing.get(s.name)) for s in subjects],
         "scores": scores,

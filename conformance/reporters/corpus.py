@@ -8,6 +8,7 @@ papers print it; p-values with four, as sacrebleu prints them).
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -45,6 +46,7 @@ def header_lines(report: Mapping[str, Any]) -> list[str]:
         f"baseline: {report['baseline']}"
         + (f"; corpus knobs: {report['knobs']}" if report["knobs"] else ""),
     ]
+    lines += [f"note: {note}" for note in report.get("notes", [])]
     return lines
 
 
@@ -208,10 +210,10 @@ def _render_text(report: Mapping[str, Any], fmt: str) -> str:
     tablefmt = "github" if fmt == "markdown" else "simple"
     h = (lambda t: f"## {t}") if fmt == "markdown" else (lambda t: f"\n{t}\n{'-' * len(t)}")
     out: list[str] = []
-    out += [
-        ("# " if fmt == "markdown" else "") + header_lines(report)[0],
-        *header_lines(report)[1:],
-    ]
+    head_lines = header_lines(report)
+    out += [("# " if fmt == "markdown" else "") + head_lines[0]]
+    for line in head_lines[1:]:  # long notes wrapped to a terminal's width
+        out += textwrap.wrap(line, 100, subsequent_indent="  ") if fmt == "table" else [line]
     out.append(h("Scores (BLEU, 0–100)"))
     head, rows = score_rows(report)
     out.append(_table(rows, head, tablefmt))

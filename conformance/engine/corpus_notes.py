@@ -1,0 +1,112 @@
+"""Notes on a user's corpus that change how its BLEU scores should be read.
+
+Chinese, Japanese and Thai are written without spaces between words. Tokenizers that split
+on whitespace (``none``, and ``13a``, which only separates punctuation and symbols) then see
+each phrase as one token, and BLEU of any system is close to 0. sacrebleu's command line
+picks a tokenizer from the target language (``-l xx-zh``: ``zh``; ``-l xx-ja``:
+``ja-mecab``; ``-l xx-ko``: ``ko-mecab``: ``BLEU._TOKENIZER_MAP`` in sacrebleu 2.x
+``sacrebleu/metrics/bleu.py``); without ``-l`` it uses ``13a`` for every language.
+:func:`script_notes` recognises these scripts in the references and says which knob asks
+every implementation to tokenize as sacrebleu would.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+__all__ = ["SAMPLE_LINES", "script_notes", "script_of"]
+
+#: Lines of the first reference read for the census (enough to be stable, cheap on 1M lines).
+SAMPLE_LINES = 2000
+
+#: Fraction of letters in one script above which the text counts as written in it.
+_DOMINANT = 0.5
+#: Letters per whitespace-separated token above which the words of these scripts are not
+#: space-separated (their words are 1-4 letters long; text segmented into words stays below).
+_UNSPACED = 6.0
+
+_ADVICE = {
+    "Chinese": ("zh", "-l xx-zh"),
+    "Japanese": ("ja-mecab", "-l xx-ja"),
+    "Korean": ("ko-mecab", "-l xx-ko"),
+}
+
+
+def script_of(char: str) -> str | None:
+    """The writing system of a letter among those BLEU tokenizes differently (Chinese
+    ideographs, Japanese kana, Korean Hangul, Thai), else None."""
+    code = ord(char)
+    if 0x3040 <= code <= 0x30FF or 0x31F0 <= code <= 0x31FF or 0xFF66 <= code <= 0xFF9D:
+        return "kana"
+    if 0xAC00 <= code <= 0xD7A3 or 0x1100 <= code <= 0x11FF or 0x3130 <= code <= 0x318F:
+        return "Korean"
+    if 0x0E00 <= code <= 0x0E7F:
+        return "Thai"
+    if unicodedata.name(char, "").startswith("CJK UNIFIED IDEOGRAPH"):
+        return "han"
+    return None
+
+
+def _census(lines: Iterable[str]) -> tuple[Counter[str], int, int]:
+    """Letters per script, all letters, and whitespace-separated tokens."""
+    scripts: Counter[str] = Counter()
+    letters = tokens = 0
+    for line in lines:
+        tokens += len(line.split())
+        for char in line:
+            if char.isalpha():
+                letters += 1
+                script = script_of(char)
+                if script is not None:
+                    scripts[script] += 1
+    return scripts, letters, tokens
+
+
+def _language(scripts: Counter[str], letters: int) -> str | None:
+    cjk = scripts["han"] + scripts["kana"]
+    if cjk >= _DOMINANT * letters and cjk:
+        return "Japanese" if scripts["kana"] >= 0.1 * cjk else "Chinese"
+    for name in ("Korean", "Thai"):
+        if scripts[name] >= _DOMINANT * letters and scripts[name]:
+            return name
+    return None
+
+
+def script_notes(references: Iterable[str], knobs: Mapping[str, Any]) -> list[str]:
+    """What to know about the references' script (empty when nothing applies or when the
+    user already chose a tokenizer with ``--knob tokenize=...``)."""
+    if "tokenize" in knobs:
+        return []
+    sample = [line for line, _ in zip(references, range(SAMPLE_LINES))]
+    scripts, letters, tokens = _census(sample)
+    language = _language(scripts, letters)
+    if language is None:
+        return []
+    per_token = letters / max(tokens, 1)
+    if language == "Korean":  # Korean separates words with spaces: 13a is not degenerate
+        return [
+            "the references are Korean: sacrebleu's command line tokenizes Korean with "
+            "ko-mecab when given -l xx-ko (here: --knob tokenize=ko-mecab, needs the [ko] "
+            "extra); without it, as here, every implementation splits on spaces and "
+            "punctuation"
+        ]
+    if per_token < _UNSPACED:
+        return []
+    if language == "Thai":
+        choice = "--knob tokenize=char (sacrebleu has no Thai word tokenizer)"
+    else:
+        knob, flag = _ADVICE[language]
+        extra = ", needs the [ja] extra" if knob == "ja-mecab" else ""
+        choice = (
+            f"--knob tokenize={knob}{extra}, as sacrebleu's command line does when given {flag}"
+        )
+    return [
+        f"the references are {language} without spaces between words ({per_token:.0f} "
+        "letters per whitespace-separated token): tokenizers that split on spaces (13a, "
+        "none) see whole phrases as tokens, so their BLEU is close to 0 and says little. "
+        f"To score words or characters, add {choice}; implementations that cannot "
+        "tokenize that way are then marked skipped"
+    ]

@@ -1,0 +1,80 @@
+"""The script notes of the corpus report: unspaced Chinese, Japanese and Thai references are
+named with the tokenizer sacrebleu's command line would use (sacrebleu 2.x
+``BLEU._TOKENIZER_MAP``: zh -> zh, ja -> ja-mecab, ko -> ko-mecab)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conformance.cli import main
+from conformance.engine.corpus_notes import script_notes, script_of
+
+CHINESE = ["猫坐在垫子上。", "今天天气很好，我们去公园散步吧。", "他说这个问题很难回答。"]
+JAPANESE = [
+    "猫がマットの上に座った。",
+    "今日はとても良い天気ですね。",
+    "この問題は難しいと思います。",
+]
+THAI = ["แมวนั่งอยู่บนเสื่อในบ้านหลังใหญ่", "วันนี้อากาศดีมากเราไปเดินเล่นที่สวนกันเถอะ"]
+KOREAN = ["고양이가 매트 위에 앉았다.", "오늘은 날씨가 아주 좋습니다."]
+GERMAN = ["Die Katze saß auf der Matte.", "Heute ist das Wetter sehr schön."]
+
+
+def test_script_of_names_the_unicode_blocks() -> None:
+    assert script_of("猫") == "han"
+    assert script_of("が") == "kana" and script_of("マ") == "kana"
+    assert script_of("고") == "Korean"
+    assert script_of("แ") == "Thai"
+    assert script_of("K") is None and script_of("ß") is None
+
+
+@pytest.mark.parametrize(
+    ("lines", "language", "advice"),
+    [
+        (CHINESE, "Chinese", "--knob tokenize=zh"),
+        (JAPANESE, "Japanese", "--knob tokenize=ja-mecab"),
+        (THAI, "Thai", "--knob tokenize=char"),
+    ],
+)
+def test_unspaced_scripts_get_the_tokenizer_sacrebleu_would_use(
+    lines: list[str], language: str, advice: str
+) -> None:
+    (note,) = script_notes(lines, {})
+    assert f"the references are {language} without spaces" in note
+    assert advice in note
+
+
+def test_korean_is_spaced_but_sacrebleu_uses_mecab_for_it() -> None:
+    (note,) = script_notes(KOREAN, {})
+    assert "Korean" in note and "ko-mecab" in note and "-l xx-ko" in note
+
+
+def test_nothing_to_say() -> None:
+    assert script_notes(GERMAN, {}) == []
+    assert script_notes(CHINESE, {"tokenize": "zh"}) == []  # the user chose already
+    assert script_notes(["", "   "], {}) == []
+    # Chinese words with spaces between them (pre-segmented text) are not degenerate
+    assert script_notes(["猫 坐 在 垫子 上 。", "今天 天气 很 好"], {}) == []
+
+
+def test_the_report_carries_the_note(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ref = tmp_path / "ref.zh"
+    ref.write_text("\n".join(CHINESE) + "\n", encoding="utf-8")
+    argv = ["compare", "-r", str(ref)]
+    for k, text in enumerate(
+        ["猫坐在垫子上。\n今天天气好。\n他说这个问题很难。\n", "猫在上。\n天气好。\n问题难。\n"]
+    ):
+        system = tmp_path / f"sys{k}.zh"
+        system.write_text(text, encoding="utf-8")
+        argv += ["-i", str(system)]
+    argv += ["--impl", "bleu_impl:sacrebleu", "--impl", "bleu_impl:nltk"]
+    assert main([*argv, "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert len(report["notes"]) == 1 and "tokenize=zh" in report["notes"][0]
+    assert main(argv) == 0
+    assert "note: the references are Chinese" in capsys.readouterr().out
+    assert main([*argv, "--knob", "tokenize=zh", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["notes"] == []
