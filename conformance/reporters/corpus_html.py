@@ -20,27 +20,56 @@ from .corpus import (
     significance_line,
 )
 
-__all__ = ["bump_figure", "render_html", "spread_figure", "steps_figure"]
+__all__ = ["bump_figure", "rank_groups", "render_html", "spread_figure", "steps_figure"]
 
 
 def _two(value: float) -> str:
     return f"{value:+.2f}".replace("-", "−")
 
 
+def rank_groups(report: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """Implementations that rank every system alike, grouped (the baseline's group first,
+    then in report order), each with a column label: its first member's short name and how
+    many others share it."""
+    impls = [i["name"] for i in report["implementations"] if report["ranks"].get(i["name"])]
+    systems = [s["name"] for s in report["systems"]]
+    baseline = report["baseline"]
+    if baseline in impls:
+        impls.remove(baseline)
+        impls.insert(0, baseline)
+    groups: dict[tuple[int | None, ...], list[str]] = {}
+    for impl in impls:
+        key = tuple(report["ranks"][impl].get(s) for s in systems)
+        groups.setdefault(key, []).append(impl)
+    out = []
+    for members in groups.values():
+        head = members[0].removeprefix("bleu_impl:")
+        out.append((head + (f" +{len(members) - 1}" if len(members) > 1 else ""), members))
+    return out
+
+
 def bump_figure(report: Mapping[str, Any]) -> str:
-    """Each system's rank under every implementation (a line per system)."""
-    impls = [i["name"] for i in report["implementations"] if i["name"] in report["ranks"]]
-    impls = [i for i in impls if report["ranks"][i]]
+    """Each system's rank under every distinct ranking the implementations give (a line per
+    system; implementations that rank alike share a column)."""
+    groups = rank_groups(report)
     ranks = {
-        s["name"]: [report["ranks"][i].get(s["name"]) for i in impls] for s in report["systems"]
+        s["name"]: [report["ranks"][members[0]].get(s["name"]) for _, members in groups]
+        for s in report["systems"]
     }
-    short = [i.removeprefix("bleu_impl:") for i in impls]
-    labels = [s if short.count(s) == 1 else i for s, i in zip(short, impls)]
     return svg.bump_chart(
-        labels,
+        [label for label, _ in groups],
         ranks,
-        title="Rank of each system under each implementation",
-        desc="One line per system; a line that crosses another is a ranking flip.",
+        title="Rank of each system under each distinct ranking",
+        desc="One line per system, one column per ranking the implementations give (those "
+        "that rank alike share a column); a line that crosses another is a ranking flip.",
+    )
+
+
+def _groups_caption(report: Mapping[str, Any]) -> str:
+    return "Columns: " + "; ".join(
+        f"{label} = {', '.join(members)}"
+        for label, members in rank_groups(report)
+        if len(members) > 1
     )
 
 
@@ -100,7 +129,9 @@ def render_html(report: Mapping[str, Any]) -> str:
     scores = html.table(head, rows, caption="BLEU (0–100) per implementation and system")
     errors = error_lines(report)
     rhead, rrows = rank_rows(report)
-    figures = [html.figure(bump_figure(report)), html.figure(spread_figure(report))]
+    groups = rank_groups(report)
+    caption = _groups_caption(report) if any(len(m) > 1 for _, m in groups) else ""
+    figures = [html.figure(bump_figure(report), caption), html.figure(spread_figure(report))]
     steps = steps_figure(report)
     flips_block: list[str]
     if len(report["systems"]) < 2:
@@ -113,7 +144,7 @@ def render_html(report: Mapping[str, Any]) -> str:
             html.table(["pair", "order", "implementations (Δ BLEU, p)"], flip_rows(report, None)),
         ]
     blocks = [
-        html.section("Scores", scores, _lines_block(errors)),
+        html.section("Scores", scores, *(html.paragraph(html.mono(e)) for e in errors)),
         html.section("Ranks", html.table(rhead, rrows), html.figures(*figures)),
         html.section(
             f"Why the scores differ from {report['baseline']}",

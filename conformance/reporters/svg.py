@@ -150,7 +150,8 @@ def _svg(width: float, height: float, title: str, desc: str, body: Sequence[str]
     content = "".join(body)
     uid = "f" + hashlib.sha1(f"{title}\0{desc}\0{content}".encode()).hexdigest()[:10]
     content = content.replace("{uid}", uid)
-    w, h = math.ceil(width), math.ceil(height)
+    # never narrower than its heading (a narrow chart would clip its own title)
+    w, h = math.ceil(max(width, 16 + _text_width(title, FONT + 2))), math.ceil(height)
     heading = _text(8, 18, title, font_weight="bold", font_size=FONT + 2)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '

@@ -59,3 +59,32 @@ def test_chromium_renders_the_figures(page: Path, tmp_path: Path) -> None:
         [*run, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120
     ).stdout
     assert dom.count("<svg") == 3 and "Ranking flips" in dom
+
+
+def test_implementations_that_rank_alike_share_a_bump_column() -> None:
+    """26 implementations giving two distinct rankings are two columns, not 26 (a chart of
+    26 columns shrinks to an unreadable strip); the caption names every member."""
+    from conformance.reporters.corpus_html import bump_figure, rank_groups
+
+    systems = [{"name": "s1"}, {"name": "s2"}, {"name": "s3"}]
+    one, other = {"s1": 1, "s2": 2, "s3": 3}, {"s1": 1, "s2": 3, "s3": 2}
+    impls = ["bleu_impl:nltk", "sacrebleu", "nltk", "bleu_impl:sacrebleu", "broken"]
+    report = {
+        "baseline": "sacrebleu",
+        "systems": systems,
+        "implementations": [{"name": i} for i in impls],
+        "ranks": {
+            "bleu_impl:nltk": other,
+            "sacrebleu": one,
+            "nltk": other,
+            "bleu_impl:sacrebleu": one,
+            "broken": {},
+        },
+    }
+    groups = rank_groups(report)
+    assert groups == [
+        ("sacrebleu +1", ["sacrebleu", "bleu_impl:sacrebleu"]),
+        ("nltk +1", ["bleu_impl:nltk", "nltk"]),
+    ]
+    chart = bump_figure(report)
+    assert "sacrebleu +1" in chart and "nltk +1" in chart and "broken" not in chart

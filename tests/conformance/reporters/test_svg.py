@@ -139,6 +139,14 @@ def test_bump_chart_rank_one_on_top_and_gaps_for_missing():
     assert a_first[0] < b_first[0] and a_first[1] > b_first[1]
 
 
+def test_a_narrow_chart_is_as_wide_as_its_title():
+    """Two columns of short labels with a long title: the title is not clipped."""
+    title = "Rank of each system under each distinct ranking of the implementations"
+    root = parse(svg.bump_chart(["a", "b"], {"s": [1, 1]}, title=title))
+    width = float(root.get("viewBox").split()[2])
+    assert width >= len(title) * 0.6 * 14  # the heading's estimated width at its font size
+
+
 def test_many_series_stay_distinct():
     styles = {(svg.color_for(i), svg.dash_for(i)) for i in range(30)}
     assert len(styles) == 30
