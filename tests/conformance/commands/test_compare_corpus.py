@@ -269,3 +269,42 @@ def test_one_reason_on_every_system_is_one_line(
     assert len(section) == 1, section
     assert "bleu_impl:tensor2tensor on every system (3): failed" in section[0]
     assert "one reference" in section[0]
+
+
+def test_report_significance_equals_sacrebleus_paired_bs(corpus: dict[str, list[Path]]) -> None:
+    """The report's bootstrap intervals and flip p-values for live sacrebleu and the sacrebleu
+    profile are what ``sacrebleu REFS -i SYSTEMS --paired-bs`` prints on the same files (its
+    first system is its baseline: every flip involving it is checked)."""
+    import contextlib
+    import io
+    import subprocess
+    import sys
+
+    paths = corpus["de"]
+    refs, systems = [str(p) for p in paths[:2]], [str(p) for p in paths[2:]]
+    cmd = [sys.executable, "-m", "sacrebleu", *refs, "-i", *systems, "--paired-bs"]
+    done = subprocess.run([*cmd, "--format", "json"], capture_output=True, text=True, check=True)
+    rows = json.loads(done.stdout)
+    want = {row["system"].removeprefix("Baseline: "): row["BLEU"] for row in rows}
+    buffer = io.StringIO()
+    argv = ["compare", *_args(paths), "--impl", "sacrebleu", "--impl", "bleu_impl:sacrebleu"]
+    argv += ["--impl", "nltk", "--format", "json"]
+    with contextlib.redirect_stdout(buffer):
+        assert main(argv) == 0
+    report = json.loads(buffer.getvalue())
+    by_file = {s["file"]: s["name"] for s in report["systems"]}
+    first = by_file[systems[0]]
+    checked = 0
+    for impl in ("sacrebleu", "bleu_impl:sacrebleu"):
+        for path, name in by_file.items():
+            got = report["intervals"][impl][name]
+            assert f"{got['mean']:.2f} {got['half']:.2f}" == (
+                f"{want[path]['mean']:.2f} {want[path]['ci']:.2f}"
+            )
+        for flip in report["flips"]:
+            if first in flip["systems"]:
+                other = next(s for s in flip["systems"] if s != first)
+                path = next(p for p, n in by_file.items() if n == other)
+                assert flip["p_value"][impl] == want[path]["p_value"]
+                checked += 1
+    assert checked, "a flip involving sacrebleu's baseline system should exist"
