@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .api import iter_segment_stats
@@ -91,10 +92,17 @@ class SegmentTable:
         return int(self.counts.shape[1])
 
     def matrix(self) -> np.ndarray:
-        """``[counts | totals | hyp_len | ref_num]`` as one S x (2N + 2) int64 array."""
+        """``[counts | totals | hyp_len | ref_num]`` as one S x (2N + 2) int64 array (built
+        once: per-segment reads such as :meth:`row` would otherwise rebuild it each time)."""
+        return self._matrix
+
+    @cached_property
+    def _matrix(self) -> np.ndarray:
         import numpy as np
 
-        return np.hstack([self.counts, self.totals, self.hyp_len[:, None], self.ref_num[:, None]])
+        built = np.hstack([self.counts, self.totals, self.hyp_len[:, None], self.ref_num[:, None]])
+        built.setflags(write=False)  # shared by every reader
+        return built
 
     def stats_of(self, sums: Sequence[int], segments: int, last: int | None = None) -> BleuStats:
         """The BleuStats of a row of summed :meth:`matrix` columns (``last``: the index of

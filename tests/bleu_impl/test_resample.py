@@ -143,3 +143,14 @@ def test_score_confidence_equals_sacrebleu(files: dict[str, list[Path]]) -> None
     got = json.loads(out.stdout)["confidence"]
     assert got["mean"] == pytest.approx(want["confidence_mean"], abs=0.005)
     assert f"μ = {got['mean']:.2f} ± {got['half']:.2f}" == want["confidence"]
+
+
+def test_the_matrix_is_built_once_and_read_only() -> None:
+    """Per-segment reads (``row``, the corpus report's segment contributions) share one
+    matrix: rebuilding it per row made 100,000 segments quadratic."""
+    config = bleu_impl.get_profile("sacrebleu").resolve({}, "corpus")
+    table = bleu_impl.segment_table(["a b c", "d e"], [["a b c"], ["d f"]], config)
+    assert table.matrix() is table.matrix()
+    with pytest.raises(ValueError):
+        table.matrix()[0, 0] = 7
+    assert table.row(1).counts == (1, 0, 0, 0)  # "d" matches; "d e" vs "d f" shares no bigram
