@@ -25,7 +25,6 @@ import threading
 import time
 import traceback
 import weakref
-from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
 from typing import IO, Any, NoReturn
@@ -33,6 +32,7 @@ from typing import IO, Any, NoReturn
 from ..protocol import AdapterError, Answer, Request
 from .base import DEFAULT_TIMEOUT, Adapter, Capabilities
 from .processes import describe_exit, kill_group, spawn
+from .streams import OutputTail
 
 __all__ = ["STARTUP_TIMEOUT", "WorkerAdapter"]
 
@@ -72,7 +72,7 @@ class _Process:
         self.recipe = recipe
         self.proc: Any = None
         self.replies: queue.Queue[Any] = queue.Queue()
-        self.output: deque[str] = deque(maxlen=400)
+        self.output = OutputTail()
         self.busy = False
 
     @property
@@ -91,10 +91,10 @@ class _Process:
             env=env,
         )
         self.replies = queue.Queue()
-        self.output = deque(maxlen=400)
+        self.output = OutputTail()
         self.busy = False
         threading.Thread(target=self._pump_replies, args=(self.proc,), daemon=True).start()
-        threading.Thread(target=self._pump_output, args=(self.proc,), daemon=True).start()
+        threading.Thread(target=self.output.pump, args=(self.proc.stderr,), daemon=True).start()
         return self.ask(("init", sys.path, os.getpid(), self.recipe), timeout, "start")
 
     def _pump_replies(self, proc: Any) -> None:
@@ -108,13 +108,8 @@ class _Process:
             if message is _EOF:
                 return
 
-    def _pump_output(self, proc: Any) -> None:
-        output = self.output
-        for raw in proc.stderr:
-            output.append(raw[:2000].decode("utf-8", "replace"))
-
-    def output_tail(self) -> str:
-        return "".join(list(self.output))[-_STDERR_CHARS:]
+    def output_tail(self, since: int = 0) -> str:
+        return self.output.since(since, _STDERR_CHARS)
 
     def ask(self, message: tuple[Any, ...], timeout: float, what: str) -> Any:
         """Send ``message`` and return the worker's reply payload (or raise AdapterError)."""
@@ -200,12 +195,14 @@ class WorkerAdapter(Adapter):
         return None if reason is None else str(reason)
 
     def run(self, request: Request) -> Answer:
-        before = self._process.output_tail()
+        if not self._process.running:
+            self._process.kill()
+            self._start()  # restart after a crash or a timeout (before the mark)
+        before = self._process.output.mark()
         answer = self._ask(("run", request), "request")
         if not isinstance(answer, Answer):
             raise AdapterError("garbage", f"the worker answered {answer!r}"[:300])
-        after = self._process.output_tail()
-        printed = after[len(before) :] if after.startswith(before) else after
+        printed = self._process.output_tail(before)
         if printed and not answer.stderr:
             answer = replace(answer, stderr=printed)
         return answer

@@ -125,3 +125,89 @@ declares_everything = _declaring(
     bleu_arithmetic="float32",
     bleu_expect=["papineni2002"],
 )
+
+
+# ---- answers of odd types: garbage, never converted by guessing, never a crash ----------
+
+
+def returns_true(hypotheses: list, references: list, **config: Any) -> bool:
+    return True
+
+
+def returns_text(hypotheses: list, references: list, **config: Any) -> str:
+    return str(_good(hypotheses, references, **config))
+
+
+def returns_huge_int(hypotheses: list, references: list, **config: Any) -> int:
+    return 10**400
+
+
+def returns_negative(hypotheses: list, references: list, **config: Any) -> float:
+    return -0.5
+
+
+def _statistics(hypotheses: list, references: list, **config: Any) -> dict:
+    r = corpus_bleu(hypotheses, references, **config)
+    return {
+        "score": r.score,
+        "counts": list(r.counts),
+        "totals": list(r.totals),
+        "bp": r.bp,
+        "hyp_len": r.hyp_len,
+        "ref_len": r.ref_len,
+    }
+
+
+def counts_halves(hypotheses: list, references: list, **config: Any) -> dict:
+    answer = _statistics(hypotheses, references, **config)
+    return {**answer, "counts": [c + 0.5 for c in answer["counts"]]}
+
+
+def counts_text(hypotheses: list, references: list, **config: Any) -> dict:
+    answer = _statistics(hypotheses, references, **config)
+    return {**answer, "counts": [str(c) for c in answer["counts"]]}
+
+
+def huge_bp(hypotheses: list, references: list, **config: Any) -> dict:
+    return {**_statistics(hypotheses, references, **config), "bp": 10**400}
+
+
+def numpy_statistics(hypotheses: list, references: list, **config: Any) -> dict:
+    """What a numpy or torch implementation returns: numpy scalars and arrays."""
+    import numpy as np
+
+    r = corpus_bleu(hypotheses, references, **config)
+    return {
+        "score": np.float64(r.score),
+        "counts": np.array(r.counts),
+        "totals": [np.int64(t) for t in r.totals],
+        "bp": np.float32(r.bp),
+        "hyp_len": np.int64(r.hyp_len),
+        "ref_len": np.float32(r.ref_len),
+    }
+
+
+class _Custom(BaseException):
+    pass
+
+
+def raises_base_exception(hypotheses: list, references: list, **config: Any) -> float:
+    raise _Custom("not an Exception")
+
+
+class _Unprintable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no message for you")
+
+
+def raises_unprintable(hypotheses: list, references: list, **config: Any) -> float:
+    raise _Unprintable()
+
+
+def floods_stderr(hypotheses: list, references: list, **config: Any) -> float:
+    """3 MB on stderr without a newline, then a correct answer."""
+    for _ in range(3):
+        sys.stderr.write("x" * 1_000_000)
+    sys.stderr.write("END-OF-FLOOD")
+    sys.stderr.flush()
+    return _good(hypotheses, references, **config)
