@@ -211,3 +211,15 @@ def floods_stderr(hypotheses: list, references: list, **config: Any) -> float:
     sys.stderr.write("END-OF-FLOOD")
     sys.stderr.flush()
     return _good(hypotheses, references, **config)
+
+
+def raises_control_characters(hypotheses: list, references: list, **config: Any) -> float:
+    """A message that would recolor a terminal, ring its bell and break JUnit XML."""
+    sys.stderr.write("progress \x1b[2J\r\x00 done\n")
+    raise RuntimeError("ESC \x1b[31m NUL \x00 BEL \x07 RLO \u202e nonchar \ufffe")
+
+
+def raises_lone_surrogate(hypotheses: list, references: list, **config: Any) -> float:
+    """What ``os.fsdecode`` makes of a file name that is not UTF-8."""
+    name = os.fsdecode(b"model-\xff.bin")
+    raise FileNotFoundError(f"no such file: {name}")
