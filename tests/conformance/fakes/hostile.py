@@ -223,3 +223,10 @@ def raises_lone_surrogate(hypotheses: list, references: list, **config: Any) -> 
     """What ``os.fsdecode`` makes of a file name that is not UTF-8."""
     name = os.fsdecode(b"model-\xff.bin")
     raise FileNotFoundError(f"no such file: {name}")
+
+
+def marks_its_calls(hypotheses: list, references: list, **config: Any) -> float:
+    """A correct implementation that notes each call (its pid) in the pid file: a test
+    of "checked before the work" asserts the file was never written."""
+    _note_pid(os.getpid())
+    return _good(hypotheses, references, **config)
