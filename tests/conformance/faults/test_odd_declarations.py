@@ -56,3 +56,23 @@ def test_an_option_that_cannot_mean_anything_is_a_usage_error(capsys, argv, says
         cli(capsys, "run", "--impl", GOOD, *argv)
     assert info.value.code == 2
     assert says in capsys.readouterr().err
+
+
+def test_an_adapter_file_with_a_duplicate_key_is_an_error_naming_it(capsys, tmp_path):
+    """PyYAML keeps the last of two equal keys: ``kind: python`` then ``kind: jsonl`` made
+    a jsonl adapter that complained about ``callable``."""
+    adapter = tmp_path / "adapter.yaml"
+    adapter.write_text(f"kind: python\ncallable: {GOOD}\nkind: jsonl\n", encoding="utf-8")
+    status, report = run_json(capsys, "--impl", str(adapter))
+    assert status == 1
+    assert (
+        "adapter.yaml:3: yaml-duplicate-key: duplicate key 'kind'" in report["results"][0]["reason"]
+    )
+
+
+def test_an_adapter_file_that_is_a_folder_is_named_as_such(capsys, tmp_path):
+    folder = tmp_path / "adapter.yaml"
+    folder.mkdir()
+    status, report = run_json(capsys, "--impl", str(folder))
+    assert status == 1
+    assert f"adapter file {folder}: not a regular file" in report["results"][0]["reason"]
