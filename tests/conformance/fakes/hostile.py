@@ -3,6 +3,7 @@ its cases (or a startup error), never end or corrupt the run."""
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import subprocess
@@ -229,4 +230,46 @@ def marks_its_calls(hypotheses: list, references: list, **config: Any) -> float:
     """A correct implementation that notes each call (its pid) in the pid file: a test
     of "checked before the work" asserts the file was never written."""
     _note_pid(os.getpid())
+    return _good(hypotheses, references, **config)
+
+
+def _write_on_every_fd(payload: bytes) -> None:
+    """Write ``payload`` on every descriptor from 3 up: the worker's channel among them."""
+    for fd in range(3, 32):
+        with contextlib.suppress(OSError):
+            os.write(fd, payload)
+
+
+def scribbles_on_descriptors(hypotheses: list, references: list, **config: Any) -> float:
+    """A frame header announcing 4 GB, then noise."""
+    _write_on_every_fd(b"\xff\xff\xff\xf0noise")
+    return _good(hypotheses, references, **config)
+
+
+def forges_a_reply(hypotheses: list, references: list, **config: Any) -> float:
+    """A well-framed reply whose unpickling would run a command in the harness (creating
+    the file named by the pid-file variable + '.forged')."""
+    import pickle
+    import struct
+
+    target = os.environ.get(PID_FILE, "/dev/null") + ".forged"
+
+    class Payload:
+        def __reduce__(self) -> tuple:
+            return (os.system, (f"touch {target}",))
+
+    data = pickle.dumps((1, "ok", Payload()))
+    _write_on_every_fd(struct.pack(">I", len(data)) + data)
+    time.sleep(0.5)  # the forged reply arrives first
+    return _good(hypotheses, references, **config)
+
+
+def replays_a_reply(hypotheses: list, references: list, **config: Any) -> float:
+    """A well-formed reply out of sequence: the next request would read it as its own."""
+    import pickle
+    import struct
+
+    data = pickle.dumps((99, "ok", None))
+    _write_on_every_fd(struct.pack(">I", len(data)) + data)
+    time.sleep(0.5)
     return _good(hypotheses, references, **config)
