@@ -160,6 +160,28 @@ def x_surrogate(h, r, **c):
 def x_marks(h, r, **c):
     _pid()
     return good(h, r, **c)
+def _on_channel(payload):
+    for fd in range(3, 32):
+        try:
+            os.write(fd, payload)
+        except OSError:
+            pass
+def x_forge(h, r, **c):
+    import pickle, struct
+    target = os.environ["CAMP_PIDS"] + ".forged"
+    class Payload:
+        def __reduce__(self):
+            return (os.system, ("touch " + target,))
+    data = pickle.dumps((1, "ok", Payload()))
+    _on_channel(struct.pack(">I", len(data)) + data)
+    time.sleep(0.5)
+    return good(h, r, **c)
+def x_stray(h, r, **c):
+    import pickle, struct
+    data = pickle.dumps(("ok", "not an answer"))
+    _on_channel(struct.pack(">I", len(data)) + data)
+    time.sleep(0.5)
+    return good(h, r, **c)
 """
 
 AT_IMPORT = "import sys\nsys.exit(0)\ndef bleu(h, r, **c):\n    return 1.0\n"
@@ -1307,6 +1329,32 @@ def _x_daemon(ctx: Ctx) -> tuple[bool, str]:
     left = gone(read_pids(ctx))
     ok = p.rc == 0 and [o for o, _ in rows] == ["pass"] and read_pids(ctx) != [] and not left
     return verdict(p, ok, f"{rows}; {p.secs:.1f} s; left {left}"[:160])
+
+
+@probe(1, "(extra) writes a forged reply (code to run) on the worker's channel")
+def _x_forge(ctx: Ctx) -> tuple[bool, str]:
+    p, report = ctx.run_json("--impl", "cf13:x_forge")
+    rows = _outcomes(report)
+    ran = Path(f"{ctx.pids}.forged").exists()
+    ok = p.rc == 1 and not ran and rows != [] and all(o == "error" for o, _ in rows)
+    return verdict(p, ok, f"code ran in the harness: {ran}; {rows[:1]}"[:160])
+
+
+@probe(1, "(extra) writes a stray reply on the worker's channel")
+def _x_stray(ctx: Ctx) -> tuple[bool, str]:
+    p, report = ctx.run_json("--impl", "cf13:x_stray")
+    rows = _outcomes(report)
+    ok = p.rc == 1 and rows != [] and all(o == "error" for o, _ in rows)
+    return verdict(p, ok, f"{rows[:2]}"[:160])
+
+
+@probe(4, "(extra) adapter file with a duplicate key")
+def _x_duplicate_key(ctx: Ctx) -> tuple[bool, str]:
+    adapter = ctx.write("adapter.yaml", "kind: python\ncallable: cf13:good\nkind: jsonl\n")
+    p, report = ctx.run_json("--impl", str(adapter))
+    rows = _outcomes(report)
+    ok = p.rc == 1 and rows != [] and all("duplicate key 'kind'" in why for _, why in rows)
+    return verdict(p, ok, f"{rows[:1]}"[:160])
 
 
 @probe(3, "(extra) control characters in an implementation's message")
