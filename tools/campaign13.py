@@ -205,6 +205,8 @@ for line in sys.stdin:
         if mode == "hello":
             impl.update(patch)
         print(json.dumps({"protocol": 1, "implementation": impl}), flush=True)
+        if mode == "deaf":  # beyond the list: never reads a request
+            time.sleep(300)
         continue
     if msg["cmd"] != "score":
         break
@@ -1355,6 +1357,16 @@ def _x_duplicate_key(ctx: Ctx) -> tuple[bool, str]:
     rows = _outcomes(report)
     ok = p.rc == 1 and rows != [] and all("duplicate key 'kind'" in why for _, why in rows)
     return verdict(p, ok, f"{rows[:1]}"[:160])
+
+
+@probe(8, "(extra) JSONL program that stops reading, a request of 300 kB, --timeout 2")
+def _x_deaf(ctx: Ctx) -> tuple[bool, str]:
+    long = " ".join(f"w{i % 50}" for i in range(60_000))
+    cases = ctx.write("long.yaml", GOOD_YAML.replace("hypothesis: w x y z", f"hypothesis: {long}"))
+    p, report = ctx.run_json("--impl", ctx.jsonl("deaf"), "--timeout", "2", fixtures=str(cases))
+    rows = _outcomes(report)
+    ok = p.rc == 1 and rows != [] and all("timeout" in why for _, why in rows) and p.secs < 30
+    return verdict(p, ok, f"{p.secs:.1f} s; {rows}"[:160])
 
 
 @probe(3, "(extra) control characters in an implementation's message")

@@ -14,9 +14,10 @@ import queue
 import shlex
 import subprocess
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
 from ..protocol import AdapterError, Answer, Failure, Request
 from .answer_fields import read_count, read_integers, read_number, read_optional
@@ -84,15 +85,16 @@ class JsonlProcess:
             self.start()
         proc = self._proc
         assert proc is not None and proc.stdin is not None
-        line = json.dumps(message, ensure_ascii=False) + "\n"
-        try:
-            proc.stdin.write(line.encode("utf-8", "backslashreplace"))
-            proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            self.fail("crash", "the process closed its input (it has exited)")
+        data = (json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
         self._busy = True
+        started = time.monotonic()
+        writing = _Writer(proc.stdin, data)  # a program that stops reading cannot block us
+        if not writing.done.wait(timeout):
+            self.fail("timeout", f"the request was not read within {timeout:g}s")
+        if writing.failed:
+            self.fail("crash", "the process closed its input (it has exited)")
         try:
-            answer = self._lines.get(timeout=timeout)
+            answer = self._lines.get(timeout=max(timeout - (time.monotonic() - started), 0.001))
         except queue.Empty:
             self.fail("timeout", f"no answer within {timeout:g}s")
         self._busy = False  # still True when interrupted: stop() then kills at once
@@ -131,6 +133,26 @@ class JsonlProcess:
             except (OSError, subprocess.TimeoutExpired):
                 pass
         self.kill()
+
+
+class _Writer:
+    """Write ``data`` to ``stream`` in a daemon thread: a request larger than the pipe's
+    buffer, sent to a program that has stopped reading, would block the harness forever
+    (past any timeout, and past SIGTERM)."""
+
+    def __init__(self, stream: IO[bytes], data: bytes) -> None:
+        self.done = threading.Event()
+        self.failed = False
+        threading.Thread(target=self._write, args=(stream, data), daemon=True).start()
+
+    def _write(self, stream: IO[bytes], data: bytes) -> None:
+        try:
+            stream.write(data)
+            stream.flush()
+        except (OSError, ValueError):  # a broken pipe, a stream closed by a kill
+            self.failed = True
+        finally:
+            self.done.set()
 
 
 def _parse(line: str, process: JsonlProcess) -> dict[str, Any]:

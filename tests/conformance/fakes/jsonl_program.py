@@ -111,6 +111,8 @@ def main() -> None:
         else:
             return
         print(json.dumps(reply), flush=True)
+        if MODE == "stops-reading":  # never reads a request: a big one fills the pipe
+            time.sleep(20)
 
 
 if __name__ == "__main__":

@@ -149,3 +149,17 @@ def test_a_printed_length_beyond_a_float_is_garbage_not_a_crash(capsys, tmp_path
     status, out, err = cli(capsys, "run", "--fixtures", str(MINI), "--impl", spec, *EXACT)
     assert status == 1 and "Traceback" not in err
     assert "hyp_len is inf" in out
+
+
+def test_a_program_that_stops_reading_its_input_times_out(capsys, tmp_path):
+    """A request bigger than the pipe's buffer, to a program that no longer reads: the
+    harness's write blocked past the timeout (and past SIGTERM) until the program ended."""
+    text = MINI.read_text(encoding="utf-8")
+    long = " ".join(f"w{i % 50}" for i in range(60_000))  # ~300 kB: above any pipe buffer
+    cases = tmp_path / "long.yaml"
+    cases.write_text(text.replace("hypothesis: a dog barked at the cat", f"hypothesis: {long}"))
+    argv = ["--impl", jsonl("stops-reading"), "--timeout", "2", "-k", "mini.partial"]
+    status, report = run_json(capsys, *argv, fixtures=cases)
+    [result] = answered(report)
+    assert status == 1
+    assert result["reason"] == "timeout: the request was not read within 2s"
