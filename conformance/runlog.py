@@ -154,6 +154,8 @@ def read_run_log(path: str | Path) -> RunLog:
             raise ValueError(f"{path}:{number}: run log: not JSON ({exc})") from None
         if not isinstance(record, dict):
             raise ValueError(f"{path}:{number}: run log: not a record: {line[:80]!r}")
+        if record.get("kind") == COMPARE_LOG_KIND:
+            raise ValueError(f"{path}: a compare log: render it with `compare --replay {path}`")
         try:
             _add_run_record(log, record.pop("record", None), record, path)
         except (TypeError, ValueError, KeyError) as exc:
@@ -202,6 +204,8 @@ class CompareLogWriter:
 
 
 def _add_compare_record(log: CompareLog, record: Any, where: str) -> None:
+    if isinstance(record, dict) and record.get("record") == "run":
+        raise ValueError(f"{where}: a run log: render it with `report`")
     kind = record.pop("kind", None) if isinstance(record, dict) else None
     name = "header" if kind == COMPARE_LOG_KIND else kind
     if not isinstance(name, str) or name not in COMPARE_RECORDS:

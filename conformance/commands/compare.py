@@ -56,9 +56,10 @@ from .options import (
 
 EXIT_CODES = {
     0: "compared (differences are what it reports, not a failure of the command)",
-    2: "bad input: unknown implementation, unreadable fixtures or files, a malformed log, "
-    "problems in the selected fixtures (the other cases are still compared), or an "
-    "incomplete log (the comparison was interrupted: the report covers what it had)",
+    2: "bad input: unknown implementation, unreadable fixtures or files, a malformed log, an "
+    "option of the other mode (corpus mode with -r/-i, fixture mode without), problems in "
+    "the selected fixtures (the other cases are still compared), or an incomplete log (the "
+    "comparison was interrupted: the report covers what it had)",
 }
 
 DEFAULT_IMPLEMENTATIONS = ("bleu_impl", "nltk")

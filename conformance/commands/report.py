@@ -24,8 +24,9 @@ from .options import add_report_arguments, fail
 EXIT_CODES = {
     0: "the run had nothing unexpected",
     1: "the run had a fail, error, fixed or changed result, or baseline movement",
-    2: "an unreadable run log, a log without its end record (the run was interrupted: the "
-    "report says INCOMPLETE and covers what it had), or a run with fixture problems",
+    2: "an unreadable or malformed run log (named with the line and field), an --impl the "
+    "log does not hold, a log without its end record (the run was interrupted: the report "
+    "says INCOMPLETE and covers what it had), or a run with fixture problems",
 }
 
 

@@ -94,3 +94,14 @@ def test_a_lone_surrogate_in_a_message_costs_nothing(capsys, tmp_path):
     assert "model-\\udcff.bin" in out and "model-\\udcff.bin" in junit.read_text("utf-8")
     status, out, err = cli(capsys, "compare", "--impl", spec, "--impl", GOOD, *argv[:4])
     assert status == 0, err
+
+
+def test_a_log_of_the_other_kind_says_which_command_reads_it(capsys, tmp_path):
+    run_log = _write(tmp_path / "run.jsonl", _log(capsys, tmp_path, "run", GOOD))
+    compare_log = _write(
+        tmp_path / "cmp.jsonl", _log(capsys, tmp_path, "compare", "bleu_impl", "bleu_impl:nltk")
+    )
+    status, _, err = cli(capsys, "report", compare_log)
+    assert status == 2 and "a compare log: render it with `compare --replay" in err
+    status, _, err = cli(capsys, "compare", "--replay", run_log)
+    assert status == 2 and "a run log: render it with `report`" in err
