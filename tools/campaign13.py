@@ -695,6 +695,29 @@ def _sigterm(ctx: Ctx) -> tuple[bool, str]:
     return ok, f"exit {harness.returncode}; adapter pids left {left}; log {log.exists()}"
 
 
+@probe(8, "(extra) SIGHUP to the harness (a closed terminal) while a JSONL adapter spins")
+def _x_sighup(ctx: Ctx) -> tuple[bool, str]:
+    log = ctx.dir / "run.jsonl"
+    cmd = [str(BIN), "run", "--fixtures", ctx.good, "--impl", ctx.jsonl("busy"), "-o", str(log)]
+    harness = subprocess.Popen(
+        cmd, cwd=ctx.dir, env=ctx.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    deadline = time.monotonic() + 30
+    while not read_pids(ctx) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    harness.send_signal(signal.SIGHUP)
+    try:
+        harness.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        harness.kill()
+        return False, "the harness ignored SIGHUP"
+    left = gone(read_pids(ctx))
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    ok = harness.returncode == 129 and not left and log.exists()
+    return ok, f"exit {harness.returncode}; adapter pids left {left}; log {log.exists()}"
+
+
 @probe(8, "two --impl declaring the same name")
 def _same_name(ctx: Ctx) -> tuple[bool, str]:
     a = ctx.jsonl("hello", {"name": "same"})

@@ -66,6 +66,7 @@ def exit_codes_epilog(codes: Mapping[int, str]) -> str:
     )
     meanings[130] = "interrupted (Ctrl-C); a log written so far stays readable"
     meanings[143] = "terminated (SIGTERM); likewise"
+    meanings[129] = "hung up (SIGHUP: the terminal or session went away); likewise"
     return "exit codes:\n" + "\n".join(
         f"  {code}  {text}" for code, text in sorted(meanings.items())
     )
