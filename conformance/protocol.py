@@ -18,7 +18,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["AdapterError", "Answer", "Failure", "Request", "Text", "encodable", "jsonable"]
+__all__ = [
+    "AdapterError",
+    "Answer",
+    "Failure",
+    "Request",
+    "Text",
+    "encodable",
+    "finite_number",
+    "jsonable",
+]
 
 Text = str | Sequence[str]
 
@@ -119,7 +128,7 @@ class Answer:
         if self.failure is not None:
             return []
         found = []
-        if not _real(self.score):
+        if not finite_number(self.score):
             found.append(f"score is {_shown(self.score)}, not a finite number")
         elif (
             self.score is not None and self.score < 0
@@ -137,15 +146,15 @@ class Answer:
             found.append("counts and totals differ in length")
         for name in ("bp", "ref_len"):
             value = getattr(self, name)
-            if value is not None and not (_real(value) and value >= 0):
+            if value is not None and not (finite_number(value) and value >= 0):
                 found.append(f"{name} is {_shown(value)}, not a finite number >= 0")
         if self.hyp_len is not None and not _count(self.hyp_len):
             found.append(f"hyp_len is {_shown(self.hyp_len)}, not an integer >= 0")
         return found
 
 
-def _real(value: Any) -> bool:
-    """A finite int or float (an integer too large for a float is not)."""
+def finite_number(value: Any) -> bool:
+    """A finite int or float, not a bool (an integer too large for a float is not)."""
     if not isinstance(value, int | float) or isinstance(value, bool):
         return False
     try:
@@ -155,7 +164,12 @@ def _real(value: Any) -> bool:
 
 
 def _count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0 and _real(value)
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and value >= 0
+        and finite_number(value)
+    )
 
 
 def _shown(value: Any, limit: int = 80) -> str:

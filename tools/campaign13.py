@@ -371,6 +371,17 @@ def gone(pids: list[int], seconds: float = 10) -> list[int]:
         time.sleep(0.2)
 
 
+def _stopped(harness: subprocess.Popen[bytes], signum: int, seconds: float) -> bool:
+    """Send ``signum``; True when the harness ended within ``seconds`` (else it is killed)."""
+    harness.send_signal(signum)
+    try:
+        harness.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        harness.kill()
+        return False
+    return True
+
+
 def read_pids(ctx: Ctx) -> list[int]:
     return [int(x) for x in ctx.pids.read_text().split()] if ctx.pids.exists() else []
 
@@ -672,50 +683,38 @@ def _template_hang(ctx: Ctx) -> tuple[bool, str]:
     return verdict(p, ok and len(started) >= 2 and not left, f"{reasons}; left {left}")
 
 
-@probe(8, "SIGTERM to the harness while a JSONL adapter spins")
-def _sigterm(ctx: Ctx) -> tuple[bool, str]:
-    log = ctx.dir / "run.jsonl"
-    cmd = [str(BIN), "run", "--fixtures", ctx.good, "--impl", ctx.jsonl("busy"), "-o", str(log)]
-    harness = subprocess.Popen(
-        cmd, cwd=ctx.dir, env=ctx.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
-    deadline = time.monotonic() + 30
-    while not read_pids(ctx) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    harness.send_signal(signal.SIGTERM)
-    try:
-        harness.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        harness.kill()
-        return False, "the harness ignored SIGTERM"
-    left = gone(read_pids(ctx))
-    for pid in left:
-        os.kill(pid, signal.SIGKILL)
-    ok = harness.returncode == 143 and not left and log.exists()
-    return ok, f"exit {harness.returncode}; adapter pids left {left}; log {log.exists()}"
+def _signal_probe(signum: signal.Signals, status: int) -> Check:
+    """``signum`` to the harness while a JSONL adapter spins: exit ``status``, no adapter
+    process left, the log kept."""
+
+    def check(ctx: Ctx) -> tuple[bool, str]:
+        log = ctx.dir / "run.jsonl"
+        cmd = [str(BIN), "run", "--fixtures", ctx.good, "--impl", ctx.jsonl("busy")]
+        harness = subprocess.Popen(
+            [*cmd, "-o", str(log)],
+            cwd=ctx.dir,
+            env=ctx.env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 30
+        while not read_pids(ctx) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if not _stopped(harness, signum, 30):
+            return False, f"the harness ignored {signum.name}"
+        left = gone(read_pids(ctx))
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        ok = harness.returncode == status and not left and log.exists()
+        return ok, f"exit {harness.returncode}; adapter pids left {left}; log {log.exists()}"
+
+    return check
 
 
-@probe(8, "(extra) SIGHUP to the harness (a closed terminal) while a JSONL adapter spins")
-def _x_sighup(ctx: Ctx) -> tuple[bool, str]:
-    log = ctx.dir / "run.jsonl"
-    cmd = [str(BIN), "run", "--fixtures", ctx.good, "--impl", ctx.jsonl("busy"), "-o", str(log)]
-    harness = subprocess.Popen(
-        cmd, cwd=ctx.dir, env=ctx.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
-    deadline = time.monotonic() + 30
-    while not read_pids(ctx) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    harness.send_signal(signal.SIGHUP)
-    try:
-        harness.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        harness.kill()
-        return False, "the harness ignored SIGHUP"
-    left = gone(read_pids(ctx))
-    for pid in left:
-        os.kill(pid, signal.SIGKILL)
-    ok = harness.returncode == 129 and not left and log.exists()
-    return ok, f"exit {harness.returncode}; adapter pids left {left}; log {log.exists()}"
+probe(8, "SIGTERM to the harness while a JSONL adapter spins")(_signal_probe(signal.SIGTERM, 143))
+probe(8, "(extra) SIGHUP to the harness (a closed terminal) while a JSONL adapter spins")(
+    _signal_probe(signal.SIGHUP, 129)
+)
 
 
 @probe(8, "two --impl declaring the same name")
@@ -923,11 +922,7 @@ def _interrupt_compare(signum: int, status: int) -> Check:
             if log.exists() and log.read_text().count('"kind": "pair"') >= 3:
                 break
             time.sleep(0.2)
-        harness.send_signal(signum)
-        try:
-            harness.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            harness.kill()
+        if not _stopped(harness, signum, 60):
             return False, "the harness ignored the signal"
         if not log.exists():
             return False, f"exit {harness.returncode}; no log"
@@ -1183,19 +1178,18 @@ def _outcomes(report: Any) -> list[tuple[str, str]]:
     return [(r["outcome"], r.get("reason", "")) for r in (report or {}).get("results", [])]
 
 
-def _garbage_run(spec: Callable[[Ctx], str], says: str) -> Check:
-    """``run`` on the two cases: both ``error`` with a reason starting ``garbage:`` and
-    saying ``says``, exit 1, no traceback."""
+def _errors(spec: Callable[[Ctx], str], *says: str, unless: str = "") -> Check:
+    """``run`` on the two cases: both ``error`` with reasons saying each of ``says`` (and
+    not ``unless``), exit 1, no traceback."""
 
     def check(ctx: Ctx) -> tuple[bool, str]:
         p, report = ctx.run_json("--impl", spec(ctx))
         rows = _outcomes(report)
-        ok = (
-            p.rc == 1
-            and len(rows) == CASES
-            and all(o == "error" and why.startswith("garbage:") and says in why for o, why in rows)
-        )
-        return verdict(p, ok, f"{rows[:1]}"[:160])
+        fits = [
+            o == "error" and all(x in why for x in says) and not (unless and unless in why)
+            for o, why in rows
+        ]
+        return verdict(p, p.rc == 1 and fits == [True] * CASES, f"{rows[:1]}"[:160])
 
     return check
 
@@ -1245,7 +1239,7 @@ EXTRA_GARBAGE: dict[str, tuple[Callable[[Ctx], str], str]] = {
     ),
 }
 for _label, (_spec, _says) in EXTRA_GARBAGE.items():
-    probe(4, f"(extra) {_label}")(_garbage_run(_spec, _says))
+    probe(4, f"(extra) {_label}")(_errors(_spec, "garbage: ", _says))
 
 
 @probe(4, "(extra) python numpy scalars and arrays (a correct answer)")
@@ -1255,13 +1249,9 @@ def _x_numpy(ctx: Ctx) -> tuple[bool, str]:
     return verdict(p, p.rc == 0 and [o for o, _ in rows] == ["pass"] * CASES, f"{rows}"[:160])
 
 
-@probe(4, "(extra) JSONL seq 1.0 (not the integer sent)")
-def _x_seq(ctx: Ctx) -> tuple[bool, str]:
-    p, report = ctx.run_json("--impl", _raw('{"seq": 1.0, "score": 1.0}')(ctx))
-    rows = _outcomes(report)
-    ok = p.rc == 1 and rows != [] and all(why.startswith("protocol:") for _, why in rows)
-    return verdict(p, ok, f"{rows[:1]}"[:160])
-
+probe(4, "(extra) JSONL seq 1.0 (not the integer sent)")(
+    _errors(_raw('{"seq": 1.0, "score": 1.0}'), "protocol: ")
+)
 
 EXTRA_DECLARED = {
     "hello name with a line break and an ANSI escape": {"name": "x\nFAIL \x1b[2J"},
@@ -1270,45 +1260,31 @@ EXTRA_DECLARED = {
 }
 
 
-def _x_declared(patch: dict[str, Any]) -> Check:
-    def check(ctx: Ctx) -> tuple[bool, str]:
-        p, report = ctx.run_json("--impl", ctx.jsonl("hello", patch))
-        rows = _outcomes(report)
-        field = next(iter(patch))
-        ok = p.rc == 1 and rows != [] and all(f"{field}: must be" in why for _, why in rows)
-        return verdict(p, ok, f"{rows[:1]}"[:160])
-
-    return check
-
-
 for _label, _patch in EXTRA_DECLARED.items():
-    probe(4, f"(extra) {_label}")(_x_declared(_patch))
+    probe(4, f"(extra) {_label}")(
+        _errors(lambda c, p=_patch: c.jsonl("hello", p), f"{next(iter(_patch))}: must be")
+    )
 
 
-@probe(4, "(extra) adapter file timeout: 1e308")
-def _x_file_timeout(ctx: Ctx) -> tuple[bool, str]:
-    adapter = ctx.write("adapter.yaml", "kind: python\ncallable: cf13:good\ntimeout: 1.0e+308\n")
-    p, report = ctx.run_json("--impl", str(adapter))
-    rows = _outcomes(report)
-    ok = p.rc == 1 and rows != [] and all("timeout: must be" in why for _, why in rows)
-    return verdict(p, ok, f"{rows[:1]}"[:160])
+def _adapter_file(text: str) -> Callable[[Ctx], str]:
+    return lambda ctx: str(ctx.write("adapter.yaml", text))
 
 
-def _x_raises(spec: str, says: str) -> Check:
-    def check(ctx: Ctx) -> tuple[bool, str]:
-        p, report = ctx.run_json("--impl", spec)
-        rows = _outcomes(report)
-        ok = p.rc == 1 and rows != [] and all(says in w and "adapter bug" not in w for _, w in rows)
-        return verdict(p, ok, f"{rows[:1]}"[:160])
-
-    return check
+probe(4, "(extra) adapter file timeout: 1e308")(
+    _errors(
+        _adapter_file("kind: python\ncallable: cf13:good\ntimeout: 1.0e+308\n"), "timeout: must"
+    )
+)
+probe(4, "(extra) adapter file with a duplicate key")(
+    _errors(_adapter_file("kind: python\ncallable: cf13:good\nkind: jsonl\n"), "duplicate key")
+)
 
 
 probe(1, "(extra) raises a BaseException subclass")(
-    _x_raises("cf13:x_base", "the implementation raised XBase")
+    _errors(lambda c: "cf13:x_base", "the implementation raised XBase", unless="adapter bug")
 )
 probe(1, "(extra) raises an exception whose str() fails")(
-    _x_raises("cf13:x_unprintable", "XUnprintable")
+    _errors(lambda c: "cf13:x_unprintable", "XUnprintable", unless="adapter bug")
 )
 
 RSS_WRAPPER = (
@@ -1365,21 +1341,9 @@ def _x_forge(ctx: Ctx) -> tuple[bool, str]:
     return verdict(p, ok, f"code ran in the harness: {ran}; {rows[:1]}"[:160])
 
 
-@probe(1, "(extra) writes a stray reply on the worker's channel")
-def _x_stray(ctx: Ctx) -> tuple[bool, str]:
-    p, report = ctx.run_json("--impl", "cf13:x_stray")
-    rows = _outcomes(report)
-    ok = p.rc == 1 and rows != [] and all(o == "error" for o, _ in rows)
-    return verdict(p, ok, f"{rows[:2]}"[:160])
-
-
-@probe(4, "(extra) adapter file with a duplicate key")
-def _x_duplicate_key(ctx: Ctx) -> tuple[bool, str]:
-    adapter = ctx.write("adapter.yaml", "kind: python\ncallable: cf13:good\nkind: jsonl\n")
-    p, report = ctx.run_json("--impl", str(adapter))
-    rows = _outcomes(report)
-    ok = p.rc == 1 and rows != [] and all("duplicate key 'kind'" in why for _, why in rows)
-    return verdict(p, ok, f"{rows[:1]}"[:160])
+probe(1, "(extra) writes a stray reply on the worker's channel")(
+    _errors(lambda c: "cf13:x_stray", "out of sequence")
+)
 
 
 @probe(8, "(extra) JSONL program that stops reading, a request of 300 kB, --timeout 2")
