@@ -14,13 +14,12 @@ cases that appeared or vanished, and version or signature changes.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from .outputs import write_atomic
-from .protocol import jsonable
+from .protocol import finite_number, jsonable
 from .results import CaseResult, ImplementationInfo
 
 FORMAT = "bleu-conformance-baseline"
@@ -35,7 +34,7 @@ def _entry(result: CaseResult) -> dict[str, Any]:
     got = result.got or {}
     if "score" in got:
         score = got["score"]
-        entry["score"] = score if _finite(score) else str(score)  # "nan" stays visible
+        entry["score"] = score if finite_number(score) else str(score)  # "nan" stays visible
     if "failure" in got:
         entry["failure"] = (got["failure"] or {}).get("kind") or "failed"
     return entry
@@ -86,8 +85,8 @@ def read(path: str | Path) -> dict[str, Any]:
     """A baseline file, its structure checked (ValueError says what is wrong)."""
     try:
         data = json.loads(_read_text(Path(path)))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise ValueError(f"{path}: cannot read baseline: {exc}") from None
+    except (OSError, ValueError, RecursionError) as exc:  # ValueError: bad UTF-8, JSON
+        raise ValueError(f"{path}: cannot read baseline: {str(exc)[:200]}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(
             f"{path}: not a bleu-conformance baseline (a JSON object with "
@@ -115,14 +114,10 @@ def _check_implementations(impls: Any, path: str | Path) -> None:
             )
 
 
-def _finite(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
 def _score_moved(old: Any, new: Any) -> bool:
     """Beyond a relative 1e-12 for two finite numbers; otherwise any change (a NaN, an
     infinity or a string on either side moves unless both are the same)."""
-    if not (_finite(old) and _finite(new)):
+    if not (finite_number(old) and finite_number(new)):
         return str(old) != str(new)
     return abs(new - old) > SCORE_RTOL * max(1.0, abs(old), abs(new))
 

@@ -45,8 +45,8 @@ examples:
 
 exit codes (every command): 0 success; 1 findings (failures, problems, the emulated tool
 failing); 2 bad usage or input; 3 internal error (a bug in bleu-conformance, never a verdict
-about the implementation under test); 130 interrupted (Ctrl-C), 143 terminated (SIGTERM):
-an interrupted run's log stays readable.
+about the implementation under test); 130 interrupted (Ctrl-C), 143 terminated (SIGTERM),
+129 hung up (SIGHUP): an interrupted run's log stays readable.
 """
 
 
@@ -101,12 +101,22 @@ def internal_error(command: str) -> int:
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised like Ctrl-C so every ``finally`` runs and every adapter's process
-    group is killed (a KeyboardInterrupt is never taken for an implementation's error)."""
+    """SIGTERM (or SIGHUP: the terminal or the session went away), raised like Ctrl-C so
+    every ``finally`` runs and every adapter's process group is killed (a
+    KeyboardInterrupt is never taken for an implementation's error)."""
+
+    def __init__(self, signum: int = signal.SIGTERM) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 def _terminate(signum: int, frame: object) -> None:
-    raise Terminated()
+    raise Terminated(signum)
+
+
+#: Signals that end a command like SIGTERM: its adapters' process groups are killed (each
+#: leads its own session, so a closed terminal's SIGHUP never reaches them).
+_ENDING = tuple(s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None)
 
 
 def _quiet_stdout() -> None:
@@ -123,14 +133,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         parsers[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     args.extra = extra
     main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
+    previous = {s: signal.signal(s, _terminate) for s in _ENDING} if main_thread else {}
     try:
         status = int(args.handler(args) or 0)
         sys.stdout.flush()
         return status
-    except Terminated:
-        print(f"bleu-conformance {args.command}: terminated", file=sys.stderr)
-        return 143
+    except Terminated as stop:
+        name = "" if stop.signum == signal.SIGTERM else f" ({signal.Signals(stop.signum).name})"
+        print(f"bleu-conformance {args.command}: terminated{name}", file=sys.stderr)
+        return 128 + int(stop.signum)
     except KeyboardInterrupt:
         print(f"bleu-conformance {args.command}: interrupted", file=sys.stderr)
         return 130
@@ -147,8 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception:
         return internal_error(args.command)
     finally:
-        if main_thread:
-            signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
         kill_all()  # whatever an interruption left running
 
 

@@ -18,7 +18,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["AdapterError", "Answer", "Failure", "Request", "Text", "jsonable"]
+__all__ = [
+    "AdapterError",
+    "Answer",
+    "Failure",
+    "Request",
+    "Text",
+    "encodable",
+    "finite_number",
+    "jsonable",
+]
 
 Text = str | Sequence[str]
 
@@ -119,12 +128,16 @@ class Answer:
         if self.failure is not None:
             return []
         found = []
-        if not _real(self.score):
-            found.append(f"score is {self.score!r}, not a finite number")
+        if not finite_number(self.score):
+            found.append(f"score is {_shown(self.score)}, not a finite number")
+        elif (
+            self.score is not None and self.score < 0
+        ):  # BLEU is a geometric mean times a penalty: never negative
+            found.append(f"score is {self.score!r}, not a number >= 0")
         for name in ("counts", "totals"):
             value = getattr(self, name)
             if value is not None and not all(_count(v) for v in value):
-                found.append(f"{name} {list(value)!r} are not non-negative integers")
+                found.append(f"{name} {_shown(list(value))} are not non-negative integers")
         if (
             self.counts is not None
             and self.totals is not None
@@ -133,19 +146,39 @@ class Answer:
             found.append("counts and totals differ in length")
         for name in ("bp", "ref_len"):
             value = getattr(self, name)
-            if value is not None and not (_real(value) and value >= 0):
-                found.append(f"{name} is {value!r}, not a finite number >= 0")
+            if value is not None and not (finite_number(value) and value >= 0):
+                found.append(f"{name} is {_shown(value)}, not a finite number >= 0")
         if self.hyp_len is not None and not _count(self.hyp_len):
-            found.append(f"hyp_len is {self.hyp_len!r}, not an integer >= 0")
+            found.append(f"hyp_len is {_shown(self.hyp_len)}, not an integer >= 0")
         return found
 
 
-def _real(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+def finite_number(value: Any) -> bool:
+    """A finite int or float, not a bool (an integer too large for a float is not)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 def _count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and value >= 0
+        and finite_number(value)
+    )
+
+
+def _shown(value: Any, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters (a 400-digit number stays readable)."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 class AdapterError(Exception):
@@ -161,13 +194,25 @@ class AdapterError(Exception):
 def jsonable(value: Any) -> Any:
     """Tuples to lists, non-finite floats to strings, anything else unknown to ``str``."""
     if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
+        return {encodable(str(k)): jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [jsonable(v) for v in value]
     if isinstance(value, float) and value != value:  # NaN is not JSON
         return "nan"
     if isinstance(value, float) and value in (float("inf"), float("-inf")):
         return "inf" if value > 0 else "-inf"
-    if value is None or isinstance(value, str | int | float | bool):
+    if isinstance(value, str):
+        return encodable(value)
+    if value is None or isinstance(value, int | float | bool):
         return value
-    return str(value)
+    return encodable(str(value))
+
+
+def encodable(text: str) -> str:
+    """``text`` with lone surrogates (which UTF-8 cannot encode: an implementation's
+    ``os.fsdecode`` of bad bytes) written as ``\\udcff``, so no log or report fails on them."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from .logshapes import COMPARE_RECORDS, RUN_RECORDS, checked
 from .protocol import jsonable
 from .results import CaseResult, ImplementationInfo
 
@@ -95,14 +96,31 @@ class RunLogWriter:
 def _check_run_header(record: Mapping[str, Any], path: str | Path) -> None:
     if record.get("format") != RUN_LOG_FORMAT:
         raise ValueError(f"{path}: not a bleu-conformance run log")
-    if int(record.get("version", 0)) > RUN_LOG_VERSION:
+    if record.get("version", 0) > RUN_LOG_VERSION:
         raise ValueError(
             f"{path}: run log version {record['version']} is newer than this "
             f"tool understands ({RUN_LOG_VERSION})"
         )
 
 
+def _result(record: dict[str, Any]) -> CaseResult:
+    """A result record, its mismatches and known-failure entry checked too."""
+    record = checked(RUN_RECORDS, "result", record)
+    record["mismatches"] = [
+        checked(RUN_RECORDS, "mismatch", m) for m in record.get("mismatches", ())
+    ]
+    if record.get("known_failure") is not None:
+        checked(RUN_RECORDS, "known_failure", record["known_failure"])
+    return CaseResult.from_json(record)
+
+
 def _add_run_record(log: RunLog, kind: Any, record: dict[str, Any], path: str | Path) -> None:
+    if kind not in RUN_RECORDS:
+        return  # a record of a newer version: what this version knows is still read
+    if kind == "result":
+        log.results.append(_result(record))
+        return
+    record = checked(RUN_RECORDS, kind, record)
     if kind == "run":
         _check_run_header(record, path)
         log.header = record
@@ -111,8 +129,6 @@ def _add_run_record(log: RunLog, kind: Any, record: dict[str, Any], path: str | 
         log.implementations.append(
             ImplementationInfo(**{k: record[k] for k in record if k in known})
         )
-    elif kind == "result":
-        log.results.append(CaseResult.from_json(record))
     elif kind == "baseline":
         log.baseline.append(record)
     elif kind == "problem":
@@ -132,12 +148,14 @@ def read_run_log(path: str | Path) -> RunLog:
             continue
         try:
             record = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as exc:
+        except (ValueError, RecursionError) as exc:  # ValueError: 4,300+ digit integers
             if number == len(lines) and not line.endswith("\n"):
                 break  # the last line of an interrupted run
             raise ValueError(f"{path}:{number}: run log: not JSON ({exc})") from None
         if not isinstance(record, dict):
             raise ValueError(f"{path}:{number}: run log: not a record: {line[:80]!r}")
+        if record.get("kind") == COMPARE_LOG_KIND:
+            raise ValueError(f"{path}: a compare log: render it with `compare --replay {path}`")
         try:
             _add_run_record(log, record.pop("record", None), record, path)
         except (TypeError, ValueError, KeyError) as exc:
@@ -186,35 +204,43 @@ class CompareLogWriter:
 
 
 def _add_compare_record(log: CompareLog, record: Any, where: str) -> None:
+    if isinstance(record, dict) and record.get("record") == "run":
+        raise ValueError(f"{where}: a run log: render it with `report`")
     kind = record.pop("kind", None) if isinstance(record, dict) else None
-    if kind == COMPARE_LOG_KIND:
+    name = "header" if kind == COMPARE_LOG_KIND else kind
+    if not isinstance(name, str) or name not in COMPARE_RECORDS:
+        raise ValueError(f"{where}: unknown record kind {kind!r}")
+    try:
+        record = checked(COMPARE_RECORDS, name, record)
+    except ValueError as exc:
+        raise ValueError(f"{where}: malformed {name} record ({exc})") from None
+    if name == "header":
         if record.get("version") not in (1, COMPARE_LOG_VERSION):
             raise ValueError(f"{where}: unsupported log version")
         log.header = record
-    elif kind == "implementation":
+    elif name == "implementation":
         log.implementations.append(record)
-    elif kind == "pair":
+    elif name == "pair":
         log.pairs.append({"kind": "pair", **record})
-    elif kind == "end":
-        log.end = record
     else:
-        raise ValueError(f"{where}: unknown record kind {kind!r}")
+        log.end = record
 
 
 def read_compare_log(path: str | Path) -> CompareLog:
     """Read a compare log; a malformed line is an error naming the file and line."""
     log = CompareLog()
-    with Path(path).open(encoding="utf-8") as handle:
+    with Path(path).open(encoding="utf-8", errors="replace") as handle:
         lines = handle.readlines()
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
-        except json.JSONDecodeError as exc:
+        except (ValueError, RecursionError) as exc:  # ValueError: 4,300+ digit integers
             if number == len(lines) and not line.endswith("\n"):
                 break  # the last line of an interrupted run
-            raise ValueError(f"{path}:{number}: not JSON ({exc.msg})") from None
+            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)[:100]
+            raise ValueError(f"{path}:{number}: not JSON ({reason})") from None
         _add_compare_record(log, record, f"{path}:{number}")
     if not log.header:
         raise ValueError(f"{path}: not a bleu-conformance compare log (no header)")

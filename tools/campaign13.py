@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 __all__ = ["PROBES", "Ctx", "Probe", "main"]
 
@@ -122,6 +123,65 @@ def bp_word(h, r, **c): return {**_stats(h, r, **c), "bp": "one"}
 def bp_nan(h, r, **c): return {**_stats(h, r, **c), "bp": float("nan")}
 def hyp_len_nan(h, r, **c): return {**_stats(h, r, **c), "hyp_len": float("nan")}
 def ref_len_nan(h, r, **c): return {**_stats(h, r, **c), "ref_len": float("nan")}
+
+# beyond the issue's list
+def x_true(h, r, **c): return True
+def x_text(h, r, **c): return str(good(h, r, **c))
+def x_huge(h, r, **c): return 10**400
+def x_negative(h, r, **c): return -0.5
+def x_half_counts(h, r, **c):
+    s = corpus_bleu(h, r, **c)
+    return {"score": s.score, "counts": [x + 0.5 for x in s.counts], "totals": list(s.totals)}
+def x_text_counts(h, r, **c):
+    s = corpus_bleu(h, r, **c)
+    return {"score": s.score, "counts": [str(x) for x in s.counts], "totals": list(s.totals)}
+def x_huge_bp(h, r, **c): return {**_stats(h, r, **c), "bp": 10**400}
+def x_numpy(h, r, **c):
+    import numpy as np
+    s = corpus_bleu(h, r, **c)
+    return {"score": np.float64(s.score), "bp": np.float32(s.bp), "hyp_len": np.int64(s.hyp_len),
+            "ref_len": np.int32(s.ref_len), "counts": np.array(s.counts)}
+class XBase(BaseException): pass
+def x_base(h, r, **c): raise XBase("a BaseException of its own")
+class XUnprintable(Exception):
+    def __str__(self): raise RuntimeError("no str")
+def x_unprintable(h, r, **c): raise XUnprintable()
+def x_flood(h, r, **c):
+    for _ in range(200):
+        sys.stderr.write("x" * 1_000_000)
+    sys.stderr.write("END-OF-FLOOD")
+    sys.stderr.flush()
+    return good(h, r, **c)
+def x_controls(h, r, **c):
+    raise RuntimeError("ESC \\x1b[31m NUL \\x00 BEL \\x07 RLO \\u202e")
+def x_surrogate(h, r, **c):
+    name = os.fsdecode(b"model-\\xff.bin")
+    raise FileNotFoundError("no such file: " + name)
+def x_marks(h, r, **c):
+    _pid()
+    return good(h, r, **c)
+def _on_channel(payload):
+    for fd in range(3, 32):
+        try:
+            os.write(fd, payload)
+        except OSError:
+            pass
+def x_forge(h, r, **c):
+    import pickle, struct
+    target = os.environ["CAMP_PIDS"] + ".forged"
+    class Payload:
+        def __reduce__(self):
+            return (os.system, ("touch " + target,))
+    data = pickle.dumps((1, "ok", Payload()))
+    _on_channel(struct.pack(">I", len(data)) + data)
+    time.sleep(0.5)
+    return good(h, r, **c)
+def x_stray(h, r, **c):
+    import pickle, struct
+    data = pickle.dumps(("ok", "not an answer"))
+    _on_channel(struct.pack(">I", len(data)) + data)
+    time.sleep(0.5)
+    return good(h, r, **c)
 """
 
 AT_IMPORT = "import sys\nsys.exit(0)\ndef bleu(h, r, **c):\n    return 1.0\n"
@@ -130,7 +190,7 @@ PROGRAM = """\
 import json, os, subprocess, sys, time
 from bleu_impl import BleuError, corpus_bleu
 mode, _, extra = (sys.argv[1] if len(sys.argv) > 1 else "good").partition(":")
-patch = json.loads(extra) if extra else {}
+patch = json.loads(extra) if extra and mode != "raw" else {}
 
 def pid(p):
     path = os.environ.get("CAMP_PIDS")
@@ -145,6 +205,8 @@ for line in sys.stdin:
         if mode == "hello":
             impl.update(patch)
         print(json.dumps({"protocol": 1, "implementation": impl}), flush=True)
+        if mode == "deaf":  # beyond the issue's list: never reads a request
+            time.sleep(300)
         continue
     if msg["cmd"] != "score":
         break
@@ -163,6 +225,18 @@ for line in sys.stdin:
              "hyp_len": res.hyp_len, "ref_len": res.ref_len}
     if mode == "answer":
         reply.update(patch)
+    if mode == "raw":  # beyond the issue's list: a line as written, {seq} filled in
+        print(extra.replace("{seq}", str(msg["seq"])), flush=True)
+        continue
+    if mode == "endless":
+        sys.stdout.write("x" * 300_000_000)
+        sys.stdout.flush()
+        time.sleep(300)
+    if mode == "flood":
+        for _ in range(200):
+            sys.stderr.write("y" * 1_000_000)
+        sys.stderr.write("END-OF-FLOOD")
+        sys.stderr.flush()
     print(json.dumps(reply), flush=True)
 """
 
@@ -295,6 +369,17 @@ def gone(pids: list[int], seconds: float = 10) -> list[int]:
         if not left or time.monotonic() > deadline:
             return left
         time.sleep(0.2)
+
+
+def _stopped(harness: subprocess.Popen[bytes], signum: int, seconds: float) -> bool:
+    """Send ``signum``; True when the harness ended within ``seconds`` (else it is killed)."""
+    harness.send_signal(signum)
+    try:
+        harness.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        harness.kill()
+        return False
+    return True
 
 
 def read_pids(ctx: Ctx) -> list[int]:
@@ -598,27 +683,38 @@ def _template_hang(ctx: Ctx) -> tuple[bool, str]:
     return verdict(p, ok and len(started) >= 2 and not left, f"{reasons}; left {left}")
 
 
-@probe(8, "SIGTERM to the harness while a JSONL adapter spins")
-def _sigterm(ctx: Ctx) -> tuple[bool, str]:
-    log = ctx.dir / "run.jsonl"
-    cmd = [str(BIN), "run", "--fixtures", ctx.good, "--impl", ctx.jsonl("busy"), "-o", str(log)]
-    harness = subprocess.Popen(
-        cmd, cwd=ctx.dir, env=ctx.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
-    deadline = time.monotonic() + 30
-    while not read_pids(ctx) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    harness.send_signal(signal.SIGTERM)
-    try:
-        harness.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        harness.kill()
-        return False, "the harness ignored SIGTERM"
-    left = gone(read_pids(ctx))
-    for pid in left:
-        os.kill(pid, signal.SIGKILL)
-    ok = harness.returncode == 143 and not left and log.exists()
-    return ok, f"exit {harness.returncode}; adapter pids left {left}; log {log.exists()}"
+def _signal_probe(signum: signal.Signals, status: int) -> Check:
+    """``signum`` to the harness while a JSONL adapter spins: exit ``status``, no adapter
+    process left, the log kept."""
+
+    def check(ctx: Ctx) -> tuple[bool, str]:
+        log = ctx.dir / "run.jsonl"
+        cmd = [str(BIN), "run", "--fixtures", ctx.good, "--impl", ctx.jsonl("busy")]
+        harness = subprocess.Popen(
+            [*cmd, "-o", str(log)],
+            cwd=ctx.dir,
+            env=ctx.env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 30
+        while not read_pids(ctx) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if not _stopped(harness, signum, 30):
+            return False, f"the harness ignored {signum.name}"
+        left = gone(read_pids(ctx))
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        ok = harness.returncode == status and not left and log.exists()
+        return ok, f"exit {harness.returncode}; adapter pids left {left}; log {log.exists()}"
+
+    return check
+
+
+probe(8, "SIGTERM to the harness while a JSONL adapter spins")(_signal_probe(signal.SIGTERM, 143))
+probe(8, "(extra) SIGHUP to the harness (a closed terminal) while a JSONL adapter spins")(
+    _signal_probe(signal.SIGHUP, 129)
+)
 
 
 @probe(8, "two --impl declaring the same name")
@@ -826,11 +922,7 @@ def _interrupt_compare(signum: int, status: int) -> Check:
             if log.exists() and log.read_text().count('"kind": "pair"') >= 3:
                 break
             time.sleep(0.2)
-        harness.send_signal(signum)
-        try:
-            harness.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            harness.kill()
+        if not _stopped(harness, signum, 60):
             return False, "the harness ignored the signal"
         if not log.exists():
             return False, f"exit {harness.returncode}; no log"
@@ -1073,6 +1165,373 @@ LIBRARY["(extra) one-word references nested one level too deep"] = (
 
 for _label, _expression in LIBRARY.items():
     probe(17, _label)(_library(_expression))
+
+
+# ---- beyond the issue's list ------------------------------------------------------------
+#
+# The issue says the campaign will be re-run with inputs it does not list. These probes
+# are such inputs, of the same families (their names start with "(extra)" and they are
+# counted apart). Each one behaved badly before the session that added it.
+
+
+def _outcomes(report: Any) -> list[tuple[str, str]]:
+    return [(r["outcome"], r.get("reason", "")) for r in (report or {}).get("results", [])]
+
+
+def _errors(spec: Callable[[Ctx], str], *says: str, unless: str = "") -> Check:
+    """``run`` on the two cases: both ``error`` with reasons saying each of ``says`` (and
+    not ``unless``), exit 1, no traceback."""
+
+    def check(ctx: Ctx) -> tuple[bool, str]:
+        p, report = ctx.run_json("--impl", spec(ctx))
+        rows = _outcomes(report)
+        fits = [
+            o == "error" and all(x in why for x in says) and not (unless and unless in why)
+            for o, why in rows
+        ]
+        return verdict(p, p.rc == 1 and fits == [True] * CASES, f"{rows[:1]}"[:160])
+
+    return check
+
+
+def _raw(line: str) -> Callable[[Ctx], str]:
+    def spec(ctx: Ctx) -> str:
+        arg = shlex.quote("raw:" + line)
+        return f"jsonl:{shlex.quote(sys.executable)} {ctx.dir / 'prog.py'} {arg}"
+
+    return spec
+
+
+def _command(ctx: Ctx, script: str, regex: str = "") -> str:
+    lines = ["kind: command", "name: x-command", f"template: bash -c {shlex.quote(script)}"]
+    lines += ["timeout: 20", "expect: [papineni2002]"]
+    lines += [f"regex: '{regex}'"] if regex else []
+    return str(ctx.write("command.yaml", "\n".join(lines) + "\n"))
+
+
+EXTRA_GARBAGE: dict[str, tuple[Callable[[Ctx], str], str]] = {
+    "python answer True (a bool)": (lambda c: "cf13:x_true", "bool"),
+    "python answer '1.0' (a string)": (lambda c: "cf13:x_text", "str"),
+    "python answer 10**400": (lambda c: "cf13:x_huge", "float's range"),
+    "python answer -0.5": (lambda c: "cf13:x_negative", ">= 0"),
+    "python counts [6.5, 5.5, ...]": (lambda c: "cf13:x_half_counts", "counts"),
+    "python counts ['6', '5', ...]": (lambda c: "cf13:x_text_counts", "counts"),
+    "python bp 10**400": (lambda c: "cf13:x_huge_bp", "bp"),
+    "JSONL bp of 400 digits": (
+        _raw('{"seq": {seq}, "score": 0.5, "bp": 1' + "0" * 400 + "}"),
+        "bp",
+    ),
+    "JSONL score of 5,000 digits": (_raw('{"seq": {seq}, "score": 1' + "0" * 5000 + "}"), "limit"),
+    "JSONL answer nested 50,000 deep": (
+        _raw('{"seq": {seq}, "score": 0.5, "x": ' + "[" * 50_000 + "]" * 50_000 + "}"),
+        "recursion",
+    ),
+    "JSONL endless stdout line (300 MB)": (lambda c: c.jsonl("endless"), "16 MiB"),
+    "command writing 2 GB to stdout": (
+        lambda c: _command(c, "head -c 2000000000 /dev/zero; echo 1.0"),
+        "16 MiB",
+    ),
+    "command printing a hyp_len of 400 digits": (
+        lambda c: _command(
+            c, "echo BLEU 0.5 len 1" + "0" * 400, r"BLEU (?P<score>\S+) len (?P<hyp_len>\d+)"
+        ),
+        "hyp_len",
+    ),
+}
+for _label, (_spec, _says) in EXTRA_GARBAGE.items():
+    probe(4, f"(extra) {_label}")(_errors(_spec, "garbage: ", _says))
+
+
+@probe(4, "(extra) python numpy scalars and arrays (a correct answer)")
+def _x_numpy(ctx: Ctx) -> tuple[bool, str]:
+    p, report = ctx.run_json("--impl", "cf13:x_numpy")
+    rows = _outcomes(report)
+    return verdict(p, p.rc == 0 and [o for o, _ in rows] == ["pass"] * CASES, f"{rows}"[:160])
+
+
+probe(4, "(extra) JSONL seq 1.0 (not the integer sent)")(
+    _errors(_raw('{"seq": 1.0, "score": 1.0}'), "protocol: ")
+)
+
+EXTRA_DECLARED = {
+    "hello name with a line break and an ANSI escape": {"name": "x\nFAIL \x1b[2J"},
+    "hello name with a bidi override": {"name": "camp \u202eliaf"},
+    "hello version of 10,000 characters": {"version": "1" * 10_000},
+}
+
+
+for _label, _patch in EXTRA_DECLARED.items():
+    probe(4, f"(extra) {_label}")(
+        _errors(lambda c, p=_patch: c.jsonl("hello", p), f"{next(iter(_patch))}: must be")
+    )
+
+
+def _adapter_file(text: str) -> Callable[[Ctx], str]:
+    return lambda ctx: str(ctx.write("adapter.yaml", text))
+
+
+probe(4, "(extra) adapter file timeout: 1e308")(
+    _errors(
+        _adapter_file("kind: python\ncallable: cf13:good\ntimeout: 1.0e+308\n"), "timeout: must"
+    )
+)
+probe(4, "(extra) adapter file with a duplicate key")(
+    _errors(_adapter_file("kind: python\ncallable: cf13:good\nkind: jsonl\n"), "duplicate key")
+)
+
+
+probe(1, "(extra) raises a BaseException subclass")(
+    _errors(lambda c: "cf13:x_base", "the implementation raised XBase", unless="adapter bug")
+)
+probe(1, "(extra) raises an exception whose str() fails")(
+    _errors(lambda c: "cf13:x_unprintable", "XUnprintable", unless="adapter bug")
+)
+
+RSS_WRAPPER = (
+    "import resource, subprocess, sys\n"
+    "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)\n"
+)
+
+
+def _x_flood(spec: Callable[[Ctx], str]) -> Check:
+    """200 MB on stderr without a newline: memory stays bounded (the harness and its
+    workers under 300 MB) and the flood's end is shown with the case."""
+
+    def check(ctx: Ctx) -> tuple[bool, str]:
+        argv = ["run", "--fixtures", ctx.good, "--impl", spec(ctx), "--format", "json"]
+        wrapper = [sys.executable, "-c", RSS_WRAPPER, str(BIN), *argv]
+        measured = subprocess.run(
+            wrapper, cwd=ctx.dir, env=ctx.env(), capture_output=True, text=True, timeout=120
+        )
+        peak = int(measured.stdout.strip() or 0)
+        p, report = ctx.run_json("--impl", spec(ctx))
+        tails = [r.get("stderr", "") for r in (report or {}).get("results", [])]
+        kept = bool(tails) and tails[0].endswith("END-OF-FLOOD")
+        ok = p.rc == 0 and kept and 0 < peak < 300
+        return verdict(p, ok, f"peak {peak} MB; flood's end kept: {kept}")
+
+    return check
+
+
+probe(7, "(extra) python stderr flood of 200 MB without a newline")(
+    _x_flood(lambda c: "cf13:x_flood")
+)
+probe(7, "(extra) JSONL stderr flood of 200 MB without a newline")(
+    _x_flood(lambda c: c.jsonl("flood"))
+)
+
+
+@probe(8, "(extra) command leaving a daemon on its stdout")
+def _x_daemon(ctx: Ctx) -> tuple[bool, str]:
+    spec = _command(ctx, f"sleep 300 & echo $! >> {ctx.pids}; echo 1.0")
+    p, report = ctx.run_json("--impl", spec, "-k", "camp.exact")
+    rows = _outcomes(report)
+    left = gone(read_pids(ctx))
+    ok = p.rc == 0 and [o for o, _ in rows] == ["pass"] and read_pids(ctx) != [] and not left
+    return verdict(p, ok, f"{rows}; {p.secs:.1f} s; left {left}"[:160])
+
+
+@probe(1, "(extra) writes a forged reply (code to run) on the worker's channel")
+def _x_forge(ctx: Ctx) -> tuple[bool, str]:
+    p, report = ctx.run_json("--impl", "cf13:x_forge")
+    rows = _outcomes(report)
+    ran = Path(f"{ctx.pids}.forged").exists()
+    ok = p.rc == 1 and not ran and rows != [] and all(o == "error" for o, _ in rows)
+    return verdict(p, ok, f"code ran in the harness: {ran}; {rows[:1]}"[:160])
+
+
+probe(1, "(extra) writes a stray reply on the worker's channel")(
+    _errors(lambda c: "cf13:x_stray", "out of sequence")
+)
+
+
+@probe(8, "(extra) JSONL program that stops reading, a request of 300 kB, --timeout 2")
+def _x_deaf(ctx: Ctx) -> tuple[bool, str]:
+    long = " ".join(f"w{i % 50}" for i in range(60_000))
+    cases = ctx.write("long.yaml", GOOD_YAML.replace("hypothesis: w x y z", f"hypothesis: {long}"))
+    p, report = ctx.run_json("--impl", ctx.jsonl("deaf"), "--timeout", "2", fixtures=str(cases))
+    rows = _outcomes(report)
+    ok = p.rc == 1 and rows != [] and all("timeout" in why for _, why in rows) and p.secs < 30
+    return verdict(p, ok, f"{p.secs:.1f} s; {rows}"[:160])
+
+
+@probe(3, "(extra) control characters in an implementation's message")
+def _x_controls(ctx: Ctx) -> tuple[bool, str]:
+    junit = ctx.dir / "junit.xml"
+    p = ctx.cli(
+        "run", "--fixtures", ctx.good, "--impl", "cf13:x_controls", "--junit-xml", str(junit)
+    )
+    try:
+        ElementTree.parse(junit)
+        xml_ok = True
+    except (ElementTree.ParseError, OSError):
+        xml_ok = False
+    raw = any(c in p.out for c in "\x1b\x00\x07\u202e")
+    return verdict(p, p.rc == 1 and xml_ok and not raw, f"JUnit well-formed: {xml_ok}; raw: {raw}")
+
+
+@probe(3, "(extra) lone surrogate in an implementation's message")
+def _x_surrogate(ctx: Ctx) -> tuple[bool, str]:
+    junit = ctx.dir / "junit.xml"
+    p = ctx.cli(
+        "run", "--fixtures", ctx.good, "--impl", "cf13:x_surrogate", "--junit-xml", str(junit)
+    )
+    q = ctx.cli(
+        "compare", "--fixtures", ctx.good, "--impl", "cf13:x_surrogate", "--impl", "cf13:good"
+    )
+    ok = p.rc == 1 and junit.exists() and q.rc == 0 and q.clean
+    return verdict(p, ok, f"run exit {p.rc}, JUnit {junit.exists()}, compare exit {q.rc}")
+
+
+def _x_folder(ctx: Ctx, odd: str) -> Path:
+    folder = ctx.dir / "lib"
+    ctx.write("lib/ok.yaml", GOOD_YAML)
+    if odd == "loop":
+        (folder / "loop.yaml").symlink_to(folder / "loop.yaml")
+    else:
+        os.mkfifo(folder / "pipe.yaml")
+    return folder
+
+
+def _x_odd_file(odd: str, says: str) -> Check:
+    def check(ctx: Ctx) -> tuple[bool, str]:
+        folder = _x_folder(ctx, odd)
+        v = ctx.cli("validate", str(folder), timeout=30)
+        r = ctx.cli("run", "--fixtures", str(folder), "--impl", "cf13:good", timeout=30)
+        ok = v.rc == 1 and says in v.out and r.rc == 2 and "100.0%" in r.out
+        return verdict(
+            r if v.clean else v, ok and v.clean, f"validate exit {v.rc}, run exit {r.rc}"
+        )
+
+    return check
+
+
+probe(9, "(extra) a link loop in a fixture folder")(_x_odd_file("loop", "symbolic links"))
+probe(9, "(extra) a named pipe in a fixture folder")(_x_odd_file("pipe", "named pipe"))
+
+
+@probe(9, "(extra) one fixture file named twice (directly and through a link)")
+def _x_twice(ctx: Ctx) -> tuple[bool, str]:
+    (ctx.dir / "link.yaml").symlink_to(ctx.dir / "good.yaml")
+    argv = ["--fixtures", ctx.good, "--fixtures", str(ctx.dir / "link.yaml")]
+    p = ctx.cli("run", *argv, "--impl", "cf13:good")
+    return verdict(p, p.rc == 0 and "duplicate" not in p.out + p.err, p.out.strip()[-60:])
+
+
+def _x_edited_log(kind: str, field: str, value: Any) -> Check:
+    def check(ctx: Ctx) -> tuple[bool, str]:
+        log = ctx.dir / "log.jsonl"
+        if kind == "run":
+            ctx.cli("run", "--fixtures", ctx.good, "--impl", "cf13:good", "-o", str(log))
+            key, wanted = "record", "result"
+        else:
+            ctx.cli("compare", "--fixtures", ctx.good, "--impl", "cf13:good", "--impl",
+                    "bleu_impl", "--output", str(log))  # fmt: skip
+            key, wanted = "kind", "pair"
+        records = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()]
+        index = next(i for i, r in enumerate(records) if r.get(key) == wanted)
+        records[index][field] = value
+        log.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+        for fmt in FORMATS:
+            if kind == "run":
+                p = ctx.cli("report", str(log), "--format", fmt)
+            else:
+                p = ctx.cli("compare", "--replay", str(log), "--format", fmt)
+            if not (p.clean and p.rc == 2 and f"log.jsonl:{index + 1}" in p.err):
+                return verdict(p, False, f"{fmt}: {p.err.strip()[-100:]}")
+        return True, f"exit 2 naming line {index + 1} in every format"
+
+    return check
+
+
+for _kind, _field, _value in [
+    ("run", "outcome", []),
+    ("run", "expected", "x"),
+    ("run", "stderr", None),
+    ("compare", "changes", True),
+    ("compare", "verdict", {}),
+]:
+    probe(13, f"(extra) {_kind} log with {_field} = {_value!r}")(
+        _x_edited_log(_kind, _field, _value)
+    )
+
+
+@probe(13, "(extra) report --impl NAME not in the log")
+def _x_report_impl(ctx: Ctx) -> tuple[bool, str]:
+    log = ctx.dir / "run.jsonl"
+    ctx.cli("run", "--fixtures", ctx.good, "--impl", "cf13:good", "-o", str(log))
+    p = ctx.cli("report", str(log), "--impl", "cf13:goood")
+    return verdict(p, p.rc == 2 and "not in this log" in p.err, p.err.strip()[-100:])
+
+
+def _x_corpus(ctx: Ctx) -> list[str]:
+    ref = ctx.write("ref.txt", "the cat sat on the mat\nthe dog ran away\n")
+    a = ctx.write("a.txt", "the cat sat on a mat\nthe dog ran\n")
+    b = ctx.write("b.txt", "a cat sat on the mat\nthe dogs ran away\n")
+    return ["-r", str(ref), "-i", str(a), "-i", str(b)]
+
+
+@probe(14, "(extra) compare -r/-i --report into a missing directory")
+def _x_corpus_report(ctx: Ctx) -> tuple[bool, str]:
+    target = str(ctx.dir / "missing" / "r.txt")
+    argv = [*_x_corpus(ctx), "--impl", "cf13:x_marks", "--impl", "bleu_impl"]
+    p = ctx.cli("compare", *argv, "--report", target)
+    ok = p.rc == 2 and f"--report {target}" in p.err and read_pids(ctx) == []
+    return verdict(p, ok, f"{p.secs:.1f} s; implementation called: {read_pids(ctx) != []}")
+
+
+@probe(14, "(extra) compare -r/-i --output (a log corpus mode does not write)")
+def _x_corpus_output(ctx: Ctx) -> tuple[bool, str]:
+    log = ctx.dir / "cmp.jsonl"
+    argv = [*_x_corpus(ctx), "--impl", "bleu_impl", "--impl", "bleu_impl:nltk"]
+    p = ctx.cli("compare", *argv, "--output", str(log))
+    ok = (p.rc == 2 and "--output" in p.err) or (p.rc == 0 and log.exists())
+    return verdict(p, ok, f"log written: {log.exists()}; {p.err.strip()[-80:]}")
+
+
+@probe(14, "(extra) compare --knob in fixture mode (a corpus-mode option)")
+def _x_fixture_knob(ctx: Ctx) -> tuple[bool, str]:
+    argv = ["--fixtures", ctx.good, "--impl", "bleu_impl", "--impl", "bleu_impl:nltk"]
+    p = ctx.cli("compare", *argv, "--knob", "tokenize=char")
+    return verdict(p, p.rc == 2 and "--knob" in p.err, p.err.strip()[-80:])
+
+
+@probe(16, "(extra) compare -r/-i, no --baseline, no sacrebleu among --impl")
+def _x_corpus_baseline(ctx: Ctx) -> tuple[bool, str]:
+    argv = [*_x_corpus(ctx), "--impl", "bleu_impl", "--impl", "bleu_impl:nltk"]
+    p = ctx.cli("compare", *argv)
+    return verdict(p, p.rc == 0 and "baseline: bleu_impl" in p.out, p.err.strip()[-80:])
+
+
+for _argv, _says in [
+    (["--timeout", "1e308"], "--timeout"),
+    (["--as", ""], "--as"),
+    (["--impl", ""], "--impl"),
+]:
+
+    def _x_option(ctx: Ctx, argv: list[str] = _argv, says: str = _says) -> tuple[bool, str]:
+        p = ctx.cli("run", "--fixtures", ctx.good, "--impl", "cf13:good", *argv)
+        return verdict(p, p.rc == 2 and says in p.err, p.err.strip()[-90:])
+
+    probe(15, f"(extra) run {shlex.join(_argv)}")(_x_option)
+
+
+@probe(15, "(extra) a baseline score of 400 digits")
+def _x_baseline_digits(ctx: Ctx) -> tuple[bool, str]:
+    base = ctx.dir / "base.json"
+    ctx.cli("run", "--fixtures", ctx.good, "--impl", "cf13:good", "--baseline", str(base),
+            "--update-baseline")  # fmt: skip
+    text = base.read_text(encoding="utf-8").replace('"score": 1.0', '"score": 1' + "0" * 400)
+    base.write_text(text, encoding="utf-8")
+    p, report = ctx.run_json("--impl", "cf13:good", "--baseline", str(base))
+    moved = [m["what"] for m in (report or {}).get("baseline", [])]
+    return verdict(p, p.rc == 1 and moved == ["score"], f"moved {moved}")
+
+
+probe(17, "(extra) token-list hypothesis, one reference not wrapped (NLTK's missing level)")(
+    _library('corpus_bleu([["the", "cat", "sat"]], [["the", "cat", "sat"]])')
+)
 
 
 # ---- driver -----------------------------------------------------------------------------------

@@ -20,15 +20,18 @@ import re
 import shlex
 import subprocess
 import tempfile
+import threading
 from collections.abc import Mapping
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 from ..protocol import AdapterError, Answer, Failure, Request
+from .answer_fields import read_count, read_number, read_optional
 from .base import DEFAULT_EXPECT, Adapter, Capabilities, canonical
 from .declared import check_declared
 from .processes import describe_exit, kill_group, spawn
+from .streams import MAX_OUTPUT, Capture
 from .text import as_line, joinable, to_streams
 
 #: multi-bleu.perl's line: ``BLEU = 50.46, 94.4/58.8/43.8/26.7 (BP=1.000, ratio=1.000, ...``
@@ -37,6 +40,8 @@ MULTI_BLEU_REGEX = (
     r"hyp_len=(?P<hyp_len>\d+), ref_len=(?P<ref_len>\d+)\)"
 )
 DEFAULT_REGEX = r"(?P<score>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)"
+#: Seconds a finished command's pipes may stay open (a daemon holding them is then killed).
+_GRACE = 1.0
 
 
 class CommandAdapter(Adapter):
@@ -167,17 +172,22 @@ class CommandAdapter(Adapter):
         groups = {k: v for k, v in match.groupdict().items() if v is not None}
         try:
             return Answer(
-                score=float(groups["score"]),
-                bp=float(groups["bp"]) if "bp" in groups else None,
-                hyp_len=int(groups["hyp_len"]) if "hyp_len" in groups else None,
-                ref_len=float(groups["ref_len"]) if "ref_len" in groups else None,
+                score=read_number(float(groups["score"]), "score"),
+                bp=read_optional(_float(groups.get("bp")), "bp"),
+                hyp_len=read_count(_float(groups.get("hyp_len")), "hyp_len"),
+                ref_len=read_optional(_float(groups.get("ref_len")), "ref_len"),
                 stderr=stderr,
             )
         except ValueError:
             raise AdapterError("garbage", f"not a number in {match.group(0)!r}", stderr) from None
+        except AdapterError as exc:
+            raise AdapterError("garbage", exc.message, stderr) from None
 
     def _execute(self, argv: list[str], directory: Path) -> tuple[str, str, int]:
-        """Run ``argv`` in its own process group; on timeout the whole group is killed."""
+        """Run ``argv`` in its own process group and read its output with bounded memory;
+        on timeout the whole group is killed. Once the command has exited, a daemon it
+        left holding its output open is killed (it does not turn the case into a
+        timeout), and stdout beyond :data:`~.streams.MAX_OUTPUT` is garbage."""
         timeout = self.capabilities.timeout
         try:
             with ExitStack() as stack:
@@ -188,20 +198,32 @@ class CommandAdapter(Adapter):
         except OSError as exc:
             raise AdapterError("crash", f"cannot run {shlex.join(argv)}: {exc}") from None
         try:
-            out, err = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            kill_group(proc)
-            out, err = proc.communicate()
-            raise AdapterError(
-                "timeout",
-                f"{shlex.join(argv)} did not finish within {timeout:g}s (killed)",
-                _text(err),
-            ) from None
+            assert proc.stdout is not None and proc.stderr is not None
+            capture = Capture(proc.stdout, proc.stderr)
+            done = capture.overflowed  # set by the output overflowing or the command ending
+            threading.Thread(target=_set_when_done, args=(proc, done), daemon=True).start()
+            if not done.wait(timeout):
+                kill_group(proc)
+                capture.wait(_GRACE)
+                raise AdapterError(
+                    "timeout",
+                    f"{shlex.join(argv)} did not finish within {timeout:g}s (killed)",
+                    capture.stderr.text(),
+                ) from None
+            if capture.overflow or not capture.wait(_GRACE):  # or a child holds the pipes
+                kill_group(proc)
+                capture.wait(_GRACE)
         except BaseException:  # interrupted: leave nothing running
             kill_group(proc)
             raise
         kill_group(proc)  # a daemon it left behind
-        return _text(out), _text(err), proc.returncode
+        if capture.overflow:
+            raise AdapterError(
+                "garbage",
+                f"{shlex.join(argv)} wrote more than {MAX_OUTPUT // 2**20} MiB to stdout",
+                capture.stderr.text(),
+            )
+        return capture.stdout, capture.stderr.text(), proc.returncode
 
 
 def _checked_flags(flags: Any, where: str) -> dict[str, str]:
@@ -236,7 +258,11 @@ def _parse_value(text: str) -> Any:
     return int(text) if text.strip().isdigit() else text.strip()
 
 
-def _text(data: bytes | str | None) -> str:
-    if data is None:
-        return ""
-    return data if isinstance(data, str) else data.decode("utf-8", "replace")
+def _set_when_done(proc: subprocess.Popen[Any], done: threading.Event) -> None:
+    proc.wait()
+    done.set()
+
+
+def _float(text: str | None) -> float | None:
+    """A printed number (``1e999`` is inf: :meth:`Answer.problems` says so)."""
+    return None if text is None else float(text)

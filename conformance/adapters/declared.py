@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -18,7 +19,7 @@ from bleu_impl import KNOB_NAMES, PROFILES, KnobError, get_profile, normalize_kn
 
 from ..protocol import AdapterError
 
-__all__ = ["ARITHMETICS", "FIELDS", "check_declared", "unknown_fields"]
+__all__ = ["ARITHMETICS", "FIELDS", "MAX_TIMEOUT", "check_declared", "unknown_fields"]
 
 #: Every field an implementation may declare (see docs/protocol.md and docs/runner.md).
 FIELDS = (
@@ -37,6 +38,8 @@ FIELDS = (
     "timeout",
 )
 ARITHMETICS = ("float64", "float32")
+#: The longest timeout, in seconds (a week; waits beyond ~3e9 s overflow the platform).
+MAX_TIMEOUT = 7 * 24 * 3600
 _LEVELS = ("sentence", "corpus")
 _INPUTS = ("raw", "tokenized")
 
@@ -127,18 +130,37 @@ def _expect(value: Any) -> tuple[str, ...]:
     return tuple(keys)
 
 
-def _text(value: Any) -> str:
+#: Characters a report line cannot show as they are: control characters (ANSI escapes,
+#: line breaks), bidirectional overrides and isolates (they reorder the text around them).
+_UNSHOWABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: The longest name or version (a report row), and the longest signature.
+_SHORT, _LONG = 200, 2000
+
+
+def _line(value: str, limit: int) -> str:
+    """``value`` if it is one showable line of at most ``limit`` characters."""
+    found = _UNSHOWABLE.search(value)
+    if found:
+        raise ValueError(
+            f"must be one line of text without control characters (found {found.group()!r})"
+        )
+    if len(value) > limit:
+        raise ValueError(f"must be at most {limit} characters (got {len(value):,})")
+    return value
+
+
+def _text(value: Any, limit: int = _SHORT) -> str:
     if isinstance(value, str):
-        return value
+        return _line(value, limit)
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return str(value)  # a YAML version 1.4 reads as a number
+        return _line(str(value), limit)  # a YAML version 1.4 reads as a number
     raise ValueError("must be a string")
 
 
 def _name(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError("must be a non-empty string")
-    return value
+    return _line(value, _SHORT)
 
 
 def _scale(value: Any) -> int:
@@ -161,8 +183,8 @@ def _arithmetic(value: Any) -> str:
 
 def _timeout(value: Any) -> float:
     ok = isinstance(value, int | float) and not isinstance(value, bool)
-    if not ok or not math.isfinite(value) or value <= 0:
-        raise ValueError("must be a number of seconds > 0")
+    if not ok or not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
+        raise ValueError(f"must be a number of seconds > 0 and at most {MAX_TIMEOUT:,}")
     return float(value)
 
 
@@ -177,7 +199,7 @@ _CHECKS: dict[str, Any] = {
     "arithmetic": _arithmetic,
     "scale": _scale,
     "precision": _precision,
-    "signature": _text,
+    "signature": lambda v: _text(v, _LONG),
     "expect": _expect,
     "timeout": _timeout,
 }

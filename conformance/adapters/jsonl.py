@@ -14,19 +14,19 @@ import queue
 import shlex
 import subprocess
 import threading
-from collections import deque
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
 from ..protocol import AdapterError, Answer, Failure, Request
+from .answer_fields import read_count, read_integers, read_number, read_optional
 from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities
 from .declared import check_declared
 from .processes import describe_exit, kill_group, spawn
+from .streams import EOF, MAX_LINE, TOO_LONG, OutputTail, pump_lines
 
 PROTOCOL_VERSION = 1
-_EOF = object()
-_STDERR_LINES = 200
 
 
 class JsonlProcess:
@@ -38,9 +38,9 @@ class JsonlProcess:
         self.argv = list(argv)
         self.cwd = cwd
         self.env = None if env is None else {**os.environ, **env}
-        self._proc: subprocess.Popen[str] | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
         self._lines: queue.Queue[Any] = queue.Queue()
-        self._stderr: deque[str] = deque(maxlen=_STDERR_LINES)
+        self._stderr = OutputTail()
         self._stderr_pump: threading.Thread | None = None
         self._busy = False
 
@@ -51,44 +51,33 @@ class JsonlProcess:
     def start(self) -> None:
         self._busy = False
         self._lines = queue.Queue()
-        self._stderr = deque(maxlen=_STDERR_LINES)
+        self._stderr = OutputTail()
         try:
             self._proc = spawn(
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                bufsize=1,
                 cwd=self.cwd,
                 env=self.env,
             )
         except OSError as exc:
             raise AdapterError("crash", f"cannot start {shlex.join(self.argv)}: {exc}") from exc
         proc = self._proc
-        threading.Thread(target=self._pump_stdout, args=(proc, self._lines), daemon=True).start()
+        assert proc.stdout is not None and proc.stderr is not None
+        threading.Thread(target=pump_lines, args=(proc.stdout, self._lines), daemon=True).start()
         self._stderr_pump = threading.Thread(
-            target=self._pump_stderr, args=(proc, self._stderr), daemon=True
+            target=self._stderr.pump, args=(proc.stderr,), daemon=True
         )
         self._stderr_pump.start()
 
-    @staticmethod
-    def _pump_stdout(proc: subprocess.Popen[str], lines: queue.Queue[Any]) -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            lines.put(line)
-        lines.put(_EOF)
+    def stderr_mark(self) -> int:
+        """A point in the program's stderr, for :meth:`stderr_tail`."""
+        return self._stderr.mark()
 
-    @staticmethod
-    def _pump_stderr(proc: subprocess.Popen[str], tail: deque[str]) -> None:
-        assert proc.stderr is not None
-        for line in proc.stderr:
-            tail.append(line)
-
-    def stderr_tail(self) -> str:
-        return "".join(list(self._stderr))[-8000:]
+    def stderr_tail(self, since: int = 0) -> str:
+        """The end of what the program wrote to stderr (after ``since``)."""
+        return self._stderr.since(since)
 
     def exchange(self, message: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         """Send one JSON line and read one JSON object back (or raise AdapterError)."""
@@ -96,26 +85,24 @@ class JsonlProcess:
             self.start()
         proc = self._proc
         assert proc is not None and proc.stdin is not None
-        try:
-            proc.stdin.write(json.dumps(message, ensure_ascii=False) + "\n")
-            proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            self.fail("crash", "the process closed its input (it has exited)")
+        data = (json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
         self._busy = True
+        started = time.monotonic()
+        writing = _Writer(proc.stdin, data)  # a program that stops reading cannot block us
+        if not writing.done.wait(timeout):
+            self.fail("timeout", f"the request was not read within {timeout:g}s")
+        if writing.failed:
+            self.fail("crash", "the process closed its input (it has exited)")
         try:
-            line = self._lines.get(timeout=timeout)
+            answer = self._lines.get(timeout=max(timeout - (time.monotonic() - started), 0.001))
         except queue.Empty:
             self.fail("timeout", f"no answer within {timeout:g}s")
         self._busy = False  # still True when interrupted: stop() then kills at once
-        if line is _EOF:
+        if answer is EOF:
             self.fail("crash", "the process exited without answering")
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError:
-            self.fail("garbage", f"not a JSON line on stdout: {line[:200]!r}")
-        if not isinstance(data, dict):
-            self.fail("garbage", f"expected a JSON object, got: {line[:200]!r}")
-        return data
+        if answer is TOO_LONG:
+            self.fail("garbage", f"a line longer than {MAX_LINE // 2**20} MiB on stdout")
+        return _parse(answer, self)
 
     def fail(self, kind: str, message: str) -> NoReturn:
         """Kill the process (it is restarted on the next request) and raise."""
@@ -140,12 +127,46 @@ class JsonlProcess:
             return
         if proc.poll() is None and proc.stdin is not None and not self._busy:
             try:
-                proc.stdin.write(json.dumps({"cmd": "stop"}) + "\n")
+                proc.stdin.write(b'{"cmd": "stop"}\n')
                 proc.stdin.close()
                 proc.wait(timeout=grace)
             except (OSError, subprocess.TimeoutExpired):
                 pass
         self.kill()
+
+
+class _Writer:
+    """Write ``data`` to ``stream`` in a daemon thread: a request larger than the pipe's
+    buffer, sent to a program that has stopped reading, would block the harness forever
+    (past any timeout, and past SIGTERM)."""
+
+    def __init__(self, stream: IO[bytes], data: bytes) -> None:
+        self.done = threading.Event()
+        self.failed = False
+        threading.Thread(target=self._write, args=(stream, data), daemon=True).start()
+
+    def _write(self, stream: IO[bytes], data: bytes) -> None:
+        try:
+            stream.write(data)
+            stream.flush()
+        except (OSError, ValueError):  # a broken pipe, a stream closed by a kill
+            self.failed = True
+        finally:
+            self.done.set()
+
+
+def _parse(line: str, process: JsonlProcess) -> dict[str, Any]:
+    """One answer line as a JSON object; anything else is garbage (the process is killed).
+    Python's JSON reader refuses some valid-looking input (integers of more than 4,300
+    digits, nesting deeper than its recursion limit): garbage too, never a crash."""
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError) as exc:
+        reason = "not a JSON line" if isinstance(exc, json.JSONDecodeError) else str(exc)[:100]
+        process.fail("garbage", f"{reason} on stdout: {line[:200]!r}")
+    if not isinstance(data, dict):
+        process.fail("garbage", f"expected a JSON object, got: {line[:200]!r}")
+    return data
 
 
 def capabilities_from_hello(data: Mapping[str, Any], *, timeout: float) -> Capabilities:
@@ -170,17 +191,6 @@ def capabilities_from_hello(data: Mapping[str, Any], *, timeout: float) -> Capab
     fields.setdefault("expect", DEFAULT_EXPECT)
     fields["version"] = fields.get("version", "unknown")
     return Capabilities(**{"knobs": {}, **fields}, timeout=timeout)
-
-
-def _ints(value: Any) -> tuple[int, ...] | None:
-    """A list of integers as a tuple; anything else is garbage (ValueError)."""
-    if value is None:
-        return None
-    if not isinstance(value, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    ):
-        raise ValueError(f"not a list of integers: {value!r}")
-    return tuple(value)
 
 
 def _failure(data: Mapping[str, Any], stderr: str) -> Failure:
@@ -248,33 +258,34 @@ class JsonlAdapter(Adapter):
             self._hello()  # restart after a crash, hang or protocol error
         self._seq += 1
         seq = self._seq
-        before = self._proc.stderr_tail()
+        before = self._proc.stderr_mark()
         data = self._proc.exchange(
             {"cmd": "score", "seq": seq, "request": request.to_json(self.capabilities.knobs)},
             self.capabilities.timeout,
         )
-        if data.get("seq") != seq:
+        answered = data.get("seq")
+        if not isinstance(answered, int) or isinstance(answered, bool) or answered != seq:
             self._proc.fail(
-                "protocol", f"answer has seq {data.get('seq')!r}, expected {seq}: {data!r}"[:300]
+                "protocol", f"answer has seq {answered!r}, expected {seq}: {data!r}"[:300]
             )
-        stderr = self._proc.stderr_tail()
-        stderr = stderr[len(before) :] if stderr.startswith(before) else stderr
+        stderr = self._proc.stderr_tail(before)
         try:
             if "failure" in data:
                 return Answer(failure=_failure(data, stderr))
-            score = data.get("score")
-            if not isinstance(score, int | float) or isinstance(score, bool):
+            if data.get("score") is None:
                 raise ValueError("answer has no numeric score (nor a failure)")
-            # the statistics' types and values are checked by Answer.problems()
+            # the statistics' values are checked by Answer.problems()
             return Answer(
-                score=float(score),
-                counts=_ints(data.get("counts")),
-                totals=_ints(data.get("totals")),
-                bp=data.get("bp"),
-                hyp_len=data.get("hyp_len"),
-                ref_len=data.get("ref_len"),
+                score=read_number(data["score"], "score"),
+                counts=read_integers(data.get("counts"), "counts"),
+                totals=read_integers(data.get("totals"), "totals"),
+                bp=read_optional(data.get("bp"), "bp"),
+                hyp_len=read_count(data.get("hyp_len"), "hyp_len"),
+                ref_len=read_optional(data.get("ref_len"), "ref_len"),
                 stderr=stderr,
             )
+        except AdapterError as exc:
+            self._proc.fail("garbage", f"{exc.message}: {data!r}"[:300])
         except (TypeError, ValueError) as exc:
             self._proc.fail("garbage", f"{exc}: {data!r}"[:300])
 

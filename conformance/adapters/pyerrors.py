@@ -8,12 +8,26 @@ from ..protocol import Failure
 
 #: Python exception type -> fixture error kind, where the mapping is unambiguous.
 _KINDS = {"AssertionError": "assertion"}
+#: How much of a message and of a traceback a failure keeps (a 100 MB message is no help).
+_MESSAGE_CHARS, _TRACE_CHARS = 4000, 8000
 
 
 def failure_from(exc: BaseException, kind: str | None = None) -> Failure:
     """The implementation raised: keep the type, message and traceback; ``kind``: what an
-    adapter knows the failure means (its library's documented error)."""
-    kind = kind or getattr(exc, "kind", None) or _KINDS.get(type(exc).__name__)
-    message = f"{type(exc).__name__}: {exc}".rstrip(": ")
+    adapter knows the failure means (its library's documented error). An exception whose
+    ``__str__`` or ``kind`` fails still becomes a failure."""
+    try:
+        kind = kind or getattr(exc, "kind", None) or _KINDS.get(type(exc).__name__)
+    except Exception:
+        kind = None
+    try:
+        text = str(exc)
+    except Exception:
+        text = "(its message cannot be shown: str() failed)"
+    message = f"{type(exc).__name__}: {text}".rstrip(": ")[:_MESSAGE_CHARS]
     trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-    return Failure(kind=kind if isinstance(kind, str) else None, message=message, stderr=trace)
+    return Failure(
+        kind=kind if isinstance(kind, str) else None,
+        message=message,
+        stderr=trace[-_TRACE_CHARS:],
+    )

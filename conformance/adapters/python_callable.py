@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import numbers
 import os
 import re
 import sys
@@ -29,6 +30,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..protocol import AdapterError, Answer, Request
+from .answer_fields import read_count, read_integers, read_number, read_optional
 from .base import DEFAULT_EXPECT, Adapter, Capabilities
 from .declared import FIELDS, check_declared, unknown_fields
 from .pyerrors import failure_from
@@ -87,35 +89,45 @@ def _accepted_knobs(fn: Callable[..., Any]) -> dict[str, None] | None:
 
 
 def answer_from(value: Any) -> Answer:
-    """Read a float or a dict returned by a user's function."""
-    if isinstance(value, Mapping):
-        score = value.get("score", value.get("bleu"))
-        if not isinstance(score, int | float) or isinstance(score, bool):
+    """Read a number or a dict returned by a user's function (:mod:`.answer_fields`: a
+    bool, a string or an unconvertible object is garbage, never converted)."""
+    if not isinstance(value, Mapping):
+        if isinstance(value, bool | str | bytes) or not _numeric(value):
             raise AdapterError(
-                "garbage", f"returned a dict without a numeric 'score' (or 'bleu'): {value!r}"
+                "garbage",
+                f"returned {type(value).__name__} {_short(value)}; expected a number or a dict",
             )
-
-        def ints(name: str) -> tuple[int, ...] | None:
-            v = value.get(name)
-            return None if v is None else tuple(int(x) for x in v)
-
-        def num(*names: str) -> Any:
-            return next((value[n] for n in names if value.get(n) is not None), None)
-
-        return Answer(
-            score=float(score),
-            counts=ints("counts"),
-            totals=ints("totals"),
-            bp=num("bp", "brevity_penalty"),
-            hyp_len=num("hyp_len", "sys_len", "translation_length"),
-            ref_len=num("ref_len", "reference_length"),
-        )
-    try:
-        return Answer(score=float(value))
-    except (TypeError, ValueError):
+        return Answer(score=read_number(value, "the score"))
+    score = value.get("score", value.get("bleu"))
+    if score is None:
         raise AdapterError(
-            "garbage", f"returned {type(value).__name__} {value!r}; expected a float or a dict"
-        ) from None
+            "garbage", f"returned a dict without a numeric 'score' (or 'bleu'): {_short(value)}"
+        )
+
+    def first(*names: str) -> Any:
+        return next((value[n] for n in names if value.get(n) is not None), None)
+
+    ref_len = first("ref_len", "reference_length")
+    return Answer(
+        score=read_number(score, "score"),
+        counts=read_integers(value.get("counts"), "counts"),
+        totals=read_integers(value.get("totals"), "totals"),
+        bp=read_optional(first("bp", "brevity_penalty"), "bp"),
+        hyp_len=read_count(first("hyp_len", "sys_len", "translation_length"), "hyp_len"),
+        ref_len=read_optional(ref_len, "ref_len"),
+    )
+
+
+def _numeric(value: Any) -> bool:
+    return isinstance(value, numbers.Number) or hasattr(value, "__float__")
+
+
+def _short(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 class PythonCallableAdapter(Adapter):
@@ -154,12 +166,25 @@ class PythonCallableAdapter(Adapter):
             value = self._fn(hyps, refs, **config)
         except Exception as exc:
             return Answer(failure=failure_from(exc))
+        except (SystemExit, KeyboardInterrupt):
+            raise  # the worker reports these as a crash of the implementation
+        except BaseException as exc:  # GeneratorExit, a BaseException of its own
+            raise AdapterError(
+                "crash", f"the implementation raised {type(exc).__name__}: {_message(exc)}"
+            ) from None
         return answer_from(value)
 
 
 #: Attributes a function may carry (``bleu_scale``...): every declared field but its knobs
 #: (read from the signature) and name (the import string).
 _ATTRS = tuple(f for f in FIELDS if f not in ("knobs", "name"))
+
+
+def _message(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except Exception:  # an exception whose __str__ fails
+        return "(its message cannot be shown)"
 
 
 def _qualname(fn: Any) -> str:

@@ -27,8 +27,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
+from ..cases.yamlnodes import read_yaml
 from ..protocol import AdapterError
 from .base import Adapter
 from .declared import FIELDS, unknown_fields
@@ -146,10 +145,17 @@ _FILE_KEYS: dict[str, tuple[str, ...]] = {
 
 
 def _read_adapter_file(path: Path) -> dict[str, Any]:
+    """The file's mapping, read like a fixture file (:func:`read_yaml`): a duplicate key
+    (which PyYAML would silently settle, last one wins), an alias bomb or deep nesting is an
+    error naming the line."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError) as exc:
+        doc = read_yaml(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
         raise AdapterError("config", f"{path}: cannot read adapter file: {exc}") from None
+    if doc.errors:
+        line, rule, message = doc.errors[0]
+        raise AdapterError("config", f"{path}:{line}: {rule}: {message}")
+    data = doc.data
     if not isinstance(data, dict) or "kind" not in data:
         raise AdapterError("config", f"{path}: an adapter file is a mapping with a 'kind'")
     kind = data["kind"]
@@ -213,8 +219,11 @@ def make_adapter(spec: str, keys: Mapping[str, ExpectationKey] | None = None) ->
 
         return CommandAdapter(rest)
     path = Path(spec)
-    if path.suffix in (".yaml", ".yml", ".json") and path.is_file():
+    file_like = path.suffix in (".yaml", ".yml", ".json")
+    if file_like and path.is_file():
         return load_adapter_file(path)
+    if file_like and not sep and path.exists():  # a folder, a pipe: never opened
+        raise AdapterError("config", f"adapter file {spec}: not a regular file")
     if any(ep.name == head for ep in entry_points(group=ENTRY_POINT_GROUP)):
         return WorkerAdapter(partial(entry_point_adapter, head, rest if sep else None))
     if head == "python":

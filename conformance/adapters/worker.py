@@ -16,6 +16,7 @@ and attaches to each case's result.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import pickle
 import queue
@@ -25,7 +26,6 @@ import threading
 import time
 import traceback
 import weakref
-from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
 from typing import IO, Any, NoReturn
@@ -33,6 +33,7 @@ from typing import IO, Any, NoReturn
 from ..protocol import AdapterError, Answer, Request
 from .base import DEFAULT_TIMEOUT, Adapter, Capabilities
 from .processes import describe_exit, kill_group, spawn
+from .streams import OutputTail
 
 __all__ = ["STARTUP_TIMEOUT", "WorkerAdapter"]
 
@@ -53,16 +54,52 @@ def _send(stream: IO[bytes], message: Any) -> None:
     stream.flush()
 
 
-def _receive(stream: IO[bytes]) -> Any:
+#: The largest reply read (an answer or capabilities take a few kB; a bigger "size" is
+#: bytes something in the worker wrote on the harness's channel).
+_MAX_REPLY = 64 * 1024 * 1024
+#: The only classes a reply may hold: unpickling anything else could run code of the
+#: worker's choosing in the harness.
+_REPLY_CLASSES = {
+    ("conformance.protocol", "Answer"),
+    ("conformance.protocol", "Failure"),
+    ("conformance.adapters.base", "Capabilities"),
+}
+
+
+class _ReplyUnpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) not in _REPLY_CLASSES:
+            raise pickle.UnpicklingError(f"a reply may not hold {module}.{name}")
+        return super().find_class(module, name)
+
+
+def _trusted(data: bytes) -> Any:
+    return pickle.loads(data)
+
+
+def _reply(data: bytes) -> Any:
+    return _ReplyUnpickler(io.BytesIO(data)).load()
+
+
+def _receive(stream: IO[bytes], loads: Callable[[bytes], Any] = _trusted) -> Any:
     """The next message, or ``_EOF`` when the other side has gone."""
     head = stream.read(_HEADER.size)
     if len(head) < _HEADER.size:
         return _EOF
     (size,) = _HEADER.unpack(head)
+    if loads is _reply and size > _MAX_REPLY:
+        raise ValueError(f"a reply of {size:,} bytes")
     data = stream.read(size)
     if len(data) < size:
         return _EOF
-    return pickle.loads(data)
+    return loads(data)
+
+
+class _Broken:
+    """An unreadable reply: why (the worker is then killed)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
 
 
 class _Process:
@@ -72,8 +109,9 @@ class _Process:
         self.recipe = recipe
         self.proc: Any = None
         self.replies: queue.Queue[Any] = queue.Queue()
-        self.output: deque[str] = deque(maxlen=400)
+        self.output = OutputTail()
         self.busy = False
+        self.seq = 0
 
     @property
     def running(self) -> bool:
@@ -91,35 +129,35 @@ class _Process:
             env=env,
         )
         self.replies = queue.Queue()
-        self.output = deque(maxlen=400)
+        self.output = OutputTail()
         self.busy = False
         threading.Thread(target=self._pump_replies, args=(self.proc,), daemon=True).start()
-        threading.Thread(target=self._pump_output, args=(self.proc,), daemon=True).start()
+        threading.Thread(target=self.output.pump, args=(self.proc.stderr,), daemon=True).start()
         return self.ask(("init", sys.path, os.getpid(), self.recipe), timeout, "start")
 
     def _pump_replies(self, proc: Any) -> None:
         replies = self.replies
         while True:
             try:
-                message = _receive(proc.stdout)
-            except Exception as exc:  # an unpicklable reply: the worker is unusable
-                message = ("error", "garbage", f"unreadable reply from the worker: {exc}", "")
+                message = _receive(proc.stdout, _reply)
+            except Exception as exc:  # the channel is broken: the worker is unusable
+                replies.put(_Broken(f"unreadable reply from the worker: {exc}"[:300]))
+                return
             replies.put(message)
             if message is _EOF:
                 return
 
-    def _pump_output(self, proc: Any) -> None:
-        output = self.output
-        for raw in proc.stderr:
-            output.append(raw[:2000].decode("utf-8", "replace"))
-
-    def output_tail(self) -> str:
-        return "".join(list(self.output))[-_STDERR_CHARS:]
+    def output_tail(self, since: int = 0) -> str:
+        return self.output.since(since, _STDERR_CHARS)
 
     def ask(self, message: tuple[Any, ...], timeout: float, what: str) -> Any:
-        """Send ``message`` and return the worker's reply payload (or raise AdapterError)."""
+        """Send ``message`` and return the worker's reply payload (or raise AdapterError).
+        Each message carries a sequence number its reply must repeat: a reply out of
+        sequence or unreadable (something in the worker wrote on the harness's channel)
+        kills the worker."""
+        self.seq += 1
         try:
-            _send(self.proc.stdin, message)
+            _send(self.proc.stdin, (self.seq, *message))
         except (OSError, ValueError):
             self.fail("crash", f"the worker is gone before the {what}")
         except (pickle.PicklingError, TypeError, AttributeError) as exc:
@@ -133,7 +171,11 @@ class _Process:
         if reply is _EOF:
             time.sleep(0.05)  # let the last words reach the tail
             self.fail("crash", f"the implementation ended its process during the {what}")
-        status, *payload = reply
+        if isinstance(reply, _Broken):
+            self.fail("garbage", reply.reason)
+        if not (isinstance(reply, tuple) and len(reply) >= 3 and reply[0] == self.seq):
+            self.fail("garbage", f"a reply out of sequence from the worker: {reply!r}"[:300])
+        _, status, *payload = reply
         if status == "error":
             kind, text, stderr = payload
             raise AdapterError(kind, text, stderr or self.output_tail())
@@ -200,12 +242,14 @@ class WorkerAdapter(Adapter):
         return None if reason is None else str(reason)
 
     def run(self, request: Request) -> Answer:
-        before = self._process.output_tail()
+        if not self._process.running:
+            self._process.kill()
+            self._start()  # restart after a crash or a timeout (before the mark)
+        before = self._process.output.mark()
         answer = self._ask(("run", request), "request")
         if not isinstance(answer, Answer):
             raise AdapterError("garbage", f"the worker answered {answer!r}"[:300])
-        after = self._process.output_tail()
-        printed = after[len(before) :] if after.startswith(before) else after
+        printed = self._process.output_tail(before)
         if printed and not answer.stderr:
             answer = replace(answer, stderr=printed)
         return answer
@@ -214,7 +258,7 @@ class WorkerAdapter(Adapter):
         process = self._process
         if process.running and not process.busy:  # busy: interrupted mid-case, just kill
             try:
-                _send(process.proc.stdin, ("stop",))
+                _send(process.proc.stdin, (0, "stop"))
                 process.proc.wait(timeout=2.0)
             except Exception:
                 pass
@@ -253,10 +297,14 @@ def _describe(exc: BaseException, starting: bool) -> tuple[str, str]:
     if isinstance(exc, KeyboardInterrupt):
         return "crash", "the implementation raised KeyboardInterrupt"
     prefix = "" if starting else "adapter bug: "
-    return "crash", f"{prefix}{type(exc).__name__}: {exc}"
+    try:
+        text = str(exc)
+    except Exception:  # an exception whose __str__ fails
+        text = "(its message cannot be shown)"
+    return "crash", f"{prefix}{type(exc).__name__}: {text}"
 
 
-def _handle(adapter: Adapter | None, message: tuple[Any, ...]) -> Any:
+def _handle(adapter: Adapter | None, message: list[Any]) -> Any:
     command = message[0]
     if command == "init":
         _, path, parent, recipe = message
@@ -276,9 +324,10 @@ def _serve() -> None:
     proto_in, proto_out = _isolate_stdio()
     adapter: Adapter | None = None
     while True:
-        message = _receive(proto_in)
-        if message is _EOF or message[0] == "stop":
+        received = _receive(proto_in)
+        if received is _EOF or received[1] == "stop":
             return
+        seq, *message = received
         try:
             result = _handle(adapter, message)
             if message[0] == "init":
@@ -286,12 +335,14 @@ def _serve() -> None:
         except BaseException as exc:
             kind, text = _describe(exc, message[0] == "init")
             stderr = exc.stderr if isinstance(exc, AdapterError) else traceback.format_exc()
-            data = _pack(("error", "config" if message[0] == "init" else kind, text, stderr))
+            kind = "config" if message[0] == "init" else kind
+            data = _pack((seq, "error", kind, text, stderr))
         else:
             try:
-                data = _pack(("ok", result))
+                data = _pack((seq, "ok", result))
             except Exception as exc:
-                data = _pack(("error", "garbage", f"the answer cannot be sent back: {exc}", ""))
+                text = f"the answer cannot be sent back: {exc}"
+                data = _pack((seq, "error", "garbage", text, ""))
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -65,9 +66,19 @@ def load_schema(root: Path = BUNDLED_ROOT) -> dict[str, Any]:
 
 
 def iter_case_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
-    """Expand files and directories (recursively) into case files, sorted per directory.
-    A ``.yaml`` entry that is not a readable file (a dangling link) is still yielded, so
-    reading it reports the problem instead of skipping it."""
+    """Expand files and directories (recursively) into case files, sorted per directory,
+    each file once (the same file named twice, directly or through a link, is one file).
+    A ``.yaml`` entry that is not a readable file (a dangling link, a link loop) is still
+    yielded, so reading it reports the problem instead of skipping it."""
+    seen: set[str] = set()
+    for path in _expanded(paths):
+        key = os.path.realpath(path)
+        if key not in seen:
+            seen.add(key)
+            yield path
+
+
+def _expanded(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -82,11 +93,20 @@ def iter_case_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
             yield path
 
 
+def _resolved(path: Path) -> Path:
+    """``path.resolve()``, or the absolute path when links loop (Python < 3.13 raises
+    RuntimeError there, later versions OSError)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return Path(os.path.abspath(path))
+
+
 def display_path(path: Path) -> str:
     """How a case file is named in reports and node ids: ``fixtures/...`` for the bundled
     library wherever it is installed (so reports do not depend on the install or the current
     directory), else the path relative to the current directory."""
-    resolved = path.resolve()
+    resolved = _resolved(path)
     if resolved.is_relative_to(BUNDLED_ROOT):
         return "fixtures/" + resolved.relative_to(BUNDLED_ROOT).as_posix()
     try:
@@ -231,10 +251,16 @@ def _schema_problems(data: Any, doc: YamlDocument, file: str, schema: dict) -> l
 
 
 def load_file(
-    path: Path, registry: Registry, schema: dict[str, Any]
+    path: Path, registry: Registry, schema: dict[str, Any], *, explicit: bool = True
 ) -> tuple[list[Case], list[Problem]]:
-    """Every case of one file and every problem in it (never stops at the first)."""
+    """Every case of one file and every problem in it (never stops at the first). A file
+    found in a directory (not ``explicit``ly named) is read only when it is a regular file:
+    a named pipe there would block the run forever (``<(cat cases.yaml)`` named on the
+    command line is read)."""
     file = display_path(path)
+    special = _special(path) if not explicit else ""
+    if special:
+        return [], [Problem(file, 0, "", "file", f"not a regular file ({special}): not read")]
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -243,6 +269,18 @@ def load_file(
         return _load_text(text, file, registry, schema)
     except Exception as exc:  # a bug here must cost one file, never the whole run
         return [], [Problem(file, 0, "", "internal", f"cannot load: {type(exc).__name__}: {exc}")]
+
+
+def _special(path: Path) -> str:
+    """What kind of special file ``path`` is ('' for a regular file or an unreadable one,
+    whose reading reports the problem)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return ""
+    kinds = {stat.S_ISFIFO: "a named pipe", stat.S_ISSOCK: "a socket", stat.S_ISCHR: "a device"}
+    kinds[stat.S_ISBLK] = "a device"
+    return next((name for test, name in kinds.items() if test(mode)), "")
 
 
 def _load_text(
@@ -332,7 +370,7 @@ def _directory_problems(paths: Sequence[str | os.PathLike[str]]) -> list[Problem
 
 def registry_root(path: str | os.PathLike[str]) -> Path | None:
     """The nearest directory at or above ``path`` holding an ``implementations.yaml``."""
-    start = Path(path).resolve()
+    start = _resolved(Path(path))
     for directory in (start, *start.parents):
         try:
             if (directory / REGISTRY_FILE).is_file():
@@ -370,8 +408,10 @@ def load_fixtures(
     problems.extend(_directory_problems(paths))
     cases: list[Case] = []
     seen: dict[str, Case] = {}
+    named = {os.path.realpath(p) for p in paths}
     for path in iter_case_files(paths or [root_path]):
-        file_cases, file_problems = load_file(path, registry, schema)
+        explicit = os.path.realpath(path) in named
+        file_cases, file_problems = load_file(path, registry, schema, explicit=explicit)
         problems.extend(file_problems)
         for case in file_cases:
             first = seen.get(case.id)

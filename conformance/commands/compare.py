@@ -56,9 +56,10 @@ from .options import (
 
 EXIT_CODES = {
     0: "compared (differences are what it reports, not a failure of the command)",
-    2: "bad input: unknown implementation, unreadable fixtures or files, a malformed log, "
-    "problems in the selected fixtures (the other cases are still compared), or an "
-    "incomplete log (the comparison was interrupted: the report covers what it had)",
+    2: "bad input: unknown implementation, unreadable fixtures or files, a malformed log, an "
+    "option of the other mode (corpus mode with -r/-i, fixture mode without), problems in "
+    "the selected fixtures (the other cases are still compared), or an incomplete log (the "
+    "comparison was interrupted: the report covers what it had)",
 }
 
 DEFAULT_IMPLEMENTATIONS = ("bleu_impl", "nltk")
@@ -226,8 +227,43 @@ def _compare_into(args: argparse.Namespace, path: Path) -> int:
         raise OutputError(f"cannot write --output {path}: {exc.strerror or exc}") from None
 
 
+#: The fixture-mode options (destination -> (option, default)): corpus mode refuses them
+#: rather than ignore them (an ignored --output is a log never written).
+FIXTURE_ONLY: dict[str, tuple[str, object]] = {
+    "output": ("--output", None),
+    "replay": ("--replay", None),
+    "generate": ("--generate", 0),
+    "seed": ("--seed", 0),
+    "no_shrink": ("--no-shrink", False),
+    "shrink_budget": ("--shrink-budget", SHRINK_BUDGET),
+    "jobs": ("--jobs", 1),
+    "verbose": ("-v", False),
+    "decimals": ("--decimals", DEFAULT_DECIMALS),
+    "keywords": ("-k", []),
+    "tags": ("--tag", []),
+    "fixtures": ("--fixtures", []),
+}
+
+
+def _mixed_modes(args: argparse.Namespace, corpus: bool) -> str | None:
+    """Why the options given do not go together (one mode's option in the other mode)."""
+    if corpus:
+        wrong = compare_corpus.given(args, FIXTURE_ONLY)
+        mode, other = "corpus mode (-r/-i)", "fixture cases"
+    else:
+        wrong = compare_corpus.given(args, compare_corpus.CORPUS_ONLY)
+        mode, other = "fixture mode (no -r/-i)", "your own files (-r/-i)"
+    if not wrong:
+        return None
+    return f"{', '.join(wrong)}: not an option of {mode}; it applies to {other}"
+
+
 def run(args: argparse.Namespace) -> int:
-    if compare_corpus.is_corpus_mode(args):
+    corpus = compare_corpus.is_corpus_mode(args)
+    mixed = _mixed_modes(args, corpus)
+    if mixed is not None:
+        return fail("compare", mixed)
+    if corpus:
         return compare_corpus.run(args)
     try:
         if args.report:

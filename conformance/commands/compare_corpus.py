@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
 from bleu_impl import PROFILES, BleuError, get_profile
@@ -23,11 +23,20 @@ from ..engine import open_subjects
 from ..engine.corpus import CorpusOptions, corpus_report
 from ..engine.corpus_significance import SignificanceOptions
 from ..knobargs import knob_pair
+from ..outputs import check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.corpus import render
 from .options import EXIT_OK, EXIT_USAGE, ProgressBar, fail, positive_int
 
-__all__ = ["EPILOG", "add_corpus_arguments", "default_implementations", "is_corpus_mode", "run"]
+__all__ = [
+    "CORPUS_ONLY",
+    "EPILOG",
+    "add_corpus_arguments",
+    "default_implementations",
+    "given",
+    "is_corpus_mode",
+    "run",
+]
 
 EPILOG = """\
 corpus mode (your own files: one segment per line, UTF-8, `-` = stdin once, .gz accepted):
@@ -37,7 +46,9 @@ corpus mode (your own files: one segment per line, UTF-8, `-` = stdin once, .gz 
   bleu-conformance compare -r ref.zh -i a.zh -i b.zh --knob tokenize=char   # every implementation
   bleu-conformance compare -r ref -i a -i b --between bleu_impl:sacrebleu,bleu_impl:multi-bleu
   default implementations: every bleu_impl profile and every importable live library; default
-  baseline: sacrebleu (bleu_impl:sacrebleu when sacrebleu is not installed).
+  baseline: sacrebleu, else bleu_impl:sacrebleu, else the first --impl (by name or spec).
+  --output, --replay, --generate, -k, --tag, --fixtures, -v and --decimals are fixture-mode
+  options: given with -r/-i they are an error, never silently ignored (and the reverse).
   corpus-mode exit codes: 0 report written; 2 bad files (named with the line), unknown
   implementation or knob. An implementation failing on a system is an error cell, not an exit.
 """
@@ -66,7 +77,7 @@ def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
         "--baseline",
         metavar="IMPL",
         help="the implementation the others are explained against (default: sacrebleu if "
-        "importable, else bleu_impl:sacrebleu)",
+        "compared, else bleu_impl:sacrebleu if compared, else the first --impl)",
     )
     group.add_argument(
         "--knob",
@@ -123,14 +134,44 @@ def is_corpus_mode(args: argparse.Namespace) -> bool:
     return bool(getattr(args, "ref", None) or getattr(args, "input", None))
 
 
+#: The corpus-mode options (destination -> (option, default)): fixture mode refuses them
+#: rather than ignore them (a --knob silently left out changes every number).
+CORPUS_ONLY: dict[str, tuple[str, Any]] = {
+    "baseline": ("--baseline", None),
+    "knob": ("--knob", []),
+    "paired_ar": ("--paired-ar", False),
+    "paired_bs_n": ("--paired-bs-n", 1000),
+    "paired_ar_n": ("--paired-ar-n", 10000),
+    "paired_seed": ("--paired-seed", 12345),
+    "between": ("--between", None),
+    "system": ("--system", None),
+    "top": ("--top", 10),
+}
+
+
+def given(args: argparse.Namespace, options: dict[str, tuple[str, Any]]) -> list[str]:
+    """The ``options`` (destination -> (option, default)) set away from their default."""
+    return [option for dest, (option, default) in options.items() if getattr(args, dest) != default]
+
+
 def default_implementations() -> list[str]:
     """Every bleu_impl profile, then every built-in live library that imports here."""
     live = [name for name in BUILTIN[1:] if importlib.util.find_spec(name) is not None]
     return [f"bleu_impl:{p}" for p in PROFILES] + live
 
 
-def default_baseline(specs: list[str]) -> str:
-    return "sacrebleu" if "sacrebleu" in specs else "bleu_impl:sacrebleu"
+def default_baseline(names: list[str]) -> str:
+    """sacrebleu when compared, else bleu_impl's emulation of it, else the first."""
+    return next((n for n in ("sacrebleu", "bleu_impl:sacrebleu") if n in names), names[0])
+
+
+def _named(wanted: str, subjects: list[Any]) -> str:
+    """The name of the implementation ``wanted`` names by name or by its ``--impl`` spec
+    (``--baseline bleu_impl`` is ``bleu_impl:papineni2002``); ``wanted`` when none does."""
+    for subject in subjects:
+        if wanted in (subject.name, subject.spec):
+            return str(subject.name)
+    return wanted
 
 
 def _options(args: argparse.Namespace) -> CorpusOptions:
@@ -175,7 +216,15 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
     subjects = open_subjects(specs, load_registry().keys)  # bleu_impl:KEY as in fixture mode
     try:
         names = [s.name for s in subjects]
-        baseline = args.baseline or default_baseline(names)
+        baseline = _named(args.baseline, subjects) if args.baseline else default_baseline(names)
+        if options.between is not None:
+            options = replace(
+                options,
+                between=(
+                    _named(options.between[0], subjects),
+                    _named(options.between[1], subjects),
+                ),
+            )
         _names_check(names, options, baseline)
         if options.system is not None and options.system not in corpus.names:
             raise ValueError(f"--system {options.system!r}: systems are {list(corpus.names)}")
@@ -189,12 +238,16 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     try:
+        if args.report:
+            check_writable(args.report, "--report")  # before the work, not after
         report = build(args)
         text = render(report, args.format)
         if args.report:
-            Path(args.report).write_text(text + "\n", encoding="utf-8")
+            write_atomic(args.report, text + "\n", "--report")
         else:
             print(text)
+    except BrokenPipeError:  # the reader went away (`| head`): cli.main ends quietly
+        raise
     except (CorpusInputError, AdapterError, OSError, ValueError) as exc:
         return fail("compare", exc, EXIT_USAGE)
     return EXIT_OK

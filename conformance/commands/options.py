@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
+from ..adapters.declared import MAX_TIMEOUT
 from ..cases import LoadResult, load_fixtures, select_cases
 from ..cases.model import Case
 
@@ -34,6 +35,7 @@ __all__ = [
     "positive_float",
     "positive_int",
     "progress",
+    "spec_text",
 ]
 
 #: Exit codes, the same for every command: 0 nothing wrong, 1 findings (failures, problems,
@@ -64,6 +66,7 @@ def exit_codes_epilog(codes: Mapping[int, str]) -> str:
     )
     meanings[130] = "interrupted (Ctrl-C); a log written so far stays readable"
     meanings[143] = "terminated (SIGTERM); likewise"
+    meanings[129] = "hung up (SIGHUP: the terminal or session went away); likewise"
     return "exit codes:\n" + "\n".join(
         f"  {code}  {text}" for code, text in sorted(meanings.items())
     )
@@ -90,14 +93,26 @@ def _bounded_int(text: str, low: int) -> int:
 
 
 def positive_float(text: str) -> float:
-    """argparse type: a finite number > 0 (``--timeout``): no 0, negatives, nan or inf."""
+    """argparse type: a finite number > 0 (``--timeout``): no 0, negatives, nan or inf,
+    nothing above :data:`~conformance.adapters.declared.MAX_TIMEOUT` (a wait that long
+    overflows the platform's clock)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"must be a finite number > 0, got {text!r}")
+    if value > MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_TIMEOUT:,} (a week), got {text!r}")
     return value
+
+
+def spec_text(text: str) -> str:
+    """argparse type of ``--impl`` and ``--as``: not empty (an unset shell variable is a
+    mistake, never "the default")."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    return text
 
 
 def add_impl_argument(
@@ -107,6 +122,7 @@ def add_impl_argument(
     parser.add_argument(
         "--impl",
         action="append",
+        type=spec_text,
         default=[],
         required=required,
         metavar="SPEC",

@@ -24,8 +24,9 @@ from .options import add_report_arguments, fail
 EXIT_CODES = {
     0: "the run had nothing unexpected",
     1: "the run had a fail, error, fixed or changed result, or baseline movement",
-    2: "an unreadable run log, a log without its end record (the run was interrupted: the "
-    "report says INCOMPLETE and covers what it had), or a run with fixture problems",
+    2: "an unreadable or malformed run log (named with the line and field), an --impl the "
+    "log does not hold, a log without its end record (the run was interrupted: the report "
+    "says INCOMPLETE and covers what it had), or a run with fixture problems",
 }
 
 
@@ -42,9 +43,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _only(log: RunLog, names: list[str]) -> RunLog:
+    """The log restricted to ``names`` (names or specs); ValueError for a name the log
+    does not hold (a typo must not render an empty, green report)."""
     if not names:
         return log
     keep = set(names)
+    known = {i.name for i in log.implementations} | {i.spec for i in log.implementations}
+    known |= {r.implementation for r in log.results}
+    missing = [n for n in names if n not in known]
+    if missing:
+        have = sorted(
+            {i.name for i in log.implementations} | {r.implementation for r in log.results}
+        )
+        raise ValueError(f"--impl {missing[0]!r}: not in this log (it has: {', '.join(have)})")
     return RunLog(
         header=log.header,
         implementations=[i for i in log.implementations if i.name in keep or i.spec in keep],
@@ -65,7 +76,11 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:  # the log cannot be read
         return fail("report", f"{args.log}: cannot read: {exc.strerror or exc}")
     try:
-        status = reporters.emit(_only(log, args.impl), args.format, args.junit_xml)
+        chosen = _only(log, args.impl)
+    except ValueError as exc:
+        return fail("report", exc)
+    try:
+        status = reporters.emit(chosen, args.format, args.junit_xml)
     except OutputError as exc:
         return fail("report", exc)
     if not log.complete:

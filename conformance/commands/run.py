@@ -69,6 +69,7 @@ from .options import (
     fail,
     load_selected,
     positive_float,
+    spec_text,
 )
 
 EXIT_CODES = {
@@ -96,6 +97,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--as",
         dest="as_reference",
+        type=spec_text,
         metavar="NAME",
         help="check every case against NAME (a profile, e.g. sacrebleu, nltk, google-nmt, or "
         "an expectation key): the tool's recorded output where the case has one, else "

@@ -3,6 +3,7 @@ its cases (or a startup error), never end or corrupt the run."""
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import subprocess
@@ -12,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from bleu_impl import corpus_bleu
+
+from .impls import good_dict
 
 #: Where the fakes that leave processes behind write their pids (set by the tests).
 PID_FILE = "BLEU_TEST_PID_FILE"
@@ -125,3 +128,138 @@ declares_everything = _declaring(
     bleu_arithmetic="float32",
     bleu_expect=["papineni2002"],
 )
+
+
+# ---- answers of odd types: garbage, never converted by guessing, never a crash ----------
+
+
+def returns_true(hypotheses: list, references: list, **config: Any) -> bool:
+    return True
+
+
+def returns_text(hypotheses: list, references: list, **config: Any) -> str:
+    return str(_good(hypotheses, references, **config))
+
+
+def returns_huge_int(hypotheses: list, references: list, **config: Any) -> int:
+    return 10**400
+
+
+def returns_negative(hypotheses: list, references: list, **config: Any) -> float:
+    return -0.5
+
+
+def counts_halves(hypotheses: list, references: list, **config: Any) -> dict:
+    answer = good_dict(hypotheses, references, **config)
+    return {**answer, "counts": [c + 0.5 for c in answer["counts"]]}
+
+
+def counts_text(hypotheses: list, references: list, **config: Any) -> dict:
+    answer = good_dict(hypotheses, references, **config)
+    return {**answer, "counts": [str(c) for c in answer["counts"]]}
+
+
+def huge_bp(hypotheses: list, references: list, **config: Any) -> dict:
+    return {**good_dict(hypotheses, references, **config), "bp": 10**400}
+
+
+def numpy_statistics(hypotheses: list, references: list, **config: Any) -> dict:
+    """What a numpy or torch implementation returns: numpy scalars and arrays."""
+    import numpy as np
+
+    r = corpus_bleu(hypotheses, references, **config)
+    return {
+        "score": np.float64(r.score),
+        "counts": np.array(r.counts),
+        "totals": [np.int64(t) for t in r.totals],
+        "bp": np.float32(r.bp),
+        "hyp_len": np.int64(r.hyp_len),
+        "ref_len": np.float32(r.ref_len),
+    }
+
+
+class _Custom(BaseException):
+    pass
+
+
+def raises_base_exception(hypotheses: list, references: list, **config: Any) -> float:
+    raise _Custom("not an Exception")
+
+
+class _Unprintable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no message for you")
+
+
+def raises_unprintable(hypotheses: list, references: list, **config: Any) -> float:
+    raise _Unprintable()
+
+
+def floods_stderr(hypotheses: list, references: list, **config: Any) -> float:
+    """3 MB on stderr without a newline, then a correct answer."""
+    for _ in range(3):
+        sys.stderr.write("x" * 1_000_000)
+    sys.stderr.write("END-OF-FLOOD")
+    sys.stderr.flush()
+    return _good(hypotheses, references, **config)
+
+
+def raises_control_characters(hypotheses: list, references: list, **config: Any) -> float:
+    """A message that would recolor a terminal, ring its bell and break JUnit XML."""
+    sys.stderr.write("progress \x1b[2J\r\x00 done\n")
+    raise RuntimeError("ESC \x1b[31m NUL \x00 BEL \x07 RLO \u202e nonchar \ufffe")
+
+
+def raises_lone_surrogate(hypotheses: list, references: list, **config: Any) -> float:
+    """What ``os.fsdecode`` makes of a file name that is not UTF-8."""
+    name = os.fsdecode(b"model-\xff.bin")
+    raise FileNotFoundError(f"no such file: {name}")
+
+
+def marks_its_calls(hypotheses: list, references: list, **config: Any) -> float:
+    """A correct implementation that notes each call (its pid) in the pid file: a test
+    of "checked before the work" asserts the file was never written."""
+    _note_pid(os.getpid())
+    return _good(hypotheses, references, **config)
+
+
+def _write_on_every_fd(payload: bytes) -> None:
+    """Write ``payload`` on every descriptor from 3 up: the worker's channel among them."""
+    for fd in range(3, 32):
+        with contextlib.suppress(OSError):
+            os.write(fd, payload)
+
+
+def scribbles_on_descriptors(hypotheses: list, references: list, **config: Any) -> float:
+    """A frame header announcing 4 GB, then noise."""
+    _write_on_every_fd(b"\xff\xff\xff\xf0noise")
+    return _good(hypotheses, references, **config)
+
+
+def forges_a_reply(hypotheses: list, references: list, **config: Any) -> float:
+    """A well-framed reply whose unpickling would run a command in the harness (creating
+    the file named by the pid-file variable + '.forged')."""
+    import pickle
+    import struct
+
+    target = os.environ.get(PID_FILE, "/dev/null") + ".forged"
+
+    class Payload:
+        def __reduce__(self) -> tuple:
+            return (os.system, (f"touch {target}",))
+
+    data = pickle.dumps((1, "ok", Payload()))
+    _write_on_every_fd(struct.pack(">I", len(data)) + data)
+    time.sleep(0.5)  # the forged reply arrives first
+    return _good(hypotheses, references, **config)
+
+
+def replays_a_reply(hypotheses: list, references: list, **config: Any) -> float:
+    """A well-formed reply out of sequence: the next request would read it as its own."""
+    import pickle
+    import struct
+
+    data = pickle.dumps((99, "ok", None))
+    _write_on_every_fd(struct.pack(">I", len(data)) + data)
+    time.sleep(0.5)
+    return _good(hypotheses, references, **config)

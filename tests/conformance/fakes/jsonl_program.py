@@ -13,8 +13,9 @@ from bleu_impl import BleuError, corpus_bleu
 MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
 STATE = sys.argv[2] if len(sys.argv) > 2 else ""  # a file counting starts (for restarts)
 # "hello-with:{json}" / "answer-with:{json}": fields merged into the hello / every answer
+# "answer-raw:TEXT": TEXT (with {seq} filled in) is every answer line, as written
 MODE, _, EXTRA = MODE.partition(":")
-PATCH = json.loads(EXTRA) if EXTRA else {}
+PATCH = json.loads(EXTRA) if EXTRA and MODE != "answer-raw" else {}
 
 
 def note_pid(pid: int) -> None:
@@ -22,6 +23,31 @@ def note_pid(pid: int) -> None:
     if path:
         with open(path, "a", encoding="utf-8") as f:
             f.write(f"{pid}\n")
+
+
+def misbehave(seq: int) -> bool:
+    """Hangs, floods and raw lines; True when the answer has been written."""
+    if MODE == "grandchild-hang":  # a child of its own, then a hang: both must be killed
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+        note_pid(child.pid)
+        note_pid(os.getpid())
+        time.sleep(300)
+    if MODE == "busy":  # spins: only a kill stops it
+        note_pid(os.getpid())
+        while True:
+            pass
+    if MODE == "answer-raw":  # EXTRA verbatim, {seq} filled in: numbers JSON allows
+        sys.stdout.write(EXTRA.replace("{seq}", str(seq)) + "\n")
+        sys.stdout.flush()
+        return True
+    if MODE == "endless-line":  # 17 MiB without a newline, then silence
+        sys.stdout.write("x" * (17 * 2**20))
+        sys.stdout.flush()
+        time.sleep(30)
+    if MODE == "stderr-flood":  # 3 MB on stderr without a newline, then a correct answer
+        sys.stderr.write("y" * 3_000_000 + "END-OF-FLOOD")
+        sys.stderr.flush()
+    return False
 
 
 def answer(message: dict, n: int) -> dict | None:
@@ -38,16 +64,10 @@ def answer(message: dict, n: int) -> dict | None:
         return None
     if MODE == "wrong-seq":
         seq += 100
-    if MODE == "grandchild-hang":  # a child of its own, then a hang: both must be killed
-        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
-        note_pid(child.pid)
-        note_pid(os.getpid())
-        time.sleep(300)
-    if MODE == "busy":  # spins: only a kill stops it
-        note_pid(os.getpid())
-        while True:
-            pass
-    print(f"scoring seq {message['seq']}", file=sys.stderr, flush=True)
+    if misbehave(seq):
+        return None
+    if MODE != "stderr-flood":
+        print(f"scoring seq {message['seq']}", file=sys.stderr, flush=True)
     try:
         r = corpus_bleu(request["hypotheses"], request["references"], **request["config"])
     except BleuError as exc:
@@ -91,6 +111,8 @@ def main() -> None:
         else:
             return
         print(json.dumps(reply), flush=True)
+        if MODE == "stops-reading":  # never reads a request: a big one fills the pipe
+            time.sleep(20)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,12 @@ def jsonl(mode: str, patch: dict | None = None) -> str:
         ({"expect": "papineni2002x"}, "no such expectation key"),
         ({"expect": 7}, "expect"),
         ({"precison": 2}, "did you mean 'precision'"),
+        # beyond issue 13's list: a name or version that would rewrite the report
+        ({"name": "fake\nFAIL 0 of 0"}, "name: must be one line of text"),
+        ({"name": "fake \x1b[2J"}, "name: must be one line of text"),
+        ({"name": "fake \u202eliaf"}, "name: must be one line of text"),
+        ({"name": "n" * 10_000}, "name: must be at most 200 characters"),
+        ({"version": "1.0\r\npass"}, "version: must be one line of text"),
     ],
 )
 def test_a_bad_hello_is_a_startup_error_naming_the_field(capsys, patch, says):
@@ -120,6 +126,13 @@ def test_a_command_template_hang_kills_its_children(capsys, tmp_path):
         ("kind: jsonl\ncomand: 'true'\n", "did you mean 'command'"),
         ("kind: pyhton\ncallable: x:y\n", "unknown adapter kind"),
         ("kind: python\n", "needs 'callable'"),
+        # beyond issue 13's list: a wait that long overflows the platform's clock
+        (
+            "kind: python\ncallable: tests.conformance.fakes.impls:good\ntimeout: 1.0e+308\n",
+            "timeout: must be a number of seconds",
+        ),
+        # PyYAML would keep the last 'kind' and complain about 'callable'
+        ("kind: python\ncallable: x:y\nkind: jsonl\n", ":3: yaml-duplicate-key: duplicate key"),
     ],
 )
 def test_adapter_files_reject_unknown_keys_and_bad_values(capsys, tmp_path, text, says):

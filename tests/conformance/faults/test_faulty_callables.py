@@ -102,7 +102,7 @@ def test_reading_stdin_does_not_eat_the_protocol(capsys):
         ("inf", "score is inf"),
         ("bp_word", "bp is 'one'"),
         ("nan_statistics", "hyp_len is nan"),
-        ("unpicklable", "cannot be sent back"),
+        ("unpicklable", "bp is <function"),
     ],
 )
 def test_garbage_answers_are_errors_and_every_report_renders(capsys, tmp_path, fake, says):

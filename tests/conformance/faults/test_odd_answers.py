@@ -1,0 +1,165 @@
+"""Fault injection beyond issue 13's list: answers of odd types and sizes, exceptions that
+are not Exceptions, floods without a newline, programs that leave a daemon behind. Each
+is an error state naming what was wrong (garbage is never converted by guessing, never a
+crash of the harness), and correct answers in numpy types are not taken for garbage."""
+
+from __future__ import annotations
+
+import shlex
+
+import pytest
+
+from ..helpers import MINI
+from .common import HOSTILE, JSONL, cli, pids, run_json, wait_gone
+
+EXACT = ("-k", "mini.exact")
+
+
+def answered(report: dict) -> list[dict]:
+    return [r for r in report["results"] if r["outcome"] != "skip"]
+
+
+@pytest.mark.parametrize(
+    ("fake", "says"),
+    [
+        ("returns_true", "returned bool True"),
+        ("returns_text", "returned str '1.0'"),
+        ("returns_huge_int", "not a number within a float's range"),
+        ("returns_negative", "score is -0.5, not a number >= 0"),
+        ("counts_halves", "counts is [6.5,"),
+        ("counts_text", "counts is ['6',"),
+        ("huge_bp", "bp is 1000"),
+    ],
+)
+def test_an_odd_python_answer_is_garbage_never_a_guess(capsys, fake, says):
+    status, report = run_json(capsys, "--impl", f"{HOSTILE}:{fake}", *EXACT)
+    assert status == 1
+    [result] = answered(report)
+    assert result["outcome"] == "error"
+    assert result["reason"].startswith("garbage: ") and says in result["reason"]
+
+
+def test_numpy_numbers_are_numbers(capsys):
+    pytest.importorskip("numpy")
+    status, report = run_json(capsys, "--impl", f"{HOSTILE}:numpy_statistics", *EXACT)
+    assert [r["outcome"] for r in answered(report)] == ["pass"], report["results"][0]["reason"]
+    assert status == 0
+
+
+@pytest.mark.parametrize(
+    ("fake", "says"),
+    [
+        ("raises_base_exception", "crash: the implementation raised _Custom: not an Exception"),
+        ("raises_unprintable", "_Unprintable: (its message cannot be shown"),
+    ],
+)
+def test_odd_exceptions_are_the_implementations_not_an_adapter_bug(capsys, fake, says):
+    status, report = run_json(capsys, "--impl", f"{HOSTILE}:{fake}", *EXACT)
+    [result] = answered(report)
+    assert status == 1 and result["outcome"] == "error"
+    assert says in result["reason"] and "adapter bug" not in result["reason"]
+
+
+def test_a_stderr_flood_without_newline_keeps_its_tail(capsys):
+    """Read in chunks (bounded memory), the flood's end is shown with the case."""
+    status, report = run_json(capsys, "--impl", f"{HOSTILE}:floods_stderr", *EXACT)
+    [result] = answered(report)
+    assert status == 0 and result["outcome"] == "pass"
+    assert result["stderr"].endswith("END-OF-FLOOD")
+
+
+def jsonl(mode: str, extra: str = "") -> str:
+    arg = f"{mode}:{extra}" if extra else mode
+    return f"jsonl:{JSONL} {shlex.quote(arg)}"
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ('{"seq": {seq}, "score": 0.5, "bp": 1' + "0" * 400 + "}", "bp is 1000"),
+        ('{"seq": {seq}, "score": 1' + "0" * 5000 + "}", "Exceeds the limit"),
+        ('{"seq": {seq}, "score": 0.5, "x": ' + "[" * 50_000 + "]" * 50_000 + "}", "recursion"),
+    ],
+)
+def test_json_numbers_python_cannot_hold_are_garbage(capsys, line, says):
+    status, report = run_json(capsys, "--impl", jsonl("answer-raw", line), *EXACT)
+    assert status == 1
+    [result] = answered(report)
+    assert result["outcome"] == "error"
+    assert result["reason"].startswith("garbage: ") and says in result["reason"]
+
+
+def test_a_sequence_number_of_another_type_is_a_protocol_error(capsys):
+    status, report = run_json(capsys, "--impl", jsonl("answer-raw", '{"seq": 1.0, "score": 1}'))
+    assert status == 1
+    assert "protocol: answer has seq 1.0" in answered(report)[0]["reason"]
+
+
+def test_an_endless_stdout_line_is_garbage_not_a_memory_sink(capsys):
+    status, report = run_json(capsys, "--impl", jsonl("endless-line"), "--timeout", "20", *EXACT)
+    [result] = answered(report)
+    assert status == 1
+    assert result["reason"] == "garbage: a line longer than 16 MiB on stdout"
+
+
+def test_a_protocol_programs_stderr_flood_keeps_its_tail(capsys):
+    status, report = run_json(capsys, "--impl", jsonl("stderr-flood"), *EXACT)
+    [result] = answered(report)
+    assert status == 0 and result["outcome"] == "pass"
+    assert result["stderr"].endswith("END-OF-FLOOD")
+
+
+def _command(tmp_path, script: str, regex: str = "") -> str:
+    adapter = tmp_path / "command.yaml"
+    lines = [
+        "kind: command",
+        "name: odd",
+        f"template: bash -c {shlex.quote(script)}",
+        "timeout: 10",
+        "expect: [papineni2002]",
+    ]
+    if regex:
+        lines.append(f"regex: '{regex}'")
+    adapter.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(adapter)
+
+
+def test_a_command_leaving_a_daemon_on_its_stdout_is_answered_not_timed_out(capsys, tmp_path):
+    pid_file = tmp_path / "pids"
+    spec = _command(tmp_path, f"sleep 300 & echo $! >> {pid_file}; echo 1.0")
+    status, report = run_json(capsys, "--impl", spec, *EXACT)
+    [result] = answered(report)
+    assert (status, result["outcome"]) == (0, "pass"), result["reason"]
+    started = pids(pid_file)
+    assert started and wait_gone(started) == []
+
+
+def test_a_command_flooding_stdout_is_garbage(capsys, tmp_path):
+    spec = _command(tmp_path, "head -c 20000000 /dev/zero; echo 1.0")
+    status, report = run_json(capsys, "--impl", spec, *EXACT)
+    [result] = answered(report)
+    assert status == 1
+    assert result["reason"].startswith("garbage: ") and "more than 16 MiB" in result["reason"]
+
+
+def test_a_printed_length_beyond_a_float_is_garbage_not_a_crash(capsys, tmp_path):
+    spec = _command(
+        tmp_path, f"echo BLEU 0.5 len 1{'0' * 400}", r"BLEU (?P<score>\S+) len (?P<hyp_len>\d+)"
+    )
+    status, out, err = cli(capsys, "run", "--fixtures", str(MINI), "--impl", spec, *EXACT)
+    assert status == 1 and "Traceback" not in err
+    assert "hyp_len is inf" in out
+
+
+def test_a_program_that_stops_reading_its_input_times_out(capsys, tmp_path):
+    """A request bigger than the pipe's buffer, to a program that no longer reads: the
+    harness's write blocked past the timeout (and past SIGTERM) until the program ended."""
+    text = MINI.read_text(encoding="utf-8")
+    long = " ".join(f"w{i % 50}" for i in range(60_000))  # ~300 kB: above any pipe buffer
+    cases = tmp_path / "long.yaml"
+    cases.write_text(text.replace("hypothesis: a dog barked at the cat", f"hypothesis: {long}"))
+    argv = ["--impl", jsonl("stops-reading"), "--timeout", "2", "-k", "mini.partial"]
+    status, report = run_json(capsys, *argv, fixtures=cases)
+    [result] = answered(report)
+    assert status == 1
+    assert result["reason"] == "timeout: the request was not read within 2s"

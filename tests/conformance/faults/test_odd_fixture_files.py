@@ -1,0 +1,70 @@
+"""Fault injection beyond issue 13's list: fixture paths that are not plain files. A link
+loop is a problem naming the file (it was a traceback), a named pipe inside a fixture
+folder is reported and never opened (reading it blocked the run forever), and one file
+named twice -- directly, through a link, or inside a folder also given -- is one file,
+not every case a "duplicate" of itself."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from ..helpers import MINI
+from .common import GOOD, cli
+
+
+def _folder(tmp_path):
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    shutil.copy(MINI, folder / "good.yaml")
+    return folder
+
+
+def test_a_link_loop_in_a_folder_is_a_problem_and_the_rest_runs(capsys, tmp_path):
+    folder = _folder(tmp_path)
+    (folder / "loop.yaml").symlink_to(folder / "loop.yaml")
+    status, out, err = cli(capsys, "validate", str(folder))
+    assert status == 1 and "loop.yaml" in out and "Too many levels of symbolic links" in out
+    status, out, err = cli(capsys, "run", "--fixtures", str(folder), "--impl", GOOD)
+    assert status == 2 and "Traceback" not in err
+    assert "FIXTURE PROBLEMS" in out and "100.0%" in out  # the good file's cases ran
+
+
+def test_a_link_loop_named_directly_is_a_problem(capsys, tmp_path):
+    loop = tmp_path / "loop.yaml"
+    loop.symlink_to(loop)
+    status, out, _ = cli(capsys, "validate", str(loop))
+    assert status == 1 and "Too many levels of symbolic links" in out
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_in_a_fixture_folder_is_reported_never_opened(tmp_path):
+    folder = _folder(tmp_path)
+    os.mkfifo(folder / "pipe.yaml")
+    proc = subprocess.run(
+        [sys.executable, "-m", "conformance.cli", "validate", str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=60,  # before the fix: blocked here forever, opening the pipe
+        check=False,
+    )
+    assert proc.returncode == 1
+    assert "pipe.yaml" in proc.stdout and "not a regular file (a named pipe)" in proc.stdout
+
+
+def test_one_file_named_twice_is_one_file(capsys, tmp_path):
+    folder = _folder(tmp_path)
+    link = tmp_path / "link.yaml"
+    link.symlink_to(folder / "good.yaml")
+    twice = [str(folder / "good.yaml"), str(link), str(folder)]
+    status, out, _ = cli(capsys, "validate", *twice)
+    assert status == 0 and "duplicate-id" not in out
+    argv = ["run", "--impl", GOOD]
+    for path in twice:
+        argv += ["--fixtures", path]
+    status, out, _ = cli(capsys, *argv)
+    assert status == 0 and "FIXTURE PROBLEMS" not in out

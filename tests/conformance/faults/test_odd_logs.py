@@ -1,0 +1,107 @@
+"""Fault injection beyond issue 13's list: run and compare logs edited by hand or by
+another tool, and implementations whose messages hold control characters or lone
+surrogates. A malformed record is an error naming the file, line and field (exit 2), never
+a traceback in a reporter; what an implementation printed is shown escaped, so it can
+neither rewrite a terminal nor make JUnit XML unreadable, nor fail a report's encoding."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from ..helpers import MINI
+from .common import GOOD, HOSTILE, cli
+
+FORMATS = ("table", "markdown", "json", "html")
+
+
+def _log(capsys, tmp_path, command: str, *impls: str) -> list[dict]:
+    log = tmp_path / f"{command}.jsonl"
+    argv = [command, "--fixtures", str(MINI), "--output", str(log), "-k", "mini.exact"]
+    for impl in impls:
+        argv += ["--impl", impl]
+    cli(capsys, *argv)
+    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+
+
+def _write(path, records: list[dict]) -> str:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return str(path)
+
+
+def _first(records: list[dict], key: str, kind: str) -> int:
+    return next(i for i, r in enumerate(records) if r.get(key) == kind)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("outcome", []),
+        ("outcome", "passed"),
+        ("implementation", None),
+        ("expected", "x"),
+        ("stderr", None),
+        ("known_failure", True),
+        ("duration", None),
+        ("mismatches", [1]),
+        ("case_id", None),
+    ],
+)
+def test_a_run_log_result_of_the_wrong_shape_names_its_line(capsys, tmp_path, field, value):
+    records = _log(capsys, tmp_path, "run", GOOD)
+    index = _first(records, "record", "result")
+    records[index][field] = value
+    log = _write(tmp_path / "edited.jsonl", records)
+    for argv in [["--format", f] for f in FORMATS] + [["--junit-xml", str(tmp_path / "j.xml")]]:
+        status, _out, err = cli(capsys, "report", log, *argv)
+        assert status == 2 and "Traceback" not in err, argv
+        assert f"edited.jsonl:{index + 1}:" in err and repr(field) in err
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("item", []), ("verdict", {}), ("changes", True), ("stats_diff", [1]), ("a", None)],
+)
+def test_a_compare_log_pair_of_the_wrong_shape_names_its_line(capsys, tmp_path, field, value):
+    records = _log(capsys, tmp_path, "compare", "bleu_impl", "bleu_impl:nltk")
+    index = _first(records, "kind", "pair")
+    records[index][field] = value
+    log = _write(tmp_path / "edited.jsonl", records)
+    for fmt in FORMATS:
+        status, _out, err = cli(capsys, "compare", "--replay", log, "--format", fmt)
+        assert status == 2 and "Traceback" not in err
+        assert f"edited.jsonl:{index + 1}:" in err and repr(field) in err
+
+
+def test_control_characters_from_an_implementation_are_shown_escaped(capsys, tmp_path):
+    junit = tmp_path / "junit.xml"
+    spec = f"{HOSTILE}:raises_control_characters"
+    argv = ["--fixtures", str(MINI), "-k", "mini.exact", "--junit-xml", str(junit)]
+    status, out, _err = cli(capsys, "run", "--impl", spec, *argv)
+    assert status == 1
+    assert "\x1b" not in out and "\x00" not in out and "\u202e" not in out
+    assert "ESC \\x1b[31m NUL \\x00 BEL \\x07 RLO \\u202e" in out
+    ET.parse(junit)  # well-formed: XML 1.0 cannot hold NUL or ESC
+
+
+def test_a_lone_surrogate_in_a_message_costs_nothing(capsys, tmp_path):
+    junit, spec = tmp_path / "junit.xml", f"{HOSTILE}:raises_lone_surrogate"
+    argv = ["--fixtures", str(MINI), "-k", "mini.exact", "--junit-xml", str(junit)]
+    status, out, err = cli(capsys, "run", "--impl", spec, *argv)
+    assert status == 1, err  # the implementation's error, not a failure to write (2)
+    assert "model-\\udcff.bin" in out and "model-\\udcff.bin" in junit.read_text("utf-8")
+    status, out, err = cli(capsys, "compare", "--impl", spec, "--impl", GOOD, *argv[:4])
+    assert status == 0, err
+
+
+def test_a_log_of_the_other_kind_says_which_command_reads_it(capsys, tmp_path):
+    run_log = _write(tmp_path / "run.jsonl", _log(capsys, tmp_path, "run", GOOD))
+    compare_log = _write(
+        tmp_path / "cmp.jsonl", _log(capsys, tmp_path, "compare", "bleu_impl", "bleu_impl:nltk")
+    )
+    status, _, err = cli(capsys, "report", compare_log)
+    assert status == 2 and "a compare log: render it with `compare --replay" in err
+    status, _, err = cli(capsys, "compare", "--replay", run_log)
+    assert status == 2 and "a run log: render it with `report`" in err
