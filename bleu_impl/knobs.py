@@ -272,7 +272,9 @@ STATS_ONLY_KNOBS: tuple[str, ...] = (
 
 
 def _fail(name: str, value: Any, valid: str) -> KnobError:
-    return KnobError(f"invalid value {value!r} for knob {name!r}: expected {valid}")
+    shown = repr(value)
+    shown = shown if len(shown) <= 80 else shown[:77] + "..."
+    return KnobError(f"invalid value {shown} for knob {name!r}: expected {valid}")
 
 
 def _number(name: str, value: Any, *, positive: bool = False) -> float:
@@ -316,11 +318,17 @@ def _flag(name: str, value: Any) -> bool:
     return value
 
 
+#: The highest n-gram order accepted. Implementations use 4 (1-4 for BLEU-1..BLEU-4; the
+#: fixtures go up to 5); the bound keeps a typo such as 1000000000 from exhausting memory
+#: (every order is a column of statistics) or overflowing (10**26).
+MAX_ORDER_LIMIT = 100
+
+
 def _max_order(name: str, value: Any) -> int:
-    if isinstance(value, str) and value.isdigit():
+    if isinstance(value, str) and value.isdigit() and len(value) < 20:
         value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise _fail(name, value, "an integer >= 1")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ORDER_LIMIT:
+        raise _fail(name, value, f"an integer from 1 to {MAX_ORDER_LIMIT}")
     return value
 
 
@@ -335,8 +343,8 @@ def _weights(name: str, value: Any) -> tuple[float, ...] | None:
         ws = tuple(value)
     except TypeError:
         raise _fail(name, value, "a sequence of numbers or None") from None
-    if not ws:
-        raise _fail(name, value, "a non-empty sequence of numbers")
+    if not ws or len(ws) > MAX_ORDER_LIMIT:
+        raise _fail(name, value, f"a sequence of 1 to {MAX_ORDER_LIMIT} numbers")
     return tuple(float(_number(name, w)) for w in ws)
 
 
