@@ -33,7 +33,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..cases import generate_cases
-from ..engine import compare_cases, open_subjects
+from ..engine import WorkerLost, compare_cases, open_subjects
 from ..engine.batch import SHRINK_BUDGET
 from ..engine.shrink import MAX_STEPS
 from ..outputs import OutputError, check_writable, write_atomic
@@ -167,10 +167,14 @@ def run_comparison(args: argparse.Namespace, log_path: Path) -> int:
             )
             shrunk: list[dict] = []
             shown = progress(records, len(cases), "compare", enabled=not args.quiet)
-            for case_records in shown:
-                for record in case_records:
-                    log.pair(record)
-                    shrunk += [record["shrink"]] if "shrink" in record else []
+            try:
+                for case_records in shown:
+                    for record in case_records:
+                        log.pair(record)
+                        shrunk += [record["shrink"]] if "shrink" in record else []
+            except WorkerLost as exc:  # no end record: the report says it is incomplete
+                print(f"bleu-conformance compare: error: {exc}", file=sys.stderr)
+                return len(loaded.problems)
             log.end(
                 pairs="complete",
                 fixture_problems=len(loaded.problems),

@@ -8,7 +8,7 @@ reference for ``run --as``), :func:`compare_case` /
 """
 
 from .asking import Outcome, Reply, ask, build_request
-from .batch import compare_cases
+from .batch import WorkerLost, compare_cases
 from .differ import PairRow, Subject, compare_case, open_subjects, row_record
 from .identification import Identification, identify
 from .reference import Reference, make_reference, verify_as
@@ -29,6 +29,7 @@ __all__ = [
     "Reference",
     "Reply",
     "Subject",
+    "WorkerLost",
     "ask",
     "build_request",
     "candidate_keys",

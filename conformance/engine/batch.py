@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.util
+import signal
 import sys
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import redirect_stdout
 from functools import partial
 from typing import Any
@@ -21,7 +24,12 @@ from ..cases import Case, ExpectationKey
 from .differ import Subject, compare_case, open_subjects, row_record
 from .shrink import MAX_STEPS, shrink_disagreement
 
-__all__ = ["SHRINK_BUDGET", "compare_cases", "shrink_allowance"]
+__all__ = ["SHRINK_BUDGET", "WorkerLost", "compare_cases", "shrink_allowance"]
+
+
+class WorkerLost(RuntimeError):
+    """A worker process of ``--jobs`` ended without finishing its cases."""
+
 
 #: Candidate inputs tried while shrinking, over a whole comparison (at most
 #: :data:`~conformance.engine.shrink.MAX_STEPS` per disagreement).
@@ -39,6 +47,11 @@ def shrink_allowance(cases: Sequence[Case], implementations: int, total: int) ->
 
 
 def _init_worker(specs: Sequence[str], keys: Mapping[str, ExpectationKey], budget: int) -> None:
+    # The parent's SIGTERM/SIGHUP handlers turn a signal into an exception that unwinds the
+    # command; a worker just ends (the parent notices and reports what it had).
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
     _WORKER.update(subjects=open_subjects(specs, keys), budget=budget)
     multiprocessing.util.Finalize(None, _close_subjects, exitpriority=10)
 
@@ -46,6 +59,45 @@ def _init_worker(specs: Sequence[str], keys: Mapping[str, ExpectationKey], budge
 def _close_subjects() -> None:
     for subject in _WORKER.get("subjects", ()):
         subject.adapter.close()
+
+
+def _in_workers(
+    specs: Sequence[str],
+    cases: Sequence[Case],
+    keys: Mapping[str, ExpectationKey],
+    budget: int,
+    jobs: int,
+) -> Iterator[list[dict[str, Any]]]:
+    """``jobs`` worker processes, records in case order. A worker that dies (killed by the
+    system, or by what an implementation did to it) is :class:`WorkerLost`, not a wait
+    forever; an interruption stops every worker at once."""
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(
+        jobs,
+        mp_context=multiprocessing.get_context(),
+        initializer=_init_worker,
+        initargs=(specs, keys, budget),
+    )
+    try:
+        yield from pool.map(_work, cases, chunksize=4)
+    except BrokenProcessPool as exc:
+        _stop(pool, before)
+        raise WorkerLost(
+            "a worker process of --jobs died (killed by the system, e.g. out of memory, or by "
+            f"an implementation): the comparison is incomplete ({exc})"
+        ) from None
+    except BaseException:
+        _stop(pool, before)
+        raise
+    pool.shutdown()
+
+
+def _stop(pool: ProcessPoolExecutor, before: set[Any]) -> None:
+    """Cancel what has not started and end the pool's processes now."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in set(multiprocessing.active_children()) - before:
+        process.terminate()
+        process.join(5)
 
 
 def _work(case: Case) -> list[dict[str, Any]]:
@@ -76,17 +128,7 @@ def compare_cases(
     """
     budget = shrink_allowance(cases, len(specs), shrink_budget) if shrink else 0
     if jobs > 1:
-        pool = multiprocessing.get_context().Pool(
-            jobs, initializer=_init_worker, initargs=(specs, keys, budget)
-        )
-        try:
-            yield from pool.imap(_work, cases, chunksize=4)
-        except BaseException:  # interrupted: stop at once (the workers' adapters follow)
-            pool.terminate()
-            pool.join()
-            raise
-        pool.close()
-        pool.join()
+        yield from _in_workers(specs, cases, keys, budget, jobs)
         return
     own = subjects is None
     _WORKER.update(subjects=list(subjects or open_subjects(specs, keys)), budget=budget)

@@ -78,3 +78,16 @@ def chatty(hypotheses: list, references: list, **config: Any) -> float:
     """Prints to stdout (as some libraries do) and answers a constant."""
     print("spent more than five minutes working to shrink your example")
     return 0.5
+
+
+def kills_parent(hypotheses: list, references: list, **config: Any) -> float:
+    """Answers the adapter's warm-up request ("the cat sat down"); on any other input kills
+    the process that started its worker (under ``compare --jobs``: a pool worker), as the
+    system's out-of-memory killer would."""
+    import os
+    import signal
+
+    if list(hypotheses) != ["the cat sat down"]:
+        os.kill(os.getppid(), signal.SIGKILL)
+        time.sleep(5)
+    return corpus_bleu(hypotheses, references).score

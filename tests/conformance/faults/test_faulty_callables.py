@@ -5,6 +5,7 @@ field); the run always finishes and its report always lists every case."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -181,3 +182,20 @@ def test_the_worker_is_stopped_when_the_adapter_closes():
     assert pid is not None
     adapter.close()
     assert wait_gone([pid]) == []
+
+
+def test_a_dead_jobs_worker_ends_the_comparison_as_incomplete(tmp_path):
+    """compare --jobs 2 whose pool worker is killed mid-run: an error naming the lost worker
+    and the report of what was compared, exit 2 -- it waited forever before."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[3]
+    argv = [sys.executable, "-m", "conformance.cli", "compare", "--fixtures", str(MINI)]
+    argv += ["--impl", "tests.conformance.fakes.impls:kills_parent", "--impl", "bleu_impl"]
+    argv += ["--jobs", "2", "-q", "--output", str(tmp_path / "cmp.jsonl")]
+    done = subprocess.run(argv, cwd=root, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 2, done.stderr
+    assert "worker process of --jobs died" in done.stderr
+    assert "interrupted" in done.stderr  # the log has no end record: the report says so
+    assert (tmp_path / "cmp.jsonl").read_text(encoding="utf-8").startswith("{")
