@@ -26,7 +26,7 @@ from bleu_impl import CHOICES, BleuError, Config, KnobError, get_profile
 from ..cases import Case, Tolerance
 from .asking import ANSWERED, Outcome
 from .differ import FLOAT32_TOLERANCE, Subject
-from .evaluate import Evaluator, outcome_of
+from .evaluate import Evaluator, outcome_of, scorer_pool
 
 __all__ = [
     "GENERIC",
@@ -118,15 +118,20 @@ class Evidence:
     def __init__(self, subject: Subject) -> None:
         self.subject = subject
         self.observed: list[Observation] = []
+        self._scorers = scorer_pool()  # shared by every case: precisions repeat across them
         self._evaluators: list[Evaluator] = []
+        self._case_keys: list[tuple[Any, ...]] = []
         self._predictions: dict[tuple[str, Key], list[Outcome | None]] = {}
-        self._configs: dict[tuple[str, Key, Key, str], Config | BleuError] = {}
+        self._configs: dict[tuple[str, Key, tuple[Any, ...]], Config | BleuError] = {}
         self._tolerances: dict[tuple[str, Key], Tolerance] = {}
 
     # -- the answers -------------------------------------------------------------------
     def add(self, observation: Observation) -> None:
         self.observed.append(observation)
-        self._evaluators.append(Evaluator(observation.case))
+        case = observation.case
+        self._evaluators.append(Evaluator(case, self._scorers))
+        config = tuple(sorted((k, _hashable(v)) for k, v in case.config.items()))
+        self._case_keys.append((config, case.level))
         for row in self._predictions.values():
             row.append(None)
 
@@ -140,11 +145,11 @@ class Evidence:
         return (1, 100) if max(self.scores, default=0.0) > 1.0 + 1e-9 else (1,)
 
     # -- predictions -------------------------------------------------------------------
-    def _config(self, profile: str, key: Key, case: Case) -> Config | BleuError:
-        case_key = tuple(sorted((k, _hashable(v)) for k, v in case.config.items()))
-        memo = (profile, key, case_key, case.level)
+    def _config(self, profile: str, key: Key, index: int) -> Config | BleuError:
+        memo = (profile, key, self._case_keys[index])
         found = self._configs.get(memo)
         if found is None:
+            case = self.observed[index].case
             try:
                 found = get_profile(profile).resolve({**case.config, **dict(key)}, case.level)
             except BleuError as exc:
@@ -158,14 +163,13 @@ class Evidence:
         row = self._predictions.setdefault((profile, key), [None] * len(self.observed))
         got = row[index]
         if got is None:
-            evaluator = self._evaluators[index]
-            config = self._config(profile, key, evaluator.case)
+            config = self._config(profile, key, index)
             if isinstance(config, KnobError):
                 got = NOT_ASKED
             elif isinstance(config, BleuError):
                 got = outcome_of(config)
             else:
-                got = evaluator.outcome(config, profile)[0]
+                got = self._evaluators[index].predict(config)
             row[index] = got
         return got
 
@@ -293,7 +297,7 @@ class Evidence:
         many answers were added."""
         added = 0
         for case in probes:
-            evaluator = Evaluator(case)
+            evaluator = Evaluator(case, self._scorers)
             predicted = [_predict_one(evaluator, c) for c in leaders]
             tolerance = Tolerance()
             for c in leaders:
@@ -363,7 +367,7 @@ def _predict_one(evaluator: Evaluator, cand: Candidate) -> Outcome:
         return NOT_ASKED
     except BleuError as exc:
         return outcome_of(exc)
-    return evaluator.outcome(config, cand.profile)[0]
+    return evaluator.predict(config)
 
 
 def rank_profiles(evidence: Evidence, profiles: Sequence[str]) -> list[Candidate]:

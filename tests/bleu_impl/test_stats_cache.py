@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from functools import partial
 
 import pytest
 
@@ -28,6 +29,13 @@ VARIANTS = [
     {"lowercase": "unicode", "line_prep": "rstrip"},
     {"split": "perl-unicode"},
     {"split": "perl-bytes"},
+    {"aggregation": "macro"},
+    {"aggregation": "macro", "ref_length": "average", "denominator_floor": "per-segment"},
+    {"ngram_join": "space"},
+    {"ngram_join": "space-resplit"},
+    {"ngram_join": "space-resplit", "max_order": 2, "aggregation": "macro"},
+    {"ref_scope": "corpus"},
+    {"ref_scope": "corpus", "ngram_join": "space", "ref_length": "shortest"},
 ]
 TOKENIZERS = ["none", "13a", "intl", "char"]
 
@@ -39,9 +47,12 @@ def _stats_or_error(run):
         return type(exc), str(exc)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_every_config_equals_corpus_stats(seed) -> None:
-    hyps, refs = random_corpus(seed, segments=8, missing=seed % 2 == 1)
+@pytest.mark.parametrize(
+    ("seed", "segments"), [*((s, 8) for s in range(4)), *((s, 1) for s in range(4, 10))]
+)
+def test_every_config_equals_corpus_stats(seed, segments) -> None:
+    """Several segments, and one (a reference pool of one segment is its references)."""
+    hyps, refs = random_corpus(seed, segments=segments, missing=seed % 2 == 1)
     cache = StatsCache(hyps, refs)
     for knobs, tokenize in itertools.product(VARIANTS, TOKENIZERS):
         config = make_config({**knobs, "tokenize": tokenize})
@@ -65,3 +76,32 @@ def test_token_lists_and_read_errors() -> None:
     assert _stats_or_error(lambda: short.stats(config)) == _stats_or_error(
         lambda: corpus_stats(hyps, refs[:-1], config)
     )
+
+
+def test_tokens_with_spaces_inside() -> None:
+    """Joined n-grams of tokens that hold spaces collide (fast-bleu) or split into more
+    pieces (torchtext, up to its IndexError): not tuple n-grams, so not their counts."""
+    import random
+
+    rng = random.Random(5)
+    for _ in range(20):
+        hyps, refs = token_corpus(rng, 4)
+        hyps = [[*h, "a b", "c"] if rng.random() < 0.5 else h for h in hyps]
+        refs = [[[*r, "a", "b c"] for r in rs] for rs in refs]
+        cache = StatsCache(hyps, refs)
+        for knobs in VARIANTS:
+            config = make_config(knobs)
+            want = _stats_or_error(partial(corpus_stats, hyps, refs, config))
+            assert _stats_or_error(partial(cache.stats, config)) == want, knobs
+
+
+@pytest.mark.parametrize("refs", [[[]], [[None]], [["a b c", None]], [[""]]])
+def test_one_segment_with_and_without_references(refs) -> None:
+    """A reference pool of one segment without references fails (whatever
+    ``missing_refs`` says), unlike that segment's own missing references."""
+    hyps = ["a b c d"]
+    cache = StatsCache(hyps, refs)
+    for knobs in [*VARIANTS, {"ref_scope": "corpus", "missing_refs": "len-9999"}]:
+        config = make_config(knobs)
+        want = _stats_or_error(lambda c=config: corpus_stats(hyps, refs, c))
+        assert _stats_or_error(lambda c=config: cache.stats(c)) == want, knobs
