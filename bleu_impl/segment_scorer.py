@@ -40,9 +40,9 @@ from .smoothing import OrderPrecision, order_precision, order_precisions
 from .stats import BleuStats
 
 __all__ = [
-    "Precisions",
     "ScorerPool",
     "SegmentScorer",
+    "factor_key",
     "precision_key",
     "scorer_for",
     "scoring_key",
@@ -82,12 +82,25 @@ def precision_key(config: Config) -> tuple[Any, ...]:
     )
 
 
-class Precisions:
-    """Remembered order precisions and their logarithms, for the scorers of configs with
-    one :func:`precision_key` (cleared together: a logarithm is found by its order's id)."""
+def factor_key(config: Config) -> tuple[Any, ...]:
+    """What :func:`~bleu_impl.score.precision_factor` reads of ``config`` (beside the
+    counts, the totals and the hypothesis length): :func:`precision_key`, the weights and
+    how they are applied, the early exits."""
+    return (
+        *precision_key(config),
+        config.order_weights,
+        config.arithmetic,
+        config.auto_reweigh,
+        config.early_zero,
+    )
 
-    def __init__(self, key: tuple[Any, ...], limit: int = _MAX_REMEMBERED) -> None:
-        self.key, self.limit = key, limit
+
+class _Precisions:
+    """Remembered order precisions and their logarithms (cleared together: a logarithm is
+    found by its order's id)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
         self.orders: dict[_OrderKey, tuple[OrderPrecision, int]] = {}
         self.logs: dict[int, float] = {}  # id of a remembered order -> ln of its value
 
@@ -105,9 +118,11 @@ class SegmentScorer:
         profile: Profile,
         config: Config,
         limit: int = _MAX_REMEMBERED,
-        precisions: Precisions | None = None,
+        share: SegmentScorer | None = None,
     ) -> None:
-        """``precisions``: shared with other scorers (its key must be ``config``'s)."""
+        """``share``: a scorer whose remembered precisions (and precision factors) this one
+        shares when its config computes them alike (:func:`precision_key`,
+        :func:`factor_key`)."""
         self.profile, self.config, self._limit = profile, config, limit
         self._param = Fraction(config.smoothing_param)
         self._local = (  # float32 arithmetic rounds BP * factor as a whole
@@ -116,13 +131,13 @@ class SegmentScorer:
             and config.arithmetic == "float64"
         )
         self._by_length = config.smoothing == "nltk-method4"  # reads the hypothesis length
-        if precisions is None:
-            precisions = Precisions(precision_key(config), limit)
-        elif precisions.key != precision_key(config):
-            raise ValueError("these precisions are computed under other knobs")
-        self._precisions = precisions
+        self._precisions = _Precisions(limit)
         self._factors: dict[tuple[Any, ...], tuple[float | None, tuple[OrderPrecision, ...], str]]
         self._factors = {}
+        if share is not None and precision_key(share.config) == precision_key(config):
+            self._precisions = share._precisions
+            if factor_key(share.config) == factor_key(config):
+                self._factors = share._factors
         self._one: SegmentScorer | None = None  # the parts' scorer under macro aggregation
 
     def parts(self, stats: BleuStats) -> ScoreParts:
@@ -164,7 +179,7 @@ class SegmentScorer:
         one = self._one
         if one is None:
             one_config = replace(self.config, aggregation="corpus")
-            one = SegmentScorer(self.profile, one_config, self._limit, self._precisions)
+            one = SegmentScorer(self.profile, one_config, self._limit, share=self)
             self._one = one
         scores = [one.parts(part).final for part in stats.parts]
         one.parts(stats)  # the summed statistics (scoring never reads the parts)
@@ -212,29 +227,34 @@ class SegmentScorer:
 
 class ScorerPool:
     """Scorers of many configs under one profile: one per :func:`scoring_key`, sharing
-    the remembered precisions of configs with one :func:`precision_key`."""
+    what they remember with the scorers of configs that compute it alike."""
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
-        self._by_config: dict[Config, SegmentScorer] = {}
+        self._by_config: dict[int, tuple[Config, SegmentScorer]] = {}  # by id: entries keep it
         self._by_key: dict[tuple[Any, ...], SegmentScorer] = {}
-        self._precisions: dict[tuple[Any, ...], Precisions] = {}
+        self._by_factors: dict[tuple[Any, ...], SegmentScorer] = {}
+        self._by_precisions: dict[tuple[Any, ...], SegmentScorer] = {}
 
     def scorer(self, config: Config) -> SegmentScorer:
-        """The scorer of ``config`` (which must be hashable)."""
-        found = self._by_config.get(config)
+        """The scorer of ``config`` (whose knob values must be hashable)."""
+        remembered = self._by_config.get(id(config))
+        if remembered is not None and remembered[0] is config:
+            return remembered[1]
+        key = scoring_key(config)
+        found = self._by_key.get(key)
         if found is None:
-            key = scoring_key(config)
-            found = self._by_key.get(key)
-            if found is None:
-                shared = precision_key(config)
-                precisions = self._precisions.get(shared)
-                if precisions is None:
-                    precisions = self._precisions[shared] = Precisions(shared)
-                scorer = SegmentScorer(self.profile, config, precisions=precisions)
-                found = self._by_key[key] = scorer
-            self._by_config[config] = found
+            found = self._by_key[key] = self._new(config)
+        self._by_config[id(config)] = (config, found)
         return found
+
+    def _new(self, config: Config) -> SegmentScorer:
+        factors, precisions = factor_key(config), precision_key(config)
+        share = self._by_factors.get(factors) or self._by_precisions.get(precisions)
+        scorer = SegmentScorer(self.profile, config, share=share)
+        self._by_factors.setdefault(factors, scorer)
+        self._by_precisions.setdefault(precisions, scorer)
+        return scorer
 
 
 _SCORERS: dict[tuple[int, Config], SegmentScorer] = {}

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import BleuError
 from .inputs import Segment, read_segments
@@ -56,6 +56,10 @@ _FIRST_ORDERS = 5
 #: Whether the statistics of a config (by :func:`_stats_key`) may come from the counts.
 _COUNTABLE: dict[tuple[Any, ...], bool] = {}
 _MAX_COUNTABLE = 4096
+
+#: The plans of the configs seen last, by id (each entry keeps its config alive).
+_PLANS: dict[int, tuple[Config, _Plan]] = {}
+_MAX_PLANS = 4096
 
 
 class _Tokenized:
@@ -145,6 +149,29 @@ def _countable(config: Config, key: tuple[Any, ...]) -> bool:
     return found
 
 
+class _Plan(NamedTuple):
+    """What a config's statistics depend on (worked out once per config object: a search
+    asks one config of many corpora)."""
+
+    stats: tuple[Any, ...]  # _stats_key
+    countable: bool
+    tokens: tuple[Any, ...]  # the token knobs
+    rules: tuple[Any, ...]  # _rules_key
+
+
+def _plan(config: Config) -> _Plan:
+    found = _PLANS.get(id(config))
+    if found is not None and found[0] is config:
+        return found[1]
+    key = _stats_key(config)
+    tokens = tuple(getattr(config, k) for k in _TOKEN_KNOBS)
+    plan = _Plan(key, _countable(config, key), tokens, _rules_key(config))
+    if len(_PLANS) >= _MAX_PLANS:
+        _PLANS.clear()
+    _PLANS[id(config)] = (config, plan)
+    return plan
+
+
 class StatsCache:
     """The statistics of one corpus under any number of configs (``stats(config)`` equals
     ``corpus_stats(hypotheses, references, config)``, raising the same errors), with the
@@ -168,21 +195,21 @@ class StatsCache:
     def stats(self, config: Config) -> BleuStats:
         """``corpus_stats`` of the corpus under ``config`` (remembered per value of what
         they depend on; an error is remembered and raised again)."""
-        key = _stats_key(config)
-        found = self._stats.get(key)
+        plan = _plan(config)
+        found = self._stats.get(plan.stats)
         if found is None:
-            found = self._stats[key] = self._compute(config, key)
+            found = self._stats[plan.stats] = self._compute(config, plan)
         if isinstance(found, BleuError):
             raise found
         return found
 
-    def _compute(self, config: Config, key: tuple[Any, ...]) -> BleuStats | BleuError:
+    def _compute(self, config: Config, plan: _Plan) -> BleuStats | BleuError:
         from .api import corpus_stats
 
-        tokenized = self._tokens(config) if _countable(config, key) else None
-        if tokenized is None:
+        if not plan.countable:
             return self._uncounted(config)
-        rules = (id(tokenized), *_rules_key(config))  # the tokenization is kept: ids hold
+        tokenized = self._tokens(config, plan.tokens)
+        rules = (id(tokenized), *plan.rules)  # the tokenization is kept: ids hold
         if self._counted(tokenized, config):
             rules += ("segment", "none")
             compute = partial(self._summed, tokenized, config)
@@ -220,9 +247,9 @@ class StatsCache:
             and bool(tokenized.tokens[0][1])
         )
 
-    def _tokens(self, config: Config) -> _Tokenized:
-        """The tokens under ``config``: one object per distinct result."""
-        key = tuple(getattr(config, k) for k in _TOKEN_KNOBS)
+    def _tokens(self, config: Config, key: tuple[Any, ...]) -> _Tokenized:
+        """The tokens under ``config`` (``key``: its token knobs): one object per distinct
+        result."""
         tokenized = self._tokenized.get(key)
         if tokenized is None:
             tokenized = _Tokenized(self._segments, config)

@@ -62,7 +62,7 @@ class Evaluator:
         self._outcomes: dict[tuple[Config, str], tuple[Outcome, BleuResult | None]] = {}
         self._scores: dict[tuple[Any, ...], Outcome] = {}
         self._scorers = scorers
-        self._predicted: dict[Config, Outcome] = {}
+        self._predicted: dict[int, tuple[Config, Outcome]] = {}  # by id: entries keep it
         # by id(stats), id(scorer); each entry keeps both alive, so their ids hold
         self._scored: dict[tuple[int, int], tuple[BleuStats, SegmentScorer, Outcome]] = {}
 
@@ -103,21 +103,28 @@ class Evaluator:
 
     def predict(self, config: Config) -> Outcome:
         """``outcome(config, profile)[0]`` for any profile (the profile changes no score
-        and no failure kind), remembered per config and per (statistics, scorer), scored
-        by the shared scorers (without them, or for an unhashable config: :meth:`outcome`)."""
+        and no failure kind), remembered per config object and per (statistics, scorer),
+        scored by the shared scorers (without them, or for an unhashable config:
+        :meth:`outcome`)."""
         if self._scorers is None or type(self).outcome is not Evaluator.outcome:
             return self.outcome(config)[0]
+        remembered = self._predicted.get(id(config))
+        if remembered is not None and remembered[0] is config:
+            return remembered[1]
         try:
-            return self._predicted[config]
-        except KeyError:
-            pass
+            hash(config)
         except TypeError:  # an unhashable knob value
             return self.outcome(config)[0]
+        found = self._predict(config)
+        self._predicted[id(config)] = (config, found)
+        return found
+
+    def _predict(self, config: Config) -> Outcome:
+        assert self._scorers is not None
         try:
             stats = self.stats(config)
         except BleuError as exc:
-            found = self._predicted[config] = outcome_of(exc)
-            return found
+            return outcome_of(exc)
         scorer = self._scorers.scorer(config)
         key = (id(stats), id(scorer))
         scored = self._scored.get(key)
@@ -127,8 +134,7 @@ class Evaluator:
             except BleuError as exc:
                 found = outcome_of(exc)
             scored = self._scored[key] = (stats, scorer, found)
-        found = self._predicted[config] = scored[2]
-        return found
+        return scored[2]
 
     def stats(self, config: Config) -> BleuStats:
         """The case's statistics under ``config`` (raises BleuError like ``corpus_stats``)."""

@@ -26,7 +26,8 @@ from bleu_impl import CHOICES, BleuError, Config, KnobError, get_profile
 from ..cases import Case, Tolerance
 from .asking import ANSWERED, Outcome
 from .differ import FLOAT32_TOLERANCE, Subject
-from .evaluate import Evaluator, outcome_of, scorer_pool
+from .evaluate import Evaluator, outcome_of
+from .predictions import NOT_ASKED, Key, Predictions
 
 __all__ = [
     "GENERIC",
@@ -56,8 +57,6 @@ _BEAM_WIDTH = 3
 #: Pairs of changes are tried only among this few moves (a tool's options, not every knob).
 _PAIRED_MOVES = 24
 _DEPTH = 5
-
-Key = tuple[tuple[str, Any], ...]
 
 
 @dataclass(frozen=True)
@@ -108,32 +107,19 @@ class Observation:
     outcome: Outcome
 
 
-#: A case a candidate cannot be asked (its knobs do not resolve under the profile).
-NOT_ASKED = Outcome(failure="not-asked")
-
-
 class Evidence:
     """The implementation's answers and every candidate's predictions, cached."""
 
     def __init__(self, subject: Subject) -> None:
         self.subject = subject
         self.observed: list[Observation] = []
-        self._scorers = scorer_pool()  # shared by every case: precisions repeat across them
-        self._evaluators: list[Evaluator] = []
-        self._case_keys: list[tuple[Any, ...]] = []
-        self._predictions: dict[tuple[str, Key], list[Outcome | None]] = {}
-        self._configs: dict[tuple[str, Key, tuple[Any, ...]], Config | BleuError] = {}
+        self._predictions = Predictions()
         self._tolerances: dict[tuple[str, Key], Tolerance] = {}
 
     # -- the answers -------------------------------------------------------------------
     def add(self, observation: Observation) -> None:
         self.observed.append(observation)
-        case = observation.case
-        self._evaluators.append(Evaluator(case, self._scorers))
-        config = tuple(sorted((k, _hashable(v)) for k, v in case.config.items()))
-        self._case_keys.append((config, case.level))
-        for row in self._predictions.values():
-            row.append(None)
+        self._predictions.add(observation.case)
 
     @property
     def scores(self) -> list[float]:
@@ -145,33 +131,10 @@ class Evidence:
         return (1, 100) if max(self.scores, default=0.0) > 1.0 + 1e-9 else (1,)
 
     # -- predictions -------------------------------------------------------------------
-    def _config(self, profile: str, key: Key, index: int) -> Config | BleuError:
-        memo = (profile, key, self._case_keys[index])
-        found = self._configs.get(memo)
-        if found is None:
-            case = self.observed[index].case
-            try:
-                found = get_profile(profile).resolve({**case.config, **dict(key)}, case.level)
-            except BleuError as exc:
-                found = exc
-            self._configs[memo] = found
-        return found
-
     def predict(self, index: int, profile: str, key: Key) -> Outcome:
         """bleu_impl's outcome on observation ``index`` under ``profile`` + the case's knobs
         + the overrides ``key`` (NOT_ASKED when they do not resolve)."""
-        row = self._predictions.setdefault((profile, key), [None] * len(self.observed))
-        got = row[index]
-        if got is None:
-            config = self._config(profile, key, index)
-            if isinstance(config, KnobError):
-                got = NOT_ASKED
-            elif isinstance(config, BleuError):
-                got = outcome_of(config)
-            else:
-                got = self._evaluators[index].predict(config)
-            row[index] = got
-        return got
+        return self._predictions.row(profile, key).outcome(index)
 
     def tolerance(self, profile: str, key: Key) -> Tolerance:
         """The implementation's tolerance, widened to 1e-6 relative when the candidate
@@ -206,10 +169,9 @@ class Evidence:
         self, profile: str, key: Key, scale: int, based_on: str | None = None, changes: Key = ()
     ) -> Candidate:
         """``profile`` + ``key`` counted on every observation."""
-        tolerance = self.tolerance(profile, key)
+        tolerance, row = self.tolerance(profile, key), self._predictions.row(profile, key)
         agreed = sum(
-            self.agrees(i, self.predict(i, profile, key), scale, tolerance)
-            for i in range(len(self.observed))
+            self.agrees(i, row.outcome(i), scale, tolerance) for i in range(len(self.observed))
         )
         return Candidate(profile, key, agreed, len(self.observed), scale, based_on, changes)
 
@@ -219,12 +181,11 @@ class Evidence:
 
     def misses(self, cand: Candidate) -> list[int]:
         tolerance = self.tolerance(cand.profile, cand.overrides)
+        row = self._predictions.row(cand.profile, cand.overrides)
         return [
             i
             for i in range(len(self.observed))
-            if not self.agrees(
-                i, self.predict(i, cand.profile, cand.overrides), cand.scale, tolerance
-            )
+            if not self.agrees(i, row.outcome(i), cand.scale, tolerance)
         ]
 
     def improved(
@@ -233,8 +194,8 @@ class Evidence:
         """``state``'s profile with overrides ``key`` if it reproduces strictly more answers
         than ``state`` (which misses ``missed``), else None (decided early)."""
         profile, scale = state.profile, state.scale
-        tolerance = self.tolerance(profile, key)
-        fixed = sum(self.agrees(i, self.predict(i, profile, key), scale, tolerance) for i in missed)
+        tolerance, row = self.tolerance(profile, key), self._predictions.row(profile, key)
+        fixed = sum(self.agrees(i, row.outcome(i), scale, tolerance) for i in missed)
         if not fixed:
             return None
         missed_set = set(missed)
@@ -242,7 +203,7 @@ class Evidence:
         for i in range(len(self.observed)):
             if i in missed_set:
                 continue
-            if not self.agrees(i, self.predict(i, profile, key), scale, tolerance):
+            if not self.agrees(i, row.outcome(i), scale, tolerance):
                 broken += 1
                 if broken >= fixed:
                     return None
@@ -297,7 +258,7 @@ class Evidence:
         many answers were added."""
         added = 0
         for case in probes:
-            evaluator = Evaluator(case, self._scorers)
+            evaluator = self._predictions.evaluator(case)
             predicted = [_predict_one(evaluator, c) for c in leaders]
             tolerance = Tolerance()
             for c in leaders:
@@ -345,10 +306,6 @@ class Evidence:
             if len(rows) >= limit:
                 break
         return rows
-
-
-def _hashable(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
 
 
 def _same(a: Outcome, b: Outcome, scale_a: int, scale_b: int, tolerance: Tolerance) -> bool:

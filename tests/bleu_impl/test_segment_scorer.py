@@ -9,9 +9,9 @@ compute them alike). The oracle is ``score_stats``, the reference scoring of the
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +25,6 @@ from bleu_impl import (
     make_config,
     score_stats,
 )
-from bleu_impl.segment_scorer import Precisions, precision_key
 
 from .test_sentences import corpora, settings_of
 
@@ -51,10 +50,12 @@ def test_pool_scores_equal_score_stats(corpus: Any, chosen: Any, macro: bool) ->
                 stats = corpus_stats(hyps, refs, config)
             except BleuError:
                 continue
-            want = _outcome(lambda: score_stats(stats, profile=prof, config=config).score)
-            assert _outcome(lambda: pool.scorer(config).score(stats)) == want, (profile, knobs)
+            want = _outcome(partial(score_stats, stats, profile=prof, config=config))
+            if not isinstance(want, tuple):
+                want = want.score
+            assert _outcome(partial(pool.scorer(config).score, stats)) == want, (profile, knobs)
             alone = SegmentScorer(prof, config)
-            assert _outcome(lambda: alone.score(stats)) == want, (profile, knobs)
+            assert _outcome(partial(alone.score, stats)) == want, (profile, knobs)
 
 
 def test_macro_mean_of_several_parts() -> None:
@@ -68,8 +69,24 @@ def test_macro_mean_of_several_parts() -> None:
     assert SegmentScorer(get_profile("ignite"), config).score(stats) == 0.5
 
 
-def test_precisions_of_other_knobs_are_refused() -> None:
-    floor = make_config({"smoothing": "floor"})
-    shared = Precisions(precision_key(make_config({})))
-    with pytest.raises(ValueError, match="other knobs"):
-        SegmentScorer(get_profile("papineni2002"), floor, precisions=shared)
+def test_a_pool_scores_each_setting_as_its_own() -> None:
+    """Settings scored one after another in one pool, each right: another brevity
+    penalty (which may reuse the remembered precisions and factors), another smoothing,
+    other weights and an early exit (which may not: the 4-gram has no match)."""
+    prof = get_profile("papineni2002")
+    hyps, refs = ["a b c x", "a b"], [["a b c d"], ["a b c"]]
+    first = make_config({"smoothing": "floor"})
+    stats = corpus_stats(hyps, refs, first)
+    pool = ScorerPool(prof)
+    pool.scorer(first).score(stats)
+    for knobs in (
+        {"brevity_penalty": "plus-one"},
+        {"smoothing": "exp"},
+        {"weights": (0.1, 0.2, 0.3, 0.4)},
+        {"early_zero": "any-zero-order"},
+    ):
+        config = make_config({"smoothing": "floor", **knobs})
+        stats = corpus_stats(hyps, refs, config)
+        want = score_stats(stats, config=config).score
+        assert pool.scorer(config).score(stats) == want
+        assert SegmentScorer(prof, config, share=pool.scorer(first)).score(stats) == want
