@@ -199,13 +199,11 @@ class StatsCache:
         found = self._stats.get(plan.stats)
         if found is None:
             found = self._stats[plan.stats] = self._compute(config, plan)
-        if isinstance(found, BleuError):
-            raise found
+        if isinstance(found, BleuError):  # raised afresh: its traceback would grow per raise
+            raise found.with_traceback(None)
         return found
 
     def _compute(self, config: Config, plan: _Plan) -> BleuStats | BleuError:
-        from .api import corpus_stats
-
         if not plan.countable:
             return self._uncounted(config)
         tokenized = self._tokens(config, plan.tokens)
@@ -216,6 +214,8 @@ class StatsCache:
         elif tokenized.error is None and self._read_error is None:
             # a pool of several segments, or joined n-grams of tokens with spaces: the
             # reference path on the tokens, given as token sequences
+            from .api import corpus_stats
+
             rules += (config.ref_scope, config.ngram_join)
             hyps, refs = [h for h, _ in tokenized.tokens], [r for _, r in tokenized.tokens]
             compute = partial(corpus_stats, hyps, refs, replace(config, **_AS_GIVEN))
@@ -294,6 +294,6 @@ class StatsCache:
 
     def _raise_input_errors(self, tokenized: _Tokenized) -> None:
         if tokenized.error is not None:
-            raise tokenized.error
+            raise tokenized.error.with_traceback(None)
         if self._read_error is not None:
-            raise self._read_error
+            raise self._read_error.with_traceback(None)

@@ -105,3 +105,18 @@ def test_one_segment_with_and_without_references(refs) -> None:
         config = make_config(knobs)
         want = _stats_or_error(lambda c=config: corpus_stats(hyps, refs, c))
         assert _stats_or_error(lambda c=config: cache.stats(c)) == want, knobs
+
+
+def test_a_remembered_error_is_raised_with_its_own_traceback() -> None:
+    """Raising one exception object again and again chains every raise's frames onto its
+    traceback (a search asks thousands of configs): each raise starts afresh."""
+    import traceback
+
+    cache = StatsCache(["a b"], [])  # one reference list missing
+    depths = []
+    for max_order in (1, 2, 3) * 20:
+        try:
+            cache.stats(make_config({"max_order": max_order}))
+        except BleuError as exc:
+            depths.append(len(traceback.extract_tb(exc.__traceback__)))
+    assert len(depths) == 60 and max(depths) == depths[0]
