@@ -9,12 +9,13 @@ tokenization and applies the rules per config, giving exactly :func:`~bleu_impl.
 (the reference path's per-segment statistics, summed), errors included.
 
 Tokenizations that give the same tokens (a lowercased text already in lower case, 13a and
-intl on plain ASCII) share one set of counts, and the statistics of equal tokens under equal
-rules are built once. Macro aggregation keeps the same per-segment statistics as parts.
-Joined n-grams (``ngram_join``) equal tuple n-grams when no token holds a space (joining
-with spaces is then one-to-one), and a corpus-wide reference pool (``ref_scope="corpus"``)
-of one segment is that segment's references, so both use the same counts; otherwise (a
-token with a space, a pool of several segments) the statistics come from ``corpus_stats``.
+intl on plain ASCII) share one set of counts, the statistics of equal tokens under equal
+rules are built once, and equal statistics are one object. Macro aggregation keeps the
+same per-segment statistics as parts. Joined n-grams (``ngram_join``) equal tuple n-grams
+when no token holds a space (joining with spaces is then one-to-one), and a corpus-wide
+reference pool (``ref_scope="corpus"``) of one segment is that segment's references, so
+both use the same counts; otherwise (a token with a space, a pool of several segments)
+``corpus_stats`` counts the cached tokens, given as token sequences.
 """
 
 from __future__ import annotations
@@ -191,6 +192,7 @@ class StatsCache:
         self._by_content: dict[tuple[Any, ...], _Tokenized] = {}
         self._stats: dict[tuple[Any, ...], BleuStats | BleuError] = {}
         self._by_rules: dict[tuple[Any, ...], BleuStats | BleuError] = {}
+        self._by_value: dict[tuple[Any, ...], BleuStats] = {}
 
     def stats(self, config: Config) -> BleuStats:
         """``corpus_stats`` of the corpus under ``config`` (remembered per value of what
@@ -223,14 +225,25 @@ class StatsCache:
             return self._uncounted(config)
         found = self._by_rules.get(rules)
         if found is None:
-            found = self._by_rules[rules] = _or_error(compute)
+            found = self._by_rules[rules] = self._interned(_or_error(compute))
         return found
+
+    def _interned(self, found: BleuStats | BleuError) -> BleuStats | BleuError:
+        """The first statistics equal to ``found`` (one object for equal statistics, so
+        what is remembered per statistics object serves them all). An int and an equal
+        Fraction reference length are not the same statistics: they score differently."""
+        if isinstance(found, BleuError):
+            return found
+        types = tuple(type(part.ref_len) for part in found.parts or ())
+        return self._by_value.setdefault((found, type(found.ref_len), types), found)
 
     def _uncounted(self, config: Config) -> BleuStats | BleuError:
         """``corpus_stats`` of the input itself (or its error)."""
         from .api import corpus_stats
 
-        return _or_error(partial(corpus_stats, self._hypotheses, self._references, config))
+        return self._interned(
+            _or_error(partial(corpus_stats, self._hypotheses, self._references, config))
+        )
 
     def _counted(self, tokenized: _Tokenized, config: Config) -> bool:
         """Whether the per-segment counts of ``tokenized`` give the statistics: no token

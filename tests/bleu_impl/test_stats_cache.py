@@ -31,6 +31,8 @@ VARIANTS = [
     {"split": "perl-bytes"},
     {"aggregation": "macro"},
     {"aggregation": "macro", "ref_length": "average", "denominator_floor": "per-segment"},
+    {"aggregation": "macro", "ref_length": "average", "missing_refs": "len-9999"},
+    {"ref_length": "average", "missing_refs": "len-9999"},
     {"ngram_join": "space"},
     {"ngram_join": "space-resplit"},
     {"ngram_join": "space-resplit", "max_order": 2, "aggregation": "macro"},
@@ -41,10 +43,13 @@ TOKENIZERS = ["none", "13a", "intl", "char"]
 
 
 def _stats_or_error(run):
+    """The statistics with the type of every reference length (an int and an equal
+    Fraction compare equal but score differently), or the error."""
     try:
-        return run()
+        stats = run()
     except BleuError as exc:
         return type(exc), str(exc)
+    return stats, [type(s.ref_len) for s in (stats, *(stats.parts or ()))]
 
 
 @pytest.mark.parametrize(
