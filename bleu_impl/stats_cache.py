@@ -84,9 +84,19 @@ class _Tokenized:
             self.error = exc
         self.orders = 0
         self.counts: list[tuple[int, ...]] = []
-        self.spaced = any(
-            " " in token for hyp, refs in self.tokens for tokens in (hyp, *refs) for token in tokens
-        )
+        self._spaced: bool | None = None
+
+    @property
+    def spaced(self) -> bool:
+        """Whether a token holds a space (looked at once, when joined n-grams ask)."""
+        if self._spaced is None:
+            self._spaced = any(
+                " " in token
+                for hyp, refs in self.tokens
+                for tokens in (hyp, *refs)
+                for token in tokens
+            )
+        return self._spaced
 
     def content(self) -> tuple[Any, ...] | None:
         """The tokens as a key (None after an error: such tokenizations are not shared)."""

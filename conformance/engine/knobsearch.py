@@ -117,9 +117,10 @@ class Evidence:
         self._tolerances: dict[tuple[str, Key], Tolerance] = {}
 
     # -- the answers -------------------------------------------------------------------
-    def add(self, observation: Observation) -> None:
+    def add(self, observation: Observation, evaluator: Evaluator | None = None) -> None:
+        """Add an answer (``evaluator``: one of its case already used, to keep)."""
         self.observed.append(observation)
-        self._predictions.add(observation.case)
+        self._predictions.add(observation.case, evaluator)
 
     @property
     def scores(self) -> list[float]:
@@ -274,7 +275,7 @@ class Evidence:
                 continue
             # evidence between the leaders only when some of them reproduce it
             if any(_same(p, outcome, c.scale, 1, tolerance) for p, c in zip(predicted, leaders)):
-                self.add(Observation(case, outcome))
+                self.add(Observation(case, outcome), evaluator)
                 added += 1
         return added
 

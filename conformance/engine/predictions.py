@@ -82,8 +82,9 @@ class Predictions:
         self._configs: dict[Config, Config] = {}
         self._scorers = scorer_pool()  # shared by every case: precisions repeat across them
 
-    def add(self, case: Case) -> None:
-        self.evaluators.append(Evaluator(case, self._scorers))
+    def add(self, case: Case, evaluator: Evaluator | None = None) -> None:
+        """Add a case (``evaluator``: its evaluator from :meth:`evaluator`, to keep)."""
+        self.evaluators.append(evaluator or Evaluator(case, self._scorers))
         knobs = tuple(sorted((k, _hashable(v)) for k, v in case.config.items()))
         group = self._group_of.setdefault((knobs, case.level), len(self.first_of_group))
         if group == len(self.first_of_group):
