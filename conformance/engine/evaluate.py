@@ -11,8 +11,6 @@ case (:func:`scorer_pool`), and remembered per statistics and scorer.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bleu_impl import (
     BleuError,
     BleuResult,
@@ -60,7 +58,6 @@ class Evaluator:
         self.level = case.level
         self._cache: StatsCache | None = None  # built on first use
         self._outcomes: dict[tuple[Config, str], tuple[Outcome, BleuResult | None]] = {}
-        self._scores: dict[tuple[Any, ...], Outcome] = {}
         self._scorers = scorers
         self._predicted: dict[int, tuple[Config, Outcome]] = {}  # by id: entries keep it
         # by id(stats), id(scorer); each entry keeps both alive, so their ids hold
@@ -81,25 +78,13 @@ class Evaluator:
         return found
 
     def score(self, config: Config, profile: str = "papineni2002") -> Outcome:
-        """``outcome(config, profile)[0]``, cheaper across many configs: remembered per
-        statistics and scoring knobs (equal statistics under configs that differ only in
-        knobs scoring does not read score the same; an int and an equal Fraction reference
-        length do not: the brevity penalty's arithmetic differs)."""
+        """``outcome(config, profile)[0]``, cheaper across many configs: :meth:`predict`,
+        with scorers of this evaluator's own when none are shared."""
         if type(self).outcome is not Evaluator.outcome:  # scored its own way: ask it
             return self.outcome(config, profile)[0]
-        try:
-            stats: Any = self.stats(config)
-        except BleuError as exc:
-            return outcome_of(exc)
-        key = (stats, type(stats.ref_len), profile, scoring_key(config))  # 3 != Fraction(3)
-        try:
-            return self._scores[key]
-        except KeyError:
-            pass
-        except TypeError:  # an unhashable knob value: compute without remembering
-            return self.outcome(config, profile)[0]
-        found = self._scores[key] = self.outcome(config, profile)[0]
-        return found
+        if self._scorers is None:
+            self._scorers = scorer_pool()
+        return self.predict(config)
 
     def predict(self, config: Config) -> Outcome:
         """``outcome(config, profile)[0]`` for any profile (the profile changes no score
