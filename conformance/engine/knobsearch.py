@@ -1,8 +1,8 @@
 """The evidence an implementation gave and the search for the setting that reproduces it.
 
 :class:`Evidence` holds what the implementation answered (one :class:`Observation` per case)
-and bleu_impl's prediction for each candidate setting, computed once and reused (the
-statistics of each input are reused across settings by :class:`~.evaluate.Evaluator`).
+and bleu_impl's prediction for each candidate setting, each computed once
+(:class:`~.predictions.Predictions`: statistics reused across settings, scorers across cases).
 A :class:`Candidate` is a profile plus option overrides and how many answers it reproduces.
 
 The searches are beam searches over knob changes whose objective is the number of answers
