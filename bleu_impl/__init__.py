@@ -54,6 +54,7 @@ from .resample import (
     segment_table,
 )
 from .score import BleuResult, score_stats, score_value
+from .segment_scorer import ScorerPool, SegmentScorer, scoring_key
 from .sentences import sentence_scores
 from .signature import signature
 from .stats import BleuStats
@@ -85,7 +86,9 @@ __all__ = [
     "KnobError",
     "Pipeline",
     "Profile",
+    "ScorerPool",
     "Segment",
+    "SegmentScorer",
     "SegmentTable",
     "StatsCache",
     "__version__",
@@ -109,6 +112,7 @@ __all__ = [
     "resample_indices",
     "score_stats",
     "score_value",
+    "scoring_key",
     "segment_scores",
     "segment_table",
     "sentence_bleu",

@@ -256,6 +256,7 @@ STATS_KNOBS: tuple[str, ...] = (
 
 #: The knobs that only the statistics depend on: scoring (``score_stats``) never reads them,
 #: so equal statistics under configs that differ only in these knobs score the same.
+#: (``denominator_floor`` is not one: ``"corpus"`` floors the summed totals when scoring.)
 STATS_ONLY_KNOBS: tuple[str, ...] = (
     "tokenize",
     "split",
@@ -264,7 +265,6 @@ STATS_ONLY_KNOBS: tuple[str, ...] = (
     "lowercase_stage",
     "ref_length",
     "missing_refs",
-    "denominator_floor",
     "spm_model",
     "ref_scope",
     "ngram_join",

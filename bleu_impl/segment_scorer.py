@@ -6,17 +6,25 @@ orders below it (plus the hypothesis length for NLTK method4), and the precision
 the segments of a batch (or the calls of ``sentence_bleu``) each distinct one -- and its
 logarithm -- is computed once, by the shared scoring code (:func:`~bleu_impl.score.score_parts`
 in pieces). NLTK methods 5-7 (whose smoothing reads the whole vector and the segment's own
-data) and NLTK 3.2.2's truncation are scored without that shortcut.
+data) and NLTK 3.2.2's truncation are scored without that shortcut. Under macro aggregation
+a score is the mean of its parts' scores (:func:`~bleu_impl.aggregate.macro_mean`), each
+part scored by a scorer of the same knobs with ``aggregation="corpus"``.
+
+:class:`ScorerPool` serves a search over many configs: one scorer per scoring setting
+(:func:`scoring_key`: configs that differ only in knobs the statistics alone depend on share
+one), and the remembered precisions shared by every scorer that computes them alike
+(:func:`precision_key`).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from .brevity import BREVITY_PENALTIES
-from .knobs import LAST_SEGMENT_METHODS, Config
+from .knobs import LAST_SEGMENT_METHODS, STATS_ONLY_KNOBS, Config
 from .profiles import Profile
 from .score import (
     BleuResult,
@@ -31,7 +39,14 @@ from .score import (
 from .smoothing import OrderPrecision, order_precision, order_precisions
 from .stats import BleuStats
 
-__all__ = ["SegmentScorer", "scorer_for"]
+__all__ = [
+    "ScorerPool",
+    "SegmentScorer",
+    "factor_key",
+    "precision_key",
+    "scorer_for",
+    "scoring_key",
+]
 
 #: Remembered precisions (and factors) per batch before the memo is cleared.
 _MAX_REMEMBERED = 200_000
@@ -42,12 +57,72 @@ _MAX_REMEMBERED_KEPT = 20_000
 #: (n, m_n, l_n, zero-match orders below n[, hypothesis length]) of one order.
 _OrderKey = tuple[int, ...]
 
+_NOT_SCORED = frozenset(STATS_ONLY_KNOBS)
+
+
+def scoring_key(config: Config) -> tuple[Any, ...]:
+    """What scoring reads of ``config``: every knob but ``STATS_ONLY_KNOBS`` (equal
+    statistics under configs with equal keys score the same)."""
+    return (type(config), *(v for k, v in vars(config).items() if k not in _NOT_SCORED))
+
+
+def precision_key(config: Config) -> tuple[Any, ...]:
+    """What :func:`~bleu_impl.smoothing.order_precision` reads of ``config`` (beside an
+    order's sums, the zero-match orders below it and, for NLTK method4, the hypothesis
+    length): configs with equal keys give every order the same precision."""
+    return (
+        type(config),
+        config.smoothing,
+        config.smoothing_param,
+        config.denominator_floor,
+        config.absent_order,
+        config.zero_match,
+        config.epsilon,
+        config.k,
+    )
+
+
+def factor_key(config: Config) -> tuple[Any, ...]:
+    """What :func:`~bleu_impl.score.precision_factor` reads of ``config`` (beside the
+    counts, the totals and the hypothesis length): :func:`precision_key`, the weights and
+    how they are applied, the early exits."""
+    return (
+        *precision_key(config),
+        config.order_weights,
+        config.arithmetic,
+        config.auto_reweigh,
+        config.early_zero,
+    )
+
+
+class _Precisions:
+    """Remembered order precisions and their logarithms (cleared together: a logarithm is
+    found by its order's id)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.orders: dict[_OrderKey, tuple[OrderPrecision, int]] = {}
+        self.logs: dict[int, float] = {}  # id of a remembered order -> ln of its value
+
+    def clear(self) -> None:
+        self.orders.clear()
+        self.logs.clear()
+
 
 class SegmentScorer:
     """Scores one segment's statistics under one profile and config, remembering each
     order's precision and logarithm by what it depends on."""
 
-    def __init__(self, profile: Profile, config: Config, limit: int = _MAX_REMEMBERED) -> None:
+    def __init__(
+        self,
+        profile: Profile,
+        config: Config,
+        limit: int = _MAX_REMEMBERED,
+        share: SegmentScorer | None = None,
+    ) -> None:
+        """``share``: a scorer whose remembered precisions (and precision factors) this one
+        shares when its config computes them alike (:func:`precision_key`,
+        :func:`factor_key`)."""
         self.profile, self.config, self._limit = profile, config, limit
         self._param = Fraction(config.smoothing_param)
         self._local = (  # float32 arithmetic rounds BP * factor as a whole
@@ -56,10 +131,14 @@ class SegmentScorer:
             and config.arithmetic == "float64"
         )
         self._by_length = config.smoothing == "nltk-method4"  # reads the hypothesis length
-        self._orders: dict[_OrderKey, tuple[OrderPrecision, int]] = {}
-        self._logs: dict[int, float] = {}  # id of a remembered order -> ln of its value
+        self._precisions = _Precisions(limit)
         self._factors: dict[tuple[Any, ...], tuple[float | None, tuple[OrderPrecision, ...], str]]
         self._factors = {}
+        if share is not None and precision_key(share.config) == precision_key(config):
+            self._precisions = share._precisions
+            if factor_key(share.config) == factor_key(config):
+                self._factors = share._factors
+        self._one: SegmentScorer | None = None  # the parts' scorer under macro aggregation
 
     def parts(self, stats: BleuStats) -> ScoreParts:
         """``score_parts`` of ``stats`` (raises the emulated failures ``score_stats``
@@ -88,8 +167,23 @@ class SegmentScorer:
     def score(self, stats: BleuStats) -> float:
         """The segment's score, equal to ``score_stats(stats, ...).score``."""
         if self.config.aggregation == "macro":
-            return self.result(stats).score
+            return self._macro(stats)
         return self.parts(stats).final
+
+    def _macro(self, stats: BleuStats) -> float:
+        """``macro_mean``'s score: every part scored with ``aggregation="corpus"``, then the
+        summed statistics (for their failures only), in that order; without parts (or with
+        statistics of another order) ``score_stats`` raises what it raises."""
+        if not stats.parts or stats.max_order != self.config.max_order:
+            return score_stats(stats, profile=self.profile, config=self.config).score
+        one = self._one
+        if one is None:
+            one_config = replace(self.config, aggregation="corpus")
+            one = SegmentScorer(self.profile, one_config, self._limit, share=self)
+            self._one = one
+        scores = [one.parts(part).final for part in stats.parts]
+        one.parts(stats)  # the summed statistics (scoring never reads the parts)
+        return math.fsum(scores) / len(scores)
 
     def result(self, stats: BleuStats) -> BleuResult:
         """The segment's :class:`BleuResult`, equal to ``score_stats(stats, ...)`` (a mean
@@ -101,9 +195,9 @@ class SegmentScorer:
         )
 
     def _remembered(self, stats: BleuStats) -> tuple[OrderPrecision, ...]:
-        if len(self._orders) > self._limit:
+        memo = self._precisions.orders
+        if len(memo) > self._precisions.limit:
             self._forget()
-        memo = self._orders
         extra = (stats.hyp_len,) if self._by_length else ()
         orders = []
         zero_orders = 0
@@ -119,16 +213,48 @@ class SegmentScorer:
         return tuple(orders)
 
     def _forget(self) -> None:
-        self._orders.clear()
-        self._logs.clear()
+        self._precisions.clear()
         self._factors.clear()
 
     def _log(self, order: OrderPrecision) -> float:
-        found = self._logs.get(id(order))
+        logs = self._precisions.logs
+        found = logs.get(id(order))
         if found is None:
             assert order.value is not None
-            found = self._logs[id(order)] = math.log(order.value)
+            found = logs[id(order)] = math.log(order.value)
         return found
+
+
+class ScorerPool:
+    """Scorers of many configs under one profile: one per :func:`scoring_key`, sharing
+    what they remember with the scorers of configs that compute it alike."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self._by_config: dict[int, tuple[Config, SegmentScorer]] = {}  # by id: entries keep it
+        self._by_key: dict[tuple[Any, ...], SegmentScorer] = {}
+        self._by_factors: dict[tuple[Any, ...], SegmentScorer] = {}
+        self._by_precisions: dict[tuple[Any, ...], SegmentScorer] = {}
+
+    def scorer(self, config: Config) -> SegmentScorer:
+        """The scorer of ``config`` (whose knob values must be hashable)."""
+        remembered = self._by_config.get(id(config))
+        if remembered is not None and remembered[0] is config:
+            return remembered[1]
+        key = scoring_key(config)
+        found = self._by_key.get(key)
+        if found is None:
+            found = self._by_key[key] = self._new(config)
+        self._by_config[id(config)] = (config, found)
+        return found
+
+    def _new(self, config: Config) -> SegmentScorer:
+        factors, precisions = factor_key(config), precision_key(config)
+        share = self._by_factors.get(factors) or self._by_precisions.get(precisions)
+        scorer = SegmentScorer(self.profile, config, share=share)
+        self._by_factors.setdefault(factors, scorer)
+        self._by_precisions.setdefault(precisions, scorer)
+        return scorer
 
 
 _SCORERS: dict[tuple[int, Config], SegmentScorer] = {}

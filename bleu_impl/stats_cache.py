@@ -7,16 +7,27 @@ the highest order), and then cheap per-segment rules (``ref_length``, ``missing_
 ``denominator_floor``, the last segment's data). :class:`StatsCache` keeps the first two per
 tokenization and applies the rules per config, giving exactly :func:`~bleu_impl.corpus_stats`
 (the reference path's per-segment statistics, summed), errors included.
+
+Tokenizations that give the same tokens (a lowercased text already in lower case, 13a and
+intl on plain ASCII) share one set of counts, the statistics of equal tokens under equal
+rules are built once, and equal statistics are one object. Macro aggregation keeps the
+same per-segment statistics as parts. Joined n-grams (``ngram_join``) equal tuple n-grams
+when no token holds a space (joining with spaces is then one-to-one), and a corpus-wide
+reference pool (``ref_scope="corpus"``) of one segment is that segment's references, so
+both use the same counts; otherwise (a token with a space, a pool of several segments)
+``corpus_stats`` counts the cached tokens, given as token sequences.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from functools import partial
+from typing import Any, NamedTuple
 
 from .errors import BleuError
 from .inputs import Segment, read_segments
-from .knobs import STATS_KNOBS, Config
+from .knobs import CHOICES, STATS_KNOBS, Config
 from .ngrams import finish_segment, needs_last
 from .reflength import RefLength
 from .stats import BleuStats
@@ -27,11 +38,29 @@ __all__ = ["StatsCache"]
 #: The knobs the tokens depend on (what :class:`~bleu_impl.tokenizers.Pipeline` reads).
 _TOKEN_KNOBS = ("lowercase", "lowercase_stage", "line_prep", "tokenize", "split", "spm_model")
 
-#: The statistics knobs that matter only through ``needs_last``.
-_LAST_KNOBS = ("smoothing", "smoothing_context")
+#: The knobs the fast path leaves to the reference path, handled here from the counts.
+_SHAPE_KNOBS = ("aggregation", "ngram_join", "ref_scope")
+
+#: Token knobs under which token sequences are taken as given (``corpus_stats`` of tokens).
+_AS_GIVEN: dict[str, Any] = {
+    "lowercase": False,
+    "lowercase_stage": "before-tokenize",
+    "line_prep": "none",
+    "tokenize": "none",
+    "split": "python",
+    "spm_model": None,
+}
 
 #: Clipped counts are first computed up to this order (more when a config asks).
 _FIRST_ORDERS = 5
+
+#: Whether the statistics of a config (by :func:`_stats_key`) may come from the counts.
+_COUNTABLE: dict[tuple[Any, ...], bool] = {}
+_MAX_COUNTABLE = 4096
+
+#: The plans of the configs seen last, by id (each entry keeps its config alive).
+_PLANS: dict[int, tuple[Config, _Plan]] = {}
+_MAX_PLANS = 4096
 
 
 class _Tokenized:
@@ -55,6 +84,25 @@ class _Tokenized:
             self.error = exc
         self.orders = 0
         self.counts: list[tuple[int, ...]] = []
+        self._spaced: bool | None = None
+
+    @property
+    def spaced(self) -> bool:
+        """Whether a token holds a space (looked at once, when joined n-grams ask)."""
+        if self._spaced is None:
+            self._spaced = any(
+                " " in token
+                for hyp, refs in self.tokens
+                for tokens in (hyp, *refs)
+                for token in tokens
+            )
+        return self._spaced
+
+    def content(self) -> tuple[Any, ...] | None:
+        """The tokens as a key (None after an error: such tokenizations are not shared)."""
+        if self.error is not None:
+            return None
+        return tuple((tuple(hyp), tuple(map(tuple, refs))) for hyp, refs in self.tokens)
 
     def clipped(self, order: int) -> list[tuple[int, ...]]:
         """Clipped matches of orders 1..``order`` (at least) per segment."""
@@ -69,19 +117,70 @@ class _Tokenized:
 
 
 def _stats_key(config: Config) -> tuple[Any, ...]:
-    """What the statistics depend on: ``STATS_KNOBS``, where ``smoothing`` and
-    ``smoothing_context`` matter only as whether the last segment's data are carried."""
+    """What the statistics depend on: ``STATS_KNOBS`` (and the config's type)."""
+    return (type(config), *(getattr(config, k) for k in STATS_KNOBS))
+
+
+def _rules_key(config: Config) -> tuple[Any, ...]:
+    """What the statistics of given tokens and counts depend on (what ``finish_segment``
+    reads): ``smoothing`` and ``smoothing_context`` only as whether the last segment's
+    data are carried, ``denominator_floor`` only as whether each segment's is floored."""
     return (
-        type(config),
+        config.max_order,
+        config.ref_length,
+        config.missing_refs,
+        config.denominator_floor == "per-segment",
         needs_last(config),
-        *(getattr(config, k) for k in STATS_KNOBS if k not in _LAST_KNOBS),
+        config.aggregation,
     )
 
 
-def _per_segment(config: Config) -> bool:
-    """Whether the statistics come from per-segment clipped counts of tuple n-grams (not a
-    corpus-wide reference pool or joined n-grams, which ``corpus_stats`` handles)."""
-    return config.ref_scope == "segment" and config.ngram_join == "none"
+def _or_error(compute: Callable[[], BleuStats]) -> BleuStats | BleuError:
+    try:
+        return compute()
+    except BleuError as exc:
+        return exc
+
+
+def _countable(config: Config, key: tuple[Any, ...]) -> bool:
+    """Whether the statistics may come from per-segment clipped counts: every statistics
+    knob is one the fast path counts, apart from the three it leaves to the reference path
+    (macro parts, joined n-grams and the reference pool are handled here). ``key``:
+    :func:`_stats_key` of ``config``, under which the answer is remembered."""
+    found = _COUNTABLE.get(key)
+    if found is None:
+        from .fast import supports  # numpy is imported on first use
+
+        found = all(getattr(config, k) in CHOICES[k] for k in _SHAPE_KNOBS) and supports(
+            replace(config, aggregation="corpus", ngram_join="none", ref_scope="segment")
+        )
+        if len(_COUNTABLE) >= _MAX_COUNTABLE:
+            _COUNTABLE.clear()
+        _COUNTABLE[key] = found
+    return found
+
+
+class _Plan(NamedTuple):
+    """What a config's statistics depend on (worked out once per config object: a search
+    asks one config of many corpora)."""
+
+    stats: tuple[Any, ...]  # _stats_key
+    countable: bool
+    tokens: tuple[Any, ...]  # the token knobs
+    rules: tuple[Any, ...]  # _rules_key
+
+
+def _plan(config: Config) -> _Plan:
+    found = _PLANS.get(id(config))
+    if found is not None and found[0] is config:
+        return found[1]
+    key = _stats_key(config)
+    tokens = tuple(getattr(config, k) for k in _TOKEN_KNOBS)
+    plan = _Plan(key, _countable(config, key), tokens, _rules_key(config))
+    if len(_PLANS) >= _MAX_PLANS:
+        _PLANS.clear()
+    _PLANS[id(config)] = (config, plan)
+    return plan
 
 
 class StatsCache:
@@ -100,51 +199,106 @@ class StatsCache:
         except BleuError as exc:
             self._read_error = exc
         self._tokenized: dict[tuple[Any, ...], _Tokenized] = {}
+        self._by_content: dict[tuple[Any, ...], _Tokenized] = {}
         self._stats: dict[tuple[Any, ...], BleuStats | BleuError] = {}
+        self._by_rules: dict[tuple[Any, ...], BleuStats | BleuError] = {}
+        self._by_value: dict[tuple[Any, ...], BleuStats] = {}
 
     def stats(self, config: Config) -> BleuStats:
         """``corpus_stats`` of the corpus under ``config`` (remembered per value of what
         they depend on; an error is remembered and raised again)."""
-        key = _stats_key(config)
-        found = self._stats.get(key)
+        plan = _plan(config)
+        found = self._stats.get(plan.stats)
         if found is None:
-            try:
-                found = self._compute(config)
-            except BleuError as exc:
-                found = exc
-            self._stats[key] = found
-        if isinstance(found, BleuError):
-            raise found
+            found = self._stats[plan.stats] = self._compute(config, plan)
+        if isinstance(found, BleuError):  # raised afresh: its traceback would grow per raise
+            raise found.with_traceback(None)
         return found
 
-    def _compute(self, config: Config) -> BleuStats:
-        from .fast import supports
-
-        if not supports(config) or not _per_segment(config):  # no shortcut
+    def _compute(self, config: Config, plan: _Plan) -> BleuStats | BleuError:
+        if not plan.countable:
+            return self._uncounted(config)
+        tokenized = self._tokens(config, plan.tokens)
+        rules = (id(tokenized), *plan.rules)  # the tokenization is kept: ids hold
+        if self._counted(tokenized, config):
+            rules += ("segment", "none")
+            compute = partial(self._summed, tokenized, config)
+        elif tokenized.error is None and self._read_error is None:
+            # a pool of several segments, or joined n-grams of tokens with spaces: the
+            # reference path on the tokens, given as token sequences
             from .api import corpus_stats
 
-            return corpus_stats(self._hypotheses, self._references, config)
-        key = tuple(getattr(config, k) for k in _TOKEN_KNOBS)
+            rules += (config.ref_scope, config.ngram_join)
+            hyps, refs = [h for h, _ in tokenized.tokens], [r for _, r in tokenized.tokens]
+            compute = partial(corpus_stats, hyps, refs, replace(config, **_AS_GIVEN))
+        else:
+            return self._uncounted(config)
+        found = self._by_rules.get(rules)
+        if found is None:
+            found = self._by_rules[rules] = self._interned(_or_error(compute))
+        return found
+
+    def _interned(self, found: BleuStats | BleuError) -> BleuStats | BleuError:
+        """The first statistics equal to ``found`` (one object for equal statistics, so
+        what is remembered per statistics object serves them all). An int and an equal
+        Fraction reference length are not the same statistics: they score differently."""
+        if isinstance(found, BleuError):
+            return found
+        types = tuple(type(part.ref_len) for part in found.parts or ())
+        return self._by_value.setdefault((found, type(found.ref_len), types), found)
+
+    def _uncounted(self, config: Config) -> BleuStats | BleuError:
+        """``corpus_stats`` of the input itself (or its error)."""
+        from .api import corpus_stats
+
+        return self._interned(
+            _or_error(partial(corpus_stats, self._hypotheses, self._references, config))
+        )
+
+    def _counted(self, tokenized: _Tokenized, config: Config) -> bool:
+        """Whether the per-segment counts of ``tokenized`` give the statistics: no token
+        with a space under joined n-grams, and a reference pool only of one segment that
+        has references (read and tokenized without error)."""
+        if config.ngram_join != "none" and tokenized.spaced:
+            return False
+        if config.ref_scope == "segment":
+            return True
+        return (
+            len(self._segments) == 1
+            and self._read_error is None
+            and tokenized.error is None
+            and bool(tokenized.tokens[0][1])
+        )
+
+    def _tokens(self, config: Config, key: tuple[Any, ...]) -> _Tokenized:
+        """The tokens under ``config`` (``key``: its token knobs): one object per distinct
+        result."""
         tokenized = self._tokenized.get(key)
         if tokenized is None:
-            tokenized = self._tokenized[key] = _Tokenized(self._segments, config)
+            tokenized = _Tokenized(self._segments, config)
+            content = tokenized.content()
+            if content is not None:
+                tokenized = self._by_content.setdefault(content, tokenized)
+            self._tokenized[key] = tokenized
+        return tokenized
+
+    def _summed(self, tokenized: _Tokenized, config: Config) -> BleuStats:
+        """The statistics from the counts of ``tokenized`` (``corpus_stats``'s errors in
+        its order: a segment's own, then the tokens', then reading the input)."""
+        if config.aggregation == "macro":  # every segment kept as a part: summed by +
+            return self._macro(tokenized, config)
         order = config.max_order
         counts, totals = [0] * order, [0] * order
         hyp_len, last = 0, None  # summed as BleuStats.__add__ sums them
         ref_len: RefLength = 0
         segments = tokenized.tokens
-        if config.aggregation == "macro":  # every segment kept as a part: summed by +
-            return self._macro(tokenized, config)
         for index, ((hyp, refs), clipped) in enumerate(zip(segments, tokenized.clipped(order))):
             one = finish_segment(hyp, refs, clipped[:order], config, index)
             counts = [a + b for a, b in zip(counts, one.counts)]
             totals = [a + b for a, b in zip(totals, one.totals)]
             hyp_len, ref_len = hyp_len + one.hyp_len, ref_len + one.ref_len
             last = one.last if one.last is not None else last
-        if tokenized.error is not None:
-            raise tokenized.error
-        if self._read_error is not None:
-            raise self._read_error
+        self._raise_input_errors(tokenized)
         missing = sum(not refs for _, refs in segments)
         return BleuStats(
             tuple(counts), tuple(totals), hyp_len, ref_len, len(segments), last, missing
@@ -158,8 +312,11 @@ class StatsCache:
             zip(tokenized.tokens, tokenized.clipped(order))
         ):
             total = total + finish_segment(hyp, refs, clipped[:order], config, index)
-        if tokenized.error is not None:
-            raise tokenized.error
-        if self._read_error is not None:
-            raise self._read_error
+        self._raise_input_errors(tokenized)
         return total
+
+    def _raise_input_errors(self, tokenized: _Tokenized) -> None:
+        if tokenized.error is not None:
+            raise tokenized.error.with_traceback(None)
+        if self._read_error is not None:
+            raise self._read_error.with_traceback(None)

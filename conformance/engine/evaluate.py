@@ -4,33 +4,38 @@ Attribution and identification score the same input under hundreds of knob setti
 :class:`~bleu_impl.StatsCache` tokenizes the input once per tokenization, counts its clipped
 n-grams once, and builds statistics once per distinct value of :data:`STATS_KNOBS`; every
 other knob only re-runs the scoring, and an outcome is remembered per (config, profile).
+:meth:`Evaluator.predict` serves a search over many cases and settings: an outcome per
+config whatever the profile, scored by a :class:`~bleu_impl.ScorerPool` shared by every
+case (:func:`scorer_pool`), and remembered per statistics and scorer.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from bleu_impl import (
-    STATS_ONLY_KNOBS,
     BleuError,
     BleuResult,
     BleuStats,
     Config,
     EmulatedFailure,
+    ScorerPool,
+    SegmentScorer,
     StatsCache,
+    get_profile,
     score_stats,
+    scoring_key,
 )
 
 from ..cases import Case
 from .asking import Outcome
 
-__all__ = ["Evaluator", "outcome_of", "scoring_key"]
+__all__ = ["Evaluator", "outcome_of", "scorer_pool", "scoring_key"]
 
 
-def scoring_key(config: Config) -> tuple[Any, ...]:
-    """What scoring reads of ``config``: every knob but ``STATS_ONLY_KNOBS`` (equal
-    statistics under configs with equal keys score the same)."""
-    return (type(config), *(v for k, v in vars(config).items() if k not in STATS_ONLY_KNOBS))
+def scorer_pool() -> ScorerPool:
+    """Scorers to share among the evaluators of many cases. A profile changes only the
+    messages of its emulated failures and the signature, never a score or a failure's
+    kind (what an :class:`Outcome` holds), so the scorers are the generic profile's."""
+    return ScorerPool(get_profile("papineni2002"))
 
 
 def outcome_of(error: BleuError) -> Outcome:
@@ -43,16 +48,20 @@ def outcome_of(error: BleuError) -> Outcome:
 class Evaluator:
     """Scores one case's input under many configs, reusing statistics across them.
 
-    A subclass may supply the statistics another way by overriding :meth:`stats` (both
-    :meth:`outcome` and :meth:`score` read them); one that overrides :meth:`outcome`
-    itself is asked through it by :meth:`score` too, without the shortcut."""
+    A subclass may supply the statistics another way by overriding :meth:`stats` (
+    :meth:`outcome`, :meth:`score` and :meth:`predict` read them); one that overrides
+    :meth:`outcome` itself is asked through it by :meth:`score` and :meth:`predict` too,
+    without the shortcuts."""
 
-    def __init__(self, case: Case) -> None:
+    def __init__(self, case: Case, scorers: ScorerPool | None = None) -> None:
         self.case = case
         self.level = case.level
         self._cache: StatsCache | None = None  # built on first use
         self._outcomes: dict[tuple[Config, str], tuple[Outcome, BleuResult | None]] = {}
-        self._scores: dict[tuple[Any, ...], Outcome] = {}
+        self._scorers = scorers
+        self._predicted: dict[int, tuple[Config, Outcome]] = {}  # by id: entries keep it
+        # by id(stats), id(scorer); each entry keeps both alive, so their ids hold
+        self._scored: dict[tuple[int, int], tuple[BleuStats, SegmentScorer, Outcome]] = {}
 
     def outcome(
         self, config: Config, profile: str = "papineni2002"
@@ -69,25 +78,48 @@ class Evaluator:
         return found
 
     def score(self, config: Config, profile: str = "papineni2002") -> Outcome:
-        """``outcome(config, profile)[0]``, cheaper across many configs: remembered per
-        statistics and scoring knobs (equal statistics under configs that differ only in
-        ``STATS_ONLY_KNOBS`` score the same; an int and an equal Fraction reference length
-        do not: the brevity penalty's arithmetic differs)."""
+        """``outcome(config, profile)[0]``, cheaper across many configs: :meth:`predict`,
+        with scorers of this evaluator's own when none are shared."""
         if type(self).outcome is not Evaluator.outcome:  # scored its own way: ask it
             return self.outcome(config, profile)[0]
+        if self._scorers is None:
+            self._scorers = scorer_pool()
+        return self.predict(config)
+
+    def predict(self, config: Config) -> Outcome:
+        """``outcome(config, profile)[0]`` for any profile (the profile changes no score
+        and no failure kind), remembered per config object and per (statistics, scorer),
+        scored by the shared scorers (without them, or for an unhashable config:
+        :meth:`outcome`)."""
+        if self._scorers is None or type(self).outcome is not Evaluator.outcome:
+            return self.outcome(config)[0]
+        remembered = self._predicted.get(id(config))
+        if remembered is not None and remembered[0] is config:
+            return remembered[1]
         try:
-            stats: Any = self.stats(config)
+            hash(config)
+        except TypeError:  # an unhashable knob value
+            return self.outcome(config)[0]
+        found = self._predict(config)
+        self._predicted[id(config)] = (config, found)
+        return found
+
+    def _predict(self, config: Config) -> Outcome:
+        assert self._scorers is not None
+        try:
+            stats = self.stats(config)
         except BleuError as exc:
             return outcome_of(exc)
-        key = (stats, type(stats.ref_len), profile, scoring_key(config))  # 3 != Fraction(3)
-        try:
-            return self._scores[key]
-        except KeyError:
-            pass
-        except TypeError:  # an unhashable knob value: compute without remembering
-            return self.outcome(config, profile)[0]
-        found = self._scores[key] = self.outcome(config, profile)[0]
-        return found
+        scorer = self._scorers.scorer(config)
+        key = (id(stats), id(scorer))
+        scored = self._scored.get(key)
+        if scored is None:
+            try:
+                found = Outcome(score=scorer.score(stats))
+            except BleuError as exc:
+                found = outcome_of(exc)
+            scored = self._scored[key] = (stats, scorer, found)
+        return scored[2]
 
     def stats(self, config: Config) -> BleuStats:
         """The case's statistics under ``config`` (raises BleuError like ``corpus_stats``)."""

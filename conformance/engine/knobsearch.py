@@ -1,8 +1,8 @@
 """The evidence an implementation gave and the search for the setting that reproduces it.
 
 :class:`Evidence` holds what the implementation answered (one :class:`Observation` per case)
-and bleu_impl's prediction for each candidate setting, computed once and reused (the
-statistics of each input are reused across settings by :class:`~.evaluate.Evaluator`).
+and bleu_impl's prediction for each candidate setting, each computed once
+(:class:`~.predictions.Predictions`: statistics reused across settings, scorers across cases).
 A :class:`Candidate` is a profile plus option overrides and how many answers it reproduces.
 
 The searches are beam searches over knob changes whose objective is the number of answers
@@ -27,6 +27,7 @@ from ..cases import Case, Tolerance
 from .asking import ANSWERED, Outcome
 from .differ import FLOAT32_TOLERANCE, Subject
 from .evaluate import Evaluator, outcome_of
+from .predictions import NOT_ASKED, Key, Predictions
 
 __all__ = [
     "GENERIC",
@@ -56,8 +57,6 @@ _BEAM_WIDTH = 3
 #: Pairs of changes are tried only among this few moves (a tool's options, not every knob).
 _PAIRED_MOVES = 24
 _DEPTH = 5
-
-Key = tuple[tuple[str, Any], ...]
 
 
 @dataclass(frozen=True)
@@ -108,27 +107,20 @@ class Observation:
     outcome: Outcome
 
 
-#: A case a candidate cannot be asked (its knobs do not resolve under the profile).
-NOT_ASKED = Outcome(failure="not-asked")
-
-
 class Evidence:
     """The implementation's answers and every candidate's predictions, cached."""
 
     def __init__(self, subject: Subject) -> None:
         self.subject = subject
         self.observed: list[Observation] = []
-        self._evaluators: list[Evaluator] = []
-        self._predictions: dict[tuple[str, Key], list[Outcome | None]] = {}
-        self._configs: dict[tuple[str, Key, Key, str], Config | BleuError] = {}
+        self._predictions = Predictions()
         self._tolerances: dict[tuple[str, Key], Tolerance] = {}
 
     # -- the answers -------------------------------------------------------------------
-    def add(self, observation: Observation) -> None:
+    def add(self, observation: Observation, evaluator: Evaluator | None = None) -> None:
+        """Add an answer (``evaluator``: one of its case already used, to keep)."""
         self.observed.append(observation)
-        self._evaluators.append(Evaluator(observation.case))
-        for row in self._predictions.values():
-            row.append(None)
+        self._predictions.add(observation.case, evaluator)
 
     @property
     def scores(self) -> list[float]:
@@ -140,34 +132,10 @@ class Evidence:
         return (1, 100) if max(self.scores, default=0.0) > 1.0 + 1e-9 else (1,)
 
     # -- predictions -------------------------------------------------------------------
-    def _config(self, profile: str, key: Key, case: Case) -> Config | BleuError:
-        case_key = tuple(sorted((k, _hashable(v)) for k, v in case.config.items()))
-        memo = (profile, key, case_key, case.level)
-        found = self._configs.get(memo)
-        if found is None:
-            try:
-                found = get_profile(profile).resolve({**case.config, **dict(key)}, case.level)
-            except BleuError as exc:
-                found = exc
-            self._configs[memo] = found
-        return found
-
     def predict(self, index: int, profile: str, key: Key) -> Outcome:
         """bleu_impl's outcome on observation ``index`` under ``profile`` + the case's knobs
         + the overrides ``key`` (NOT_ASKED when they do not resolve)."""
-        row = self._predictions.setdefault((profile, key), [None] * len(self.observed))
-        got = row[index]
-        if got is None:
-            evaluator = self._evaluators[index]
-            config = self._config(profile, key, evaluator.case)
-            if isinstance(config, KnobError):
-                got = NOT_ASKED
-            elif isinstance(config, BleuError):
-                got = outcome_of(config)
-            else:
-                got = evaluator.outcome(config, profile)[0]
-            row[index] = got
-        return got
+        return self._predictions.row(profile, key).outcome(index)
 
     def tolerance(self, profile: str, key: Key) -> Tolerance:
         """The implementation's tolerance, widened to 1e-6 relative when the candidate
@@ -202,10 +170,9 @@ class Evidence:
         self, profile: str, key: Key, scale: int, based_on: str | None = None, changes: Key = ()
     ) -> Candidate:
         """``profile`` + ``key`` counted on every observation."""
-        tolerance = self.tolerance(profile, key)
+        tolerance, row = self.tolerance(profile, key), self._predictions.row(profile, key)
         agreed = sum(
-            self.agrees(i, self.predict(i, profile, key), scale, tolerance)
-            for i in range(len(self.observed))
+            self.agrees(i, row.outcome(i), scale, tolerance) for i in range(len(self.observed))
         )
         return Candidate(profile, key, agreed, len(self.observed), scale, based_on, changes)
 
@@ -215,12 +182,11 @@ class Evidence:
 
     def misses(self, cand: Candidate) -> list[int]:
         tolerance = self.tolerance(cand.profile, cand.overrides)
+        row = self._predictions.row(cand.profile, cand.overrides)
         return [
             i
             for i in range(len(self.observed))
-            if not self.agrees(
-                i, self.predict(i, cand.profile, cand.overrides), cand.scale, tolerance
-            )
+            if not self.agrees(i, row.outcome(i), cand.scale, tolerance)
         ]
 
     def improved(
@@ -229,8 +195,8 @@ class Evidence:
         """``state``'s profile with overrides ``key`` if it reproduces strictly more answers
         than ``state`` (which misses ``missed``), else None (decided early)."""
         profile, scale = state.profile, state.scale
-        tolerance = self.tolerance(profile, key)
-        fixed = sum(self.agrees(i, self.predict(i, profile, key), scale, tolerance) for i in missed)
+        tolerance, row = self.tolerance(profile, key), self._predictions.row(profile, key)
+        fixed = sum(self.agrees(i, row.outcome(i), scale, tolerance) for i in missed)
         if not fixed:
             return None
         missed_set = set(missed)
@@ -238,7 +204,7 @@ class Evidence:
         for i in range(len(self.observed)):
             if i in missed_set:
                 continue
-            if not self.agrees(i, self.predict(i, profile, key), scale, tolerance):
+            if not self.agrees(i, row.outcome(i), scale, tolerance):
                 broken += 1
                 if broken >= fixed:
                     return None
@@ -293,7 +259,7 @@ class Evidence:
         many answers were added."""
         added = 0
         for case in probes:
-            evaluator = Evaluator(case)
+            evaluator = self._predictions.evaluator(case)
             predicted = [_predict_one(evaluator, c) for c in leaders]
             tolerance = Tolerance()
             for c in leaders:
@@ -309,7 +275,7 @@ class Evidence:
                 continue
             # evidence between the leaders only when some of them reproduce it
             if any(_same(p, outcome, c.scale, 1, tolerance) for p, c in zip(predicted, leaders)):
-                self.add(Observation(case, outcome))
+                self.add(Observation(case, outcome), evaluator)
                 added += 1
         return added
 
@@ -343,10 +309,6 @@ class Evidence:
         return rows
 
 
-def _hashable(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
-
-
 def _same(a: Outcome, b: Outcome, scale_a: int, scale_b: int, tolerance: Tolerance) -> bool:
     if a.failure is not None or b.failure is not None:
         return (a.failure is None) == (b.failure is None)
@@ -363,7 +325,7 @@ def _predict_one(evaluator: Evaluator, cand: Candidate) -> Outcome:
         return NOT_ASKED
     except BleuError as exc:
         return outcome_of(exc)
-    return evaluator.outcome(config, cand.profile)[0]
+    return evaluator.predict(config)
 
 
 def rank_profiles(evidence: Evidence, profiles: Sequence[str]) -> list[Candidate]:

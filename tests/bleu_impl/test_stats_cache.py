@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from functools import partial
 
 import pytest
 
@@ -28,20 +29,35 @@ VARIANTS = [
     {"lowercase": "unicode", "line_prep": "rstrip"},
     {"split": "perl-unicode"},
     {"split": "perl-bytes"},
+    {"aggregation": "macro"},
+    {"aggregation": "macro", "ref_length": "average", "denominator_floor": "per-segment"},
+    {"aggregation": "macro", "ref_length": "average", "missing_refs": "len-9999"},
+    {"ref_length": "average", "missing_refs": "len-9999"},
+    {"ngram_join": "space"},
+    {"ngram_join": "space-resplit"},
+    {"ngram_join": "space-resplit", "max_order": 2, "aggregation": "macro"},
+    {"ref_scope": "corpus"},
+    {"ref_scope": "corpus", "ngram_join": "space", "ref_length": "shortest"},
 ]
 TOKENIZERS = ["none", "13a", "intl", "char"]
 
 
 def _stats_or_error(run):
+    """The statistics with the type of every reference length (an int and an equal
+    Fraction compare equal but score differently), or the error."""
     try:
-        return run()
+        stats = run()
     except BleuError as exc:
         return type(exc), str(exc)
+    return stats, [type(s.ref_len) for s in (stats, *(stats.parts or ()))]
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_every_config_equals_corpus_stats(seed) -> None:
-    hyps, refs = random_corpus(seed, segments=8, missing=seed % 2 == 1)
+@pytest.mark.parametrize(
+    ("seed", "segments"), [*((s, 8) for s in range(4)), *((s, 1) for s in range(4, 10))]
+)
+def test_every_config_equals_corpus_stats(seed, segments) -> None:
+    """Several segments, and one (a reference pool of one segment is its references)."""
+    hyps, refs = random_corpus(seed, segments=segments, missing=seed % 2 == 1)
     cache = StatsCache(hyps, refs)
     for knobs, tokenize in itertools.product(VARIANTS, TOKENIZERS):
         config = make_config({**knobs, "tokenize": tokenize})
@@ -65,3 +81,47 @@ def test_token_lists_and_read_errors() -> None:
     assert _stats_or_error(lambda: short.stats(config)) == _stats_or_error(
         lambda: corpus_stats(hyps, refs[:-1], config)
     )
+
+
+def test_tokens_with_spaces_inside() -> None:
+    """Joined n-grams of tokens that hold spaces collide (fast-bleu) or split into more
+    pieces (torchtext, up to its IndexError): not tuple n-grams, so not their counts."""
+    import random
+
+    rng = random.Random(5)
+    for _ in range(20):
+        hyps, refs = token_corpus(rng, 4)
+        hyps = [[*h, "a b", "c"] if rng.random() < 0.5 else h for h in hyps]
+        refs = [[[*r, "a", "b c"] for r in rs] for rs in refs]
+        cache = StatsCache(hyps, refs)
+        for knobs in VARIANTS:
+            config = make_config(knobs)
+            want = _stats_or_error(partial(corpus_stats, hyps, refs, config))
+            assert _stats_or_error(partial(cache.stats, config)) == want, knobs
+
+
+@pytest.mark.parametrize("refs", [[[]], [[None]], [["a b c", None]], [[""]]])
+def test_one_segment_with_and_without_references(refs) -> None:
+    """A reference pool of one segment without references fails (whatever
+    ``missing_refs`` says), unlike that segment's own missing references."""
+    hyps = ["a b c d"]
+    cache = StatsCache(hyps, refs)
+    for knobs in [*VARIANTS, {"ref_scope": "corpus", "missing_refs": "len-9999"}]:
+        config = make_config(knobs)
+        want = _stats_or_error(lambda c=config: corpus_stats(hyps, refs, c))
+        assert _stats_or_error(lambda c=config: cache.stats(c)) == want, knobs
+
+
+def test_a_remembered_error_is_raised_with_its_own_traceback() -> None:
+    """Raising one exception object again and again chains every raise's frames onto its
+    traceback (a search asks thousands of configs): each raise starts afresh."""
+    import traceback
+
+    cache = StatsCache(["a b"], [])  # one reference list missing
+    depths = []
+    for max_order in (1, 2, 3) * 20:
+        try:
+            cache.stats(make_config({"max_order": max_order}))
+        except BleuError as exc:
+            depths.append(len(traceback.extract_tb(exc.__traceback__)))
+    assert len(depths) == 60 and max(depths) == depths[0]
