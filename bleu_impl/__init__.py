@@ -32,6 +32,7 @@ from .knobs import (
     make_config,
     normalize_knob,
 )
+from .macro import macro_result
 from .parallel import parallel_corpus_stats
 from .profiles import LEVELS, PROFILES, Profile, get_profile
 from .reflength import reference_length
@@ -97,6 +98,7 @@ __all__ = [
     "corpus_stats",
     "get_profile",
     "iter_segment_stats",
+    "macro_result",
     "make_config",
     "normalize_knob",
     "paired_bootstrap_p",

@@ -34,24 +34,29 @@ def macro_mean(
     stats: BleuStats,
     config: Config,
     score_one: Callable[[BleuStats, Config], Any],
+    part_score: Callable[[BleuStats], float] | None = None,
 ) -> Any:
-    """``sum_s BLEU(s) / S`` over the parts of ``stats``, each scored by ``score_one``;
-    the result (a :class:`~bleu_impl.score.BleuResult`) carries the summed statistics.
-    No segment: an ``empty-corpus`` failure (ignite raises NotComputableError, CodeXGLUE
-    divides by zero)."""
+    """``sum_s BLEU(s) / S`` over the parts of ``stats``, each scored by ``score_one``
+    (or, when given, ``part_score``: a part's score alone, equal to ``score_one(part,
+    one).score`` with ``one`` = ``config`` under ``aggregation="corpus"``); the result (a
+    :class:`~bleu_impl.score.BleuResult`) carries the summed statistics. No segment: an
+    ``empty-corpus`` failure (ignite raises NotComputableError, CodeXGLUE divides by zero)."""
     if not stats.parts:
         raise EmulatedFailure(
             "empty-corpus",
             "the mean of sentence scores needs at least one segment (aggregation='macro')",
         )
     one = replace(config, aggregation="corpus")
-    results = [score_one(part, one) for part in stats.parts]
-    mean = math.fsum(r.score for r in results) / len(results)
+    if part_score is None:
+        scores = [score_one(part, one).score for part in stats.parts]
+    else:
+        scores = [part_score(part) for part in stats.parts]
+    mean = math.fsum(scores) / len(scores)
     summed = score_one(replace(stats, parts=None), one)
     return replace(
         summed,
         score=mean,
         config=config,
         signature=summed.signature.replace("|agg:corpus|", "|agg:macro|"),
-        note=f"mean of {len(results)} segment scores (aggregation='macro')",
+        note=f"mean of {len(scores)} segment scores (aggregation='macro')",
     )

@@ -138,7 +138,7 @@ def segment_table(
     if config.aggregation != "corpus":
         config = replace(config, aggregation="corpus")
 
-    if fast.supports(config):
+    if fast.supports_corpus(config):
         from .fast.segments import segment_arrays
 
         counts, totals, hyp_len, ref_num, den, lasts = segment_arrays(
@@ -313,11 +313,17 @@ def segment_scores(
     table: SegmentTable, config: Config, profile: str | Profile = "papineni2002"
 ) -> list[float]:
     """Each segment's score scored alone (``aggregation="corpus"``, on 0..1): the terms
-    of a macro mean (``aggregation="macro"``)."""
+    of a macro mean (``aggregation="macro"``), by one :class:`SegmentScorer
+    <bleu_impl.segment_scorer.SegmentScorer>` (equal to ``score_value`` per row)."""
+    from .profiles import get_profile
     from .score import score_value
+    from .segment_scorer import SegmentScorer
 
     one = replace(config, aggregation="corpus")
-    return [score_value(row, profile=profile, config=one) for row in table.rows()]
+    if table.max_order != config.max_order:  # score_value raises the mismatch
+        return [score_value(row, profile=profile, config=one) for row in table.rows()]
+    prof = profile if isinstance(profile, Profile) else get_profile(profile)
+    return list(map(SegmentScorer(prof, one).score, table.rows()))
 
 
 def bootstrap_macro_scores(

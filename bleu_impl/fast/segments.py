@@ -8,7 +8,7 @@ the chunk's per-segment rows are kept instead of summed: what resampling
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from math import lcm
 from typing import Any
@@ -17,10 +17,11 @@ import numpy as np
 
 from ..inputs import CHUNK_SENTENCES, read_chunks
 from ..knobs import Config
-from ..ngrams import last_segment, needs_last
+from ..ngrams import needs_last
 from ..stats import LastSegment
-from .count import chunk_stats
-from .tokens import tokenize_chunk
+from .chunks import count_chunk
+from .count import ChunkStats
+from .pool import pooled_chunk
 
 __all__ = ["SegmentArrays", "numerators", "segment_arrays"]
 
@@ -52,16 +53,15 @@ def segment_arrays(
     hyp_lens: list[np.ndarray] = []
     ref_lens: list[Any] = []
     lasts: list[LastSegment] | None = [] if needs_last(config) else None
-    for start, hyps, refss in read_chunks(hypotheses, references, CHUNK_SENTENCES):
-        tokens = tokenize_chunk(hyps, refss, config, start)
-        chunk = chunk_stats(tokens, config)
+    for chunk in _chunks(hypotheses, references, config):
         counts.append(chunk.counts)
         totals.append(chunk.totals())
         hyp_lens.append(chunk.hyp_len)
         ref = chunk.ref_len
         ref_lens.extend(ref.tolist() if isinstance(ref, np.ndarray) else ref)
         if lasts is not None:
-            lasts.extend(last_segment(*tokens.segment(i), config) for i in range(len(chunk)))
+            assert chunk.lasts is not None
+            lasts.extend(chunk.lasts)
     order = config.max_order
     if not counts:
         empty = np.zeros((0, order), dtype=np.int64)
@@ -75,3 +75,15 @@ def segment_arrays(
         den,
         None if lasts is None else tuple(lasts),
     )
+
+
+def _chunks(
+    hypotheses: Iterable[Any], references: Iterable[Any], config: Config
+) -> Iterator[ChunkStats]:
+    """The corpus's chunks counted with every segment's last-segment data (a corpus-wide
+    reference pool: one chunk)."""
+    if config.ref_scope == "corpus":
+        yield pooled_chunk(hypotheses, references, config, every_last=True)
+        return
+    for start, hyps, refss in read_chunks(hypotheses, references, CHUNK_SENTENCES):
+        yield count_chunk(hyps, refss, config, start, every_last=True)

@@ -16,7 +16,7 @@ from ..knobs import Config
 from ..reflength import REF_LENGTH_RULES
 from ..tokenizers import Pipeline, pipelines
 
-__all__ = ["ChunkTokens", "tokenize_chunk"]
+__all__ = ["ChunkTokens", "mixed_tokens", "tokenize_chunk"]
 
 
 class ChunkTokens:
@@ -72,9 +72,9 @@ def tokenize_chunk(
                 hyp_pipeline.segment(seg)
     _check_count(ks, bad, config, start)
     if hyp_pipeline is ref_pipeline:
-        return ChunkTokens(_mixed_tokens(lines, hyp_pipeline), ks)
-    hyp_toks = _mixed_tokens(list(hyps), hyp_pipeline)
-    ref_toks = _mixed_tokens([r for refs in refss for r in refs], ref_pipeline)
+        return ChunkTokens(mixed_tokens(lines, hyp_pipeline), ks)
+    hyp_toks = mixed_tokens(list(hyps), hyp_pipeline)
+    ref_toks = mixed_tokens([r for refs in refss for r in refs], ref_pipeline)
     return ChunkTokens(_interleave(hyp_toks, ref_toks, ks), ks)
 
 
@@ -104,7 +104,7 @@ def _interleave(
     return out
 
 
-def _mixed_tokens(lines: list[Segment], pipeline: Pipeline) -> list[list[str]]:
+def mixed_tokens(lines: list[Segment], pipeline: Pipeline) -> list[list[str]]:
     """Tokens of raw lines (one batch) and of token sequences (one by one), in order."""
     slots: list[int | list[str]] = []
     pending: list[str] = []

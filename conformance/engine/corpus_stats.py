@@ -18,7 +18,7 @@ from bleu_impl import (
     BleuResult,
     Config,
     SegmentTable,
-    score_stats,
+    macro_result,
     segment_table,
 )
 
@@ -78,7 +78,7 @@ class TableCache:
             try:
                 table = self.table(system, config)
                 macro = config.aggregation == "macro"
-                result = score_stats(table.total(parts=macro), profile=profile, config=config)
+                result = macro_result(table.total(parts=macro), profile=profile, config=config)
             except BleuError as exc:
                 result = exc
             self._results[key] = result

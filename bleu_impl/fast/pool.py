@@ -1,0 +1,184 @@
+"""A corpus-wide reference pool (``ref_scope="corpus"``, fast-bleu) on the fast path.
+
+Every hypothesis is clipped against the largest count of each n-gram in any one reference of
+the whole corpus (:mod:`bleu_impl.pooled`, the reference path). Here in numpy: tokens get
+corpus-wide ids; the n-grams of order n get ids by ranking the pairs (id of the (n-1)-gram
+prefix, id of the last token), so any vocabulary fits in int64; per order, one sort of
+(n-gram, reference line) gives the pool's maximum count of each n-gram, one sort of
+(hypothesis, n-gram) the hypothesis counts, and ``m_n = sum_g min(count, pool max)``.
+The reference length is the rule's choice among the pool's lengths
+(:func:`~bleu_impl.pooled.pool_lengths`), a function of the hypothesis length alone.
+
+Joined n-grams equal tuple n-grams without a token holding a space; with one, the
+reference path counts the corpus. Errors come in the reference path's order: reading and
+token sequences segment by segment (hypothesis, then its references), an empty pool, then
+the reference-length rule at segment 0.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from ..errors import InputError
+from ..inputs import Segment, read_segments
+from ..knobs import Config
+from ..ngrams import needs_last
+from ..pooled import pool_lengths, pooled_segment_stats
+from ..reflength import REF_LENGTH_RULES, RefLength
+from ..stats import LastSegment
+from ..tokenizers import Pipeline, pipelines
+from .chunks import from_rows
+from .count import ChunkStats
+from .ids import Vocabulary
+from .tokens import mixed_tokens
+
+__all__ = ["pooled_chunk", "pooled_counts"]
+
+#: NLTK methods 5-7 read the order-5 clipped count (``ngrams.last_segment``).
+_LAST_ORDER = 5
+
+
+def _read(
+    hypotheses: Iterable[Any], references: Iterable[Any], hyp: Pipeline, ref: Pipeline
+) -> tuple[list[Segment], list[list[Segment]]]:
+    """Every segment, with its token sequences checked in the reference path's order (a
+    reading error after the segments before it are checked)."""
+    hyps: list[Segment] = []
+    refss: list[list[Segment]] = []
+    try:
+        for h, refs in read_segments(hypotheses, references):
+            hyps.append(h)
+            refss.append(refs)
+    except InputError:
+        _check_sequences(hyps, refss, hyp, ref)
+        raise
+    _check_sequences(hyps, refss, hyp, ref)
+    return hyps, refss
+
+
+def _check_sequences(
+    hyps: list[Segment], refss: list[list[Segment]], hyp: Pipeline, ref: Pipeline
+) -> None:
+    for h, refs in zip(hyps, refss):
+        if type(h) is not str:
+            hyp.segment(h)
+        for r in refs:
+            if type(r) is not str:
+                ref.segment(r)
+
+
+def _gram_ids(ids: np.ndarray, line_end: np.ndarray, order: int) -> list[tuple]:
+    """Per order n: (start positions of the n-grams inside a line, their n-gram ids,
+    the number of distinct ids)."""
+    vocab = int(ids.max()) + 1 if len(ids) else 1
+    sel = np.arange(len(ids), dtype=np.int64)
+    gram, distinct = ids, vocab
+    out = [(sel, gram, distinct)]
+    for n in range(1, order):
+        keep = sel + n < line_end[sel]
+        sel = sel[keep]
+        pair = gram[keep] * vocab + ids[sel + n]
+        uniq, gram = np.unique(pair, return_inverse=True)
+        gram = gram.reshape(-1).astype(np.int64)
+        distinct = max(len(uniq), 1)
+        out.append((sel, gram, distinct))
+    return out
+
+
+def pooled_counts(ids: np.ndarray, lens: np.ndarray, hyps: int, order: int) -> np.ndarray:
+    """Clipped matches (hypotheses x orders) against the pool: ``ids`` the corpus-wide
+    token ids of the lines (``lens`` tokens each), the first ``hyps`` lines hypotheses,
+    the others the pool's references."""
+    counts = np.zeros((hyps, order), dtype=np.int64)
+    if not len(ids) or not hyps:
+        return counts
+    lines = len(lens)
+    line_of = np.repeat(np.arange(lines, dtype=np.int64), lens)
+    line_end = np.repeat(np.cumsum(lens), lens)
+    for n, (sel, gram, distinct) in enumerate(_gram_ids(ids, line_end, order), start=1):
+        where = line_of[sel]
+        is_hyp = where < hyps
+        best = np.zeros(distinct, dtype=np.int64)
+        ref_key = gram[~is_hyp] * lines + where[~is_hyp]
+        if len(ref_key):  # (n-gram, line) pairs sorted by n-gram: a run per n-gram
+            uniq, per_line = np.unique(ref_key, return_counts=True)
+            grams = uniq // lines
+            starts = np.flatnonzero(np.r_[True, grams[1:] != grams[:-1]])
+            best[grams[starts]] = np.maximum.reduceat(per_line, starts)
+        hyp_key = where[is_hyp] * distinct + gram[is_hyp]
+        uniq, per_hyp = np.unique(hyp_key, return_counts=True)
+        clipped = np.minimum(per_hyp, best[uniq % distinct])
+        counts[:, n - 1] = np.bincount(uniq // distinct, weights=clipped, minlength=hyps).astype(
+            np.int64
+        )
+    return counts
+
+
+def _lengths(hyp_len: list[int], refs: list[list[str]], config: Config) -> list[RefLength]:
+    """Each hypothesis's reference length: the rule among the pool's lengths, once per
+    distinct hypothesis length (first for segment 0's, which raises the rule's error)."""
+    rule = REF_LENGTH_RULES[config.ref_length]
+    lengths = pool_lengths([len(r) for r in refs], config.ref_length)
+    chosen: dict[int, RefLength] = {}
+    for c in hyp_len:
+        if c not in chosen:
+            chosen[c] = rule(c, lengths)
+    return [chosen[c] for c in hyp_len]
+
+
+def _lasts(counts: np.ndarray, hyp_len: list[int], config: Config) -> list[LastSegment]:
+    """``ngrams.last_segment`` of every hypothesis against the pool: unfloored n-gram
+    totals of orders 1..max(N, 5) and the order-5 (matches, max(1, total))."""
+    top = max(config.max_order, _LAST_ORDER)
+    return [
+        LastSegment(
+            tuple(max(0, c - n + 1) for n in range(1, top + 1)),
+            (m5, max(1, c - _LAST_ORDER + 1)),
+        )
+        for c, m5 in zip(hyp_len, counts[:, _LAST_ORDER - 1].tolist())
+    ]
+
+
+def pooled_chunk(
+    hypotheses: Iterable[Any], references: Iterable[Any], config: Config, *, every_last: bool
+) -> ChunkStats:
+    """Every hypothesis's statistics against the pool of all references, as one chunk
+    (``every_last``: every segment's last-segment data when the config carries it)."""
+    hyp_pipeline, ref_pipeline = pipelines(config)
+    hyps, refss = _read(hypotheses, references, hyp_pipeline, ref_pipeline)
+    hyp_toks = mixed_tokens(hyps, hyp_pipeline)
+    pool = mixed_tokens([r for refs in refss for r in refs], ref_pipeline)
+    if not pool and hyps:
+        raise InputError("segment 0: no reference in the corpus (ref_scope='corpus')")
+    ks = [len(pool)] * len(hyps)
+    vocab = Vocabulary()
+    lines = hyp_toks + pool
+    lens = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
+    ids = np.fromiter(
+        map(vocab.__getitem__, itertools.chain.from_iterable(lines)),
+        dtype=np.int64,
+        count=int(lens.sum()),
+    )
+    if config.ngram_join != "none" and any(" " in token for token in vocab):
+        rows = list(pooled_segment_stats(hyps, refss, replace(config, aggregation="corpus")))
+        return from_rows(rows, ks, config)
+    last = needs_last(config)
+    order = max(config.max_order, _LAST_ORDER) if last else config.max_order
+    counts = pooled_counts(ids, lens, len(hyps), order)
+    hyp_len = [len(h) for h in hyp_toks]
+    ref_len = _lengths(hyp_len, pool, config)
+    lasts = _lasts(counts, hyp_len, config) if last and hyp_len else None
+    return ChunkStats(
+        counts[:, : config.max_order],
+        np.array(hyp_len, dtype=np.int64),
+        ref_len,
+        config,
+        lasts[-1] if lasts else None,
+        ks,
+        lasts if every_last else None,
+    )
