@@ -56,6 +56,7 @@ from .resample import (
 )
 from .score import BleuResult, score_stats, score_value
 from .sentences import sentence_scores
+from .shared import SharedCounts, sharing
 from .signature import signature
 from .stats import BleuStats
 from .stats_cache import StatsCache
@@ -88,6 +89,7 @@ __all__ = [
     "Profile",
     "Segment",
     "SegmentTable",
+    "SharedCounts",
     "StatsCache",
     "__version__",
     "bootstrap_interval",
@@ -116,5 +118,6 @@ __all__ = [
     "sentence_bleu",
     "sentence_scores",
     "sentence_stats",
+    "sharing",
     "signature",
 ]

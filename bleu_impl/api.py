@@ -17,6 +17,7 @@ from .ngrams import segment_stats
 from .profiles import Profile, get_profile, resolve_cached
 from .score import BleuResult
 from .segment_scorer import scorer_for
+from .shared import active_counts
 from .stats import BleuStats
 from .tokenizers import pipelines
 
@@ -54,6 +55,10 @@ def corpus_stats(
     from . import fast  # numpy is imported on first use, not with bleu_impl
 
     if fast.supports_corpus(config):
+        store = active_counts()  # a corpus report shares tokens and counts
+        found = None if store is None else store.stats(hypotheses, references, config)
+        if found is not None:
+            return found
         return fast.corpus_stats(hypotheses, references, config)
     total = BleuStats.zero(config.max_order)
     for stats in iter_segment_stats(hypotheses, references, config):

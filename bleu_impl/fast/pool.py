@@ -37,10 +37,10 @@ from .count import ChunkStats
 from .ids import Vocabulary
 from .tokens import mixed_tokens
 
-__all__ = ["pooled_chunk", "pooled_counts"]
+__all__ = ["LAST_ORDER", "pool_ref_lengths", "pooled_chunk", "pooled_counts", "pooled_lasts"]
 
 #: NLTK methods 5-7 read the order-5 clipped count (``ngrams.last_segment``).
-_LAST_ORDER = 5
+LAST_ORDER = 5
 
 
 def _read(
@@ -119,11 +119,12 @@ def pooled_counts(ids: np.ndarray, lens: np.ndarray, hyps: int, order: int) -> n
     return counts
 
 
-def _lengths(hyp_len: list[int], refs: list[list[str]], config: Config) -> list[RefLength]:
-    """Each hypothesis's reference length: the rule among the pool's lengths, once per
-    distinct hypothesis length (first for segment 0's, which raises the rule's error)."""
+def pool_ref_lengths(hyp_len: list[int], ref_lens: list[int], config: Config) -> list[RefLength]:
+    """Each hypothesis's reference length: the rule among the pool's lengths (``ref_lens``:
+    every reference's), once per distinct hypothesis length (first for segment 0's, which
+    raises the rule's error)."""
     rule = REF_LENGTH_RULES[config.ref_length]
-    lengths = pool_lengths([len(r) for r in refs], config.ref_length)
+    lengths = pool_lengths(ref_lens, config.ref_length)
     chosen: dict[int, RefLength] = {}
     for c in hyp_len:
         if c not in chosen:
@@ -131,16 +132,16 @@ def _lengths(hyp_len: list[int], refs: list[list[str]], config: Config) -> list[
     return [chosen[c] for c in hyp_len]
 
 
-def _lasts(counts: np.ndarray, hyp_len: list[int], config: Config) -> list[LastSegment]:
+def pooled_lasts(counts: np.ndarray, hyp_len: list[int], config: Config) -> list[LastSegment]:
     """``ngrams.last_segment`` of every hypothesis against the pool: unfloored n-gram
     totals of orders 1..max(N, 5) and the order-5 (matches, max(1, total))."""
-    top = max(config.max_order, _LAST_ORDER)
+    top = max(config.max_order, LAST_ORDER)
     return [
         LastSegment(
             tuple(max(0, c - n + 1) for n in range(1, top + 1)),
-            (m5, max(1, c - _LAST_ORDER + 1)),
+            (m5, max(1, c - LAST_ORDER + 1)),
         )
-        for c, m5 in zip(hyp_len, counts[:, _LAST_ORDER - 1].tolist())
+        for c, m5 in zip(hyp_len, counts[:, LAST_ORDER - 1].tolist())
     ]
 
 
@@ -168,11 +169,11 @@ def pooled_chunk(
         rows = list(pooled_segment_stats(hyps, refss, replace(config, aggregation="corpus")))
         return from_rows(rows, ks, config)
     last = needs_last(config)
-    order = max(config.max_order, _LAST_ORDER) if last else config.max_order
+    order = max(config.max_order, LAST_ORDER) if last else config.max_order
     counts = pooled_counts(ids, lens, len(hyps), order)
     hyp_len = [len(h) for h in hyp_toks]
-    ref_len = _lengths(hyp_len, pool, config)
-    lasts = _lasts(counts, hyp_len, config) if last and hyp_len else None
+    ref_len = pool_ref_lengths(hyp_len, [len(r) for r in pool], config)
+    lasts = pooled_lasts(counts, hyp_len, config) if last and hyp_len else None
     return ChunkStats(
         counts[:, : config.max_order],
         np.array(hyp_len, dtype=np.int64),

@@ -23,7 +23,7 @@ from .chunks import count_chunk
 from .count import ChunkStats
 from .pool import pooled_chunk
 
-__all__ = ["SegmentArrays", "numerators", "segment_arrays"]
+__all__ = ["SegmentArrays", "chunk_arrays", "numerators", "segment_arrays"]
 
 #: counts (S x N), totals (S x N), hypothesis lengths (S), reference-length numerators (S),
 #: their common denominator, and each segment's last-segment data (NLTK methods 5-7) or None.
@@ -48,12 +48,17 @@ def segment_arrays(
 ) -> SegmentArrays:
     """Every segment's statistics under ``config`` (errors as :func:`corpus_stats` raises
     them, naming the segment)."""
+    return chunk_arrays(_chunks(hypotheses, references, config), config)
+
+
+def chunk_arrays(chunks: Iterable[ChunkStats], config: Config) -> SegmentArrays:
+    """The rows of consecutive chunks (counted with every segment's last data) as arrays."""
     counts: list[np.ndarray] = []
     totals: list[np.ndarray] = []
     hyp_lens: list[np.ndarray] = []
     ref_lens: list[Any] = []
     lasts: list[LastSegment] | None = [] if needs_last(config) else None
-    for chunk in _chunks(hypotheses, references, config):
+    for chunk in chunks:
         counts.append(chunk.counts)
         totals.append(chunk.totals())
         hyp_lens.append(chunk.hyp_len)

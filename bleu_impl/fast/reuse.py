@@ -1,0 +1,229 @@
+"""Statistics of many corpora that share lines, under many configs, with the work shared.
+
+A config's per-segment statistics are the clipped matches of its tokens (which depend on the
+tokenization, the highest order and the reference scope only), then cheap per-segment rules:
+hypothesis lengths, totals, the chosen reference length, the last segment's data. A
+:class:`Store` keeps the tokens of every line per tokenization (:class:`.lines.LineTokens`,
+so systems scored on the same references tokenize those once) and the clipped matches of
+every corpus per tokenization, order and scope, and applies the rules per config. The
+counting is the fast path's own (:func:`.count.chunk_stats` on chunks of
+``CHUNK_SENTENCES`` sentences, :func:`.pool.pooled_counts`), so the statistics are the
+fast path's.
+
+It takes what it can answer without an error: every line a ``str``, as many reference
+lists as hypotheses, reference counts the config accepts, a config the fast path supports
+(joined n-grams only when no token holds a space). Anything else is None: the caller
+counts it the usual way (and raises the usual error). Memory is bounded: past ``budget``
+tokens the remembered lines are forgotten, past ``budget`` counted rows the counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from itertools import chain
+from typing import Any
+
+import numpy as np
+
+from ..inputs import CHUNK_SENTENCES
+from ..knobs import Config
+from ..ngrams import last_segment, needs_last
+from ..tokenizers import Pipeline, pipelines
+from . import supports_corpus
+from .count import ChunkStats, chunk_stats, ref_lengths
+from .ids import Vocabulary
+from .lines import LineTokens, tokenization
+from .pool import LAST_ORDER, pool_ref_lengths, pooled_counts, pooled_lasts
+from .tokens import ChunkTokens, interleave
+
+__all__ = ["DEFAULT_BUDGET", "Store", "plain_inputs"]
+
+#: Tokens (and counted rows) kept before the remembered ones are forgotten: about 100 MB.
+DEFAULT_BUDGET = 6_000_000
+
+#: A corpus of raw lines: hypotheses and each one's references.
+Plain = tuple[list[str], list[list[str]]]
+
+
+def plain_inputs(hypotheses: Any, references: Any) -> Plain | None:
+    """The corpus as lists of ``str`` when it is one (lists or tuples of str, each
+    hypothesis with a list or tuple of str references), else None."""
+    if type(hypotheses) not in (list, tuple) or type(references) not in (list, tuple):
+        return None
+    if len(hypotheses) != len(references) or not all(type(h) is str for h in hypotheses):
+        return None
+    refss: list[list[str]] = []
+    for refs in references:
+        if type(refs) not in (list, tuple) or not all(type(r) is str for r in refs):
+            return None
+        refss.append(list(refs))
+    return list(hypotheses), refss
+
+
+def _counts_accepted(ks: list[int], config: Config) -> bool:
+    """Whether the reference counts raise nothing under ``config``."""
+    if config.ref_scope == "corpus":
+        pool = sum(ks)
+        return (pool > 0 or not ks) and (config.ref_length != "single" or pool == 1 or not ks)
+    missing = config.missing_refs == "error" and 0 in ks
+    return not missing and (config.ref_length != "single" or all(k <= 1 for k in ks))
+
+
+@dataclass(frozen=True)
+class _Counted:
+    """A corpus's clipped matches (segments x orders) and sentence lengths: per segment
+    the hypothesis then its references (segment scope), or the hypotheses then the pool;
+    ``spaced``: a token holds a space (joined n-grams are not tuple n-grams)."""
+
+    counts: np.ndarray
+    lens: np.ndarray
+    spaced: bool
+
+
+def _segment_counts(toks: list[list[str]], ks: list[int], order: int) -> np.ndarray:
+    """Clipped matches of tuple n-grams per segment, chunk by chunk (bounded arrays)."""
+    plain = Config(max_order=order, missing_refs="len-9999")
+    parts = []
+    start = at = 0
+    while start < len(ks):
+        stop, size = start, 0
+        while stop < len(ks) and (size < CHUNK_SENTENCES or stop == start):
+            size += ks[stop] + 1
+            stop += 1
+        chunk = ChunkTokens(toks[at : at + size], ks[start:stop])
+        parts.append(chunk_stats(chunk, plain).counts)
+        start, at = stop, at + size
+    return np.concatenate(parts) if parts else np.zeros((0, order), dtype=np.int64)
+
+
+def _pool_counts(toks: list[list[str]], hyps: int, order: int) -> np.ndarray:
+    vocab = Vocabulary()
+    lens = np.fromiter(map(len, toks), dtype=np.int64, count=len(toks))
+    ids = np.fromiter(
+        (vocab[t] for line in toks for t in line), dtype=np.int64, count=int(lens.sum())
+    )
+    return pooled_counts(ids, lens, hyps, order)
+
+
+class Store:
+    """Remembered tokens and clipped matches; :meth:`chunk` is a corpus's statistics."""
+
+    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
+        self.budget = budget
+        self._tokens = LineTokens()
+        self._corpora: dict[tuple[Any, ...], int] = {}
+        self._counted: dict[tuple[Any, ...], _Counted] = {}
+        self._rows = 0
+
+    def chunk(self, hypotheses: Any, references: Any, config: Config) -> ChunkStats | None:
+        """The corpus's per-segment statistics under ``config`` as one chunk (every
+        segment's last data included), or None when it does not take them."""
+        plain = plain_inputs(hypotheses, references)
+        if plain is None or not supports_corpus(config):
+            return None
+        hyps, refss = plain
+        ks = [len(r) for r in refss]
+        if not hyps or not _counts_accepted(ks, config):
+            return None
+        hyp_pipe, ref_pipe = pipelines(config)
+        counted = self._count(hyps, refss, ks, config, hyp_pipe, ref_pipe)
+        if counted is None:
+            return None
+        if config.ref_scope == "corpus":
+            return self._pooled(counted, len(hyps), sum(ks), config)
+        return self._segments(counted, hyps, refss, ks, config, hyp_pipe, ref_pipe)
+
+    def _corpus(self, hyps: list[str], refss: list[list[str]]) -> int:
+        key = (tuple(hyps), tuple(map(tuple, refss)))
+        return self._corpora.setdefault(key, len(self._corpora))
+
+    def _lines(
+        self, hyps: list[str], refss: list[list[str]], hyp_pipe: Pipeline, ref_pipe: Pipeline
+    ) -> tuple[list[list[str]], list[list[str]]]:
+        """The tokens of the hypotheses and of the references (flat, in order)."""
+        if self._tokens.size > self.budget:
+            self._tokens.clear()
+        flat = [r for refs in refss for r in refs]
+        return self._tokens.tokens(hyp_pipe, hyps), self._tokens.tokens(ref_pipe, flat)
+
+    def _count(
+        self,
+        hyps: list[str],
+        refss: list[list[str]],
+        ks: list[int],
+        config: Config,
+        hyp_pipe: Pipeline,
+        ref_pipe: Pipeline,
+    ) -> _Counted | None:
+        pooled = config.ref_scope == "corpus"
+        order = config.max_order
+        if pooled and needs_last(config):
+            order = max(order, LAST_ORDER)
+        key: tuple[Hashable, ...] = (
+            self._corpus(hyps, refss),
+            tokenization(hyp_pipe),
+            tokenization(ref_pipe),
+            pooled,
+            order,
+        )
+        found = self._counted.get(key)
+        if found is None:
+            hyp_toks, ref_toks = self._lines(hyps, refss, hyp_pipe, ref_pipe)
+            if pooled:
+                toks = hyp_toks + ref_toks
+                counts = _pool_counts(toks, len(hyps), order)
+            else:
+                toks = interleave(hyp_toks, ref_toks, ks)
+                counts = _segment_counts(toks, ks, order)
+            lens = np.fromiter(map(len, toks), dtype=np.int64, count=len(toks))
+            found = _Counted(counts, lens, " " in "\n".join(chain.from_iterable(toks)))
+            self._rows += len(lens)
+            if self._rows > self.budget:
+                self._counted.clear()
+                self._corpora.clear()
+                self._rows = len(lens)
+            self._counted[key] = found
+        if found.spaced and config.ngram_join != "none":
+            return None
+        return found
+
+    def _segments(
+        self,
+        counted: _Counted,
+        hyps: list[str],
+        refss: list[list[str]],
+        ks: list[int],
+        config: Config,
+        hyp_pipe: Pipeline,
+        ref_pipe: Pipeline,
+    ) -> ChunkStats:
+        """Each segment against its own references."""
+        lens = counted.lens
+        k = np.asarray(ks, dtype=np.int64)
+        hyp_len = lens[np.cumsum(k + 1) - (k + 1)]
+        first = ks[0]
+        uniform = first if all(x == first for x in ks) else -1
+        ref_len = ref_lengths(lens, ks, uniform, config)
+        lasts = None
+        if needs_last(config):
+            hyp_toks, ref_toks = self._lines(hyps, refss, hyp_pipe, ref_pipe)
+            refs_of = iter(ref_toks)
+            lasts = [
+                last_segment(h, [next(refs_of) for _ in range(n)], config)
+                for h, n in zip(hyp_toks, ks)
+            ]
+        last = lasts[-1] if lasts else None
+        return ChunkStats(counted.counts, hyp_len, ref_len, config, last, ks, lasts)
+
+    def _pooled(self, counted: _Counted, hyps: int, pool: int, config: Config) -> ChunkStats:
+        """Every hypothesis against the pool of all references."""
+        hyp_len = counted.lens[:hyps]
+        lengths = counted.lens[hyps:].tolist()
+        ref_len = pool_ref_lengths(hyp_len.tolist(), lengths, config)
+        lasts = (
+            pooled_lasts(counted.counts, hyp_len.tolist(), config) if needs_last(config) else None
+        )
+        counts = counted.counts[:, : config.max_order]
+        last = lasts[-1] if lasts else None
+        return ChunkStats(counts, hyp_len, ref_len, config, last, [pool] * hyps, lasts)
