@@ -10,6 +10,7 @@ precision factor across the parts).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from .aggregate import macro_mean
@@ -22,16 +23,24 @@ from .stats import BleuStats
 __all__ = ["macro_result"]
 
 
-def macro_result(stats: BleuStats, *, profile: str | Profile, config: Config) -> BleuResult:
+def macro_result(
+    stats: BleuStats,
+    *,
+    profile: str | Profile,
+    config: Config,
+    scores: Sequence[float] | None = None,
+) -> BleuResult:
     """``score_stats(stats, profile=profile, config=config)``, the same result and errors,
-    with the parts of a macro mean scored by one :class:`SegmentScorer`."""
+    with the parts of a macro mean scored by one :class:`SegmentScorer` (``scores``: the
+    parts' scores when already known, e.g. :func:`~bleu_impl.segment_scores` of a table;
+    ``stats`` then need not carry its parts)."""
     prof = profile if isinstance(profile, Profile) else get_profile(profile)
     if config.aggregation != "macro" or stats.max_order != config.max_order:
         return score_stats(stats, profile=prof, config=config)
-    scorer = SegmentScorer(prof, replace(config, aggregation="corpus"))
+    if scores is None and stats.parts:
+        scores = list(
+            map(SegmentScorer(prof, replace(config, aggregation="corpus")).score, stats.parts)
+        )
     return macro_mean(
-        stats,
-        config,
-        lambda part, one: score_stats(part, profile=prof, config=one),
-        scorer.score,
+        stats, config, lambda part, one: score_stats(part, profile=prof, config=one), scores
     )

@@ -19,7 +19,6 @@ tokens the remembered lines are forgotten, past ``budget`` counted rows the coun
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any
@@ -51,14 +50,13 @@ def plain_inputs(hypotheses: Any, references: Any) -> Plain | None:
     hypothesis with a list or tuple of str references), else None."""
     if type(hypotheses) not in (list, tuple) or type(references) not in (list, tuple):
         return None
-    if len(hypotheses) != len(references) or not all(type(h) is str for h in hypotheses):
+    if len(hypotheses) != len(references) or set(map(type, hypotheses)) - {str}:
         return None
-    refss: list[list[str]] = []
-    for refs in references:
-        if type(refs) not in (list, tuple) or not all(type(r) is str for r in refs):
-            return None
-        refss.append(list(refs))
-    return list(hypotheses), refss
+    if set(map(type, references)) - {list, tuple}:
+        return None
+    if set(map(type, chain.from_iterable(references))) - {str}:
+        return None
+    return list(hypotheses), list(map(list, references))
 
 
 def _counts_accepted(ks: list[int], config: Config) -> bool:
@@ -113,7 +111,8 @@ class Store:
         self.budget = budget
         self._tokens = LineTokens()
         self._corpora: dict[tuple[Any, ...], int] = {}
-        self._counted: dict[tuple[Any, ...], _Counted] = {}
+        self._counted: dict[tuple[Any, ...], _Counted] = {}  # by corpus and tokenization
+        self._by_content: dict[tuple[Any, ...], _Counted] = {}  # by the corpus's tokens
         self._rows = 0
 
     def chunk(self, hypotheses: Any, references: Any, config: Config) -> ChunkStats | None:
@@ -138,14 +137,15 @@ class Store:
         key = (tuple(hyps), tuple(map(tuple, refss)))
         return self._corpora.setdefault(key, len(self._corpora))
 
-    def _lines(
+    def _ids(
         self, hyps: list[str], refss: list[list[str]], hyp_pipe: Pipeline, ref_pipe: Pipeline
-    ) -> tuple[list[list[str]], list[list[str]]]:
-        """The tokens of the hypotheses and of the references (flat, in order)."""
-        if self._tokens.size > self.budget:
+    ) -> tuple[list[int], list[int]]:
+        """The content ids of the hypotheses and of the references (flat, in order)."""
+        if self._tokens.size > self.budget:  # content ids start again: forget their counts
             self._tokens.clear()
+            self._by_content.clear()
         flat = [r for refs in refss for r in refs]
-        return self._tokens.tokens(hyp_pipe, hyps), self._tokens.tokens(ref_pipe, flat)
+        return self._tokens.ids(hyp_pipe, hyps), self._tokens.ids(ref_pipe, flat)
 
     def _count(
         self,
@@ -156,11 +156,14 @@ class Store:
         hyp_pipe: Pipeline,
         ref_pipe: Pipeline,
     ) -> _Counted | None:
+        """The corpus's counts (remembered by corpus and tokenization, and by the tokens:
+        tokenizations that split this corpus alike share them); None for joined n-grams of
+        tokens with spaces."""
         pooled = config.ref_scope == "corpus"
         order = config.max_order
         if pooled and needs_last(config):
             order = max(order, LAST_ORDER)
-        key: tuple[Hashable, ...] = (
+        key = (
             self._corpus(hyps, refss),
             tokenization(hyp_pipe),
             tokenization(ref_pipe),
@@ -169,24 +172,39 @@ class Store:
         )
         found = self._counted.get(key)
         if found is None:
-            hyp_toks, ref_toks = self._lines(hyps, refss, hyp_pipe, ref_pipe)
-            if pooled:
-                toks = hyp_toks + ref_toks
-                counts = _pool_counts(toks, len(hyps), order)
-            else:
-                toks = interleave(hyp_toks, ref_toks, ks)
-                counts = _segment_counts(toks, ks, order)
-            lens = np.fromiter(map(len, toks), dtype=np.int64, count=len(toks))
-            found = _Counted(counts, lens, " " in "\n".join(chain.from_iterable(toks)))
-            self._rows += len(lens)
-            if self._rows > self.budget:
-                self._counted.clear()
-                self._corpora.clear()
-                self._rows = len(lens)
-            self._counted[key] = found
+            hyp_ids, ref_ids = self._ids(hyps, refss, hyp_pipe, ref_pipe)
+            content = (_packed(hyp_ids), _packed(ref_ids), _packed(ks), pooled, order)
+            found = self._by_content.get(content)
+            if found is None:
+                found = self._by_content[content] = self._counts(
+                    hyp_ids, ref_ids, ks, pooled, order
+                )
+            self._remember(key, found)
         if found.spaced and config.ngram_join != "none":
-            return None
+            return None  # joined n-grams of tokens with spaces are not tuple n-grams
         return found
+
+    def _counts(
+        self, hyp_ids: list[int], ref_ids: list[int], ks: list[int], pooled: bool, order: int
+    ) -> _Counted:
+        hyp_toks = list(map(list, self._tokens.tokens(hyp_ids)))
+        ref_toks = list(map(list, self._tokens.tokens(ref_ids)))
+        if pooled:
+            toks = hyp_toks + ref_toks
+            counts = _pool_counts(toks, len(hyp_toks), order)
+        else:
+            toks = interleave(hyp_toks, ref_toks, ks)
+            counts = _segment_counts(toks, ks, order)
+        lens = np.fromiter(map(len, toks), dtype=np.int64, count=len(toks))
+        return _Counted(counts, lens, " " in "\n".join(chain.from_iterable(toks)))
+
+    def _remember(self, key: tuple[Any, ...], counted: _Counted) -> None:
+        self._rows += len(counted.lens)
+        if self._rows > self.budget:
+            self._counted.clear()
+            self._corpora.clear()
+            self._rows = len(counted.lens)
+        self._counted[key] = counted
 
     def _segments(
         self,
@@ -207,11 +225,11 @@ class Store:
         ref_len = ref_lengths(lens, ks, uniform, config)
         lasts = None
         if needs_last(config):
-            hyp_toks, ref_toks = self._lines(hyps, refss, hyp_pipe, ref_pipe)
-            refs_of = iter(ref_toks)
+            hyp_ids, ref_ids = self._ids(hyps, refss, hyp_pipe, ref_pipe)
+            refs_of = iter(self._tokens.tokens(ref_ids))
             lasts = [
                 last_segment(h, [next(refs_of) for _ in range(n)], config)
-                for h, n in zip(hyp_toks, ks)
+                for h, n in zip(self._tokens.tokens(hyp_ids), ks)
             ]
         last = lasts[-1] if lasts else None
         return ChunkStats(counted.counts, hyp_len, ref_len, config, last, ks, lasts)
@@ -221,9 +239,14 @@ class Store:
         hyp_len = counted.lens[:hyps]
         lengths = counted.lens[hyps:].tolist()
         ref_len = pool_ref_lengths(hyp_len.tolist(), lengths, config)
-        lasts = (
-            pooled_lasts(counted.counts, hyp_len.tolist(), config) if needs_last(config) else None
-        )
+        lasts = None
+        if needs_last(config):
+            lasts = pooled_lasts(counted.counts, hyp_len.tolist(), config)
         counts = counted.counts[:, : config.max_order]
         last = lasts[-1] if lasts else None
         return ChunkStats(counts, hyp_len, ref_len, config, last, [pool] * hyps, lasts)
+
+
+def _packed(values: list[int]) -> bytes:
+    """A list of ints as an exact, compact dictionary key."""
+    return np.asarray(values, dtype=np.int64).tobytes()

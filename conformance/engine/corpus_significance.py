@@ -26,7 +26,6 @@ from bleu_impl import (
     randomization_p,
     randomization_stats,
     score_value,
-    segment_scores,
 )
 
 from .corpus_paths import Reproduction
@@ -72,8 +71,7 @@ def _macro(reproduction: Reproduction) -> bool:
 def _terms(cache: TableCache, system: int, reproduction: Reproduction) -> list[float]:
     """The segment scores a macro mean averages (0..1)."""
     assert reproduction.config is not None
-    table = cache.table(system, reproduction.config)
-    return segment_scores(table, reproduction.config, reproduction.profile)
+    return cache.terms(system, reproduction.config, reproduction.profile)
 
 
 def _resampled(
