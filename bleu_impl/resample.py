@@ -45,6 +45,7 @@ __all__ = [
     "Interval",
     "SegmentTable",
     "bootstrap_interval",
+    "bootstrap_macro_means",
     "bootstrap_macro_scores",
     "bootstrap_scores",
     "bootstrap_stats",
@@ -196,6 +197,16 @@ def _exact_matrix(tables: Sequence[SegmentTable]) -> tuple[np.ndarray, list[int]
     return stacked.astype(np.float64), widths
 
 
+def _weights(idx: np.ndarray, segments: int) -> np.ndarray:
+    """How often each segment is drawn in each resample (rows of ``idx``), as float64."""
+    import numpy as np
+
+    rows = idx.shape[0]
+    flat = (idx + (np.arange(rows)[:, None] * segments)).ravel()
+    weights = np.bincount(flat, minlength=rows * segments).reshape(rows, segments)
+    return weights.astype(np.float64)
+
+
 def bootstrap_stats(
     tables: Sequence[SegmentTable],
     *,
@@ -217,10 +228,7 @@ def bootstrap_stats(
     bounds = np.cumsum([0, *widths])
     out: list[list[BleuStats]] = [[] for _ in tables]
     for idx in resample_indices(segments, samples, seed):
-        rows = idx.shape[0]
-        flat = (idx + (np.arange(rows)[:, None] * segments)).ravel()
-        weights = np.bincount(flat, minlength=rows * segments).reshape(rows, segments)
-        sums = np.rint(weights.astype(np.float64) @ stacked).astype(np.int64)
+        sums = np.rint(_weights(idx, segments) @ stacked).astype(np.int64)
         for k, table in enumerate(tables):
             block = sums[:, bounds[k] : bounds[k + 1]].tolist()
             out[k].extend(
@@ -336,14 +344,40 @@ def bootstrap_macro_scores(
 ) -> list[float]:
     """Each bootstrap resample's macro mean of the segment ``scores`` (the draws of
     :func:`bootstrap_stats` with the same seed): ``fsum(scores[drawn]) / S``."""
+    return bootstrap_macro_means([scores], samples=samples, seed=seed)[0]
+
+
+def bootstrap_macro_means(
+    many: Sequence[Sequence[float]],
+    *,
+    samples: int = DEFAULT_RESAMPLES,
+    seed: int | None = DEFAULT_SEED,
+) -> list[list[float]]:
+    """:func:`bootstrap_macro_scores` of several score lists of the same length, with one
+    set of draws: each sum rounded once, by integer limbs (:mod:`bleu_impl.exact_sums`,
+    one matrix product for all lists) when the scores are finite and >= 0, else by
+    ``math.fsum`` (the same value)."""
     import math
 
     import numpy as np
 
-    values = np.asarray(scores, dtype=np.float64)
-    out: list[float] = []
-    for idx in resample_indices(len(values), samples, seed):
-        out.extend(math.fsum(row) / len(values) for row in values[idx].tolist())
+    from .exact_sums import limbs_of
+
+    if not many:
+        return []
+    values = [np.asarray(scores, dtype=np.float64) for scores in many]
+    segments = len(values[0])
+    if any(len(v) != segments for v in values):
+        raise ValueError("macro score lists differ in their number of segments")
+    limbs = [limbs_of(v, segments) for v in values]
+    out: list[list[float]] = [[] for _ in values]
+    for idx in resample_indices(segments, samples, seed):
+        weights = _weights(idx, segments) if any(x is not None for x in limbs) else None
+        for k, (v, x) in enumerate(zip(values, limbs)):
+            if x is None or weights is None:
+                out[k].extend(math.fsum(row) / segments for row in v[idx].tolist())
+            else:
+                out[k].extend(total / segments for total in x.sums(weights))
     return out
 
 
