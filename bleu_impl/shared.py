@@ -10,8 +10,9 @@ totals, the last segment's data). Inside ``with sharing(store):``
 store, so an implementation asked through its adapter shares the work too. The statistics
 are the fast path's, identical to the reference path's; inputs the store does not take
 (token sequences, invalid input, reference counts the config rejects, joined n-grams of
-tokens with spaces) are counted the usual way, errors included. Memory is bounded by
-``budget`` (tokens, and counted rows).
+tokens with spaces, a corpus of more than half the budget) are counted the usual way,
+errors included. Memory is bounded by ``budget`` (characters of the remembered lines; the
+counts of at most ``budget // 8`` sentences).
 """
 
 from __future__ import annotations
@@ -29,9 +30,6 @@ if TYPE_CHECKING:
 
 __all__ = ["SharedCounts", "active_counts", "sharing"]
 
-#: About 100 MB of tokens and counts (``bleu_impl.fast.reuse.DEFAULT_BUDGET``).
-DEFAULT_BUDGET = 6_000_000
-
 _ACTIVE: ContextVar[SharedCounts | None] = ContextVar("bleu_impl_shared_counts", default=None)
 
 
@@ -39,15 +37,15 @@ class SharedCounts:
     """Tokens per line and clipped matches per corpus, remembered across configs (numpy
     is imported on first use)."""
 
-    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
-        self.budget = budget
+    def __init__(self, budget: int | None = None) -> None:
+        self.budget = budget  # None: ``bleu_impl.fast.reuse.DEFAULT_BUDGET`` (~100 MB)
         self._store: Any = None
 
     def _impl(self) -> Any:
         if self._store is None:
-            from .fast.reuse import Store
+            from .fast.reuse import DEFAULT_BUDGET, Store
 
-            self._store = Store(self.budget)
+            self._store = Store(DEFAULT_BUDGET if self.budget is None else self.budget)
         return self._store
 
     def stats(self, hypotheses: Any, references: Any, config: Config) -> BleuStats | None:

@@ -43,7 +43,7 @@ def _unstripped(pipeline: Pipeline) -> Pipeline:
 
 class LineTokens:
     """Content ids of the lines seen, per tokenization, and the tokens of each content id;
-    ``size`` counts the tokens (and lines) kept."""
+    ``size`` counts the characters of the lines kept (a bound on their tokens)."""
 
     def __init__(self) -> None:
         self._lines: dict[Hashable, dict[str, int]] = {}
@@ -61,7 +61,7 @@ class LineTokens:
         new = [line for line in dict.fromkeys(lines) if line not in known]
         if new:
             known.update(zip(new, map(self._content, pipeline.batch(new))))
-            self.size += len(new)
+            self.size += sum(map(len, new))
         return list(map(known.__getitem__, lines))
 
     def _content(self, tokens: list[str]) -> int:
@@ -71,7 +71,6 @@ class LineTokens:
         if found is None:
             found = self._ids[key] = len(self._tokens)
             self._tokens.append(key)
-            self.size += len(key)
         return found
 
     def tokens(self, ids: list[int]) -> list[tuple[str, ...]]:

@@ -1,20 +1,22 @@
 """Statistics of many corpora that share lines, under many configs, with the work shared.
 
 A config's per-segment statistics are the clipped matches of its tokens (which depend on the
-tokenization, the highest order and the reference scope only), then cheap per-segment rules:
+tokens, the highest order and the reference scope only), then cheap per-segment rules:
 hypothesis lengths, totals, the chosen reference length, the last segment's data. A
 :class:`Store` keeps the tokens of every line per tokenization (:class:`.lines.LineTokens`,
 so systems scored on the same references tokenize those once) and the clipped matches of
-every corpus per tokenization, order and scope, and applies the rules per config. The
-counting is the fast path's own (:func:`.count.chunk_stats` on chunks of
-``CHUNK_SENTENCES`` sentences, :func:`.pool.pooled_counts`), so the statistics are the
-fast path's.
+every corpus per tokenization, order and scope -- and per content: two tokenizations that
+split a corpus alike share them -- and applies the rules per config. The counting is the
+fast path's own (:func:`.count.chunk_stats` on chunks of ``CHUNK_SENTENCES`` sentences,
+:func:`.pool.pooled_counts`), so the statistics are the fast path's.
 
 It takes what it can answer without an error: every line a ``str``, as many reference
 lists as hypotheses, reference counts the config accepts, a config the fast path supports
 (joined n-grams only when no token holds a space). Anything else is None: the caller
-counts it the usual way (and raises the usual error). Memory is bounded: past ``budget``
-tokens the remembered lines are forgotten, past ``budget`` counted rows the counts.
+counts it the usual way (and raises the usual error). Memory is bounded: the remembered
+lines hold at most ``budget`` characters (a request that would pass it first forgets them;
+a corpus of more than half of it is not taken: counted chunk by chunk, as usual) and the
+counts at most ``budget // 8`` sentences.
 """
 
 from __future__ import annotations
@@ -38,8 +40,9 @@ from .tokens import ChunkTokens, interleave
 
 __all__ = ["DEFAULT_BUDGET", "Store", "plain_inputs"]
 
-#: Tokens (and counted rows) kept before the remembered ones are forgotten: about 100 MB.
-DEFAULT_BUDGET = 6_000_000
+#: Characters of remembered lines (a bound on their tokens) before they are forgotten;
+#: counted sentences are kept up to an eighth of it. About 100 MB in all.
+DEFAULT_BUDGET = 24_000_000
 
 #: A corpus of raw lines: hypotheses and each one's references.
 Plain = tuple[list[str], list[list[str]]]
@@ -123,7 +126,7 @@ class Store:
             return None
         hyps, refss = plain
         ks = [len(r) for r in refss]
-        if not hyps or not _counts_accepted(ks, config):
+        if not hyps or not _counts_accepted(ks, config) or 2 * _chars(hyps, refss) > self.budget:
             return None
         hyp_pipe, ref_pipe = pipelines(config)
         counted = self._count(hyps, refss, ks, config, hyp_pipe, ref_pipe)
@@ -141,8 +144,8 @@ class Store:
         self, hyps: list[str], refss: list[list[str]], hyp_pipe: Pipeline, ref_pipe: Pipeline
     ) -> tuple[list[int], list[int]]:
         """The content ids of the hypotheses and of the references (flat, in order)."""
-        if self._tokens.size > self.budget:  # content ids start again: forget their counts
-            self._tokens.clear()
+        if self._tokens.size + _chars(hyps, refss) > self.budget:
+            self._tokens.clear()  # content ids start again: forget their counts too
             self._by_content.clear()
         flat = [r for refs in refss for r in refs]
         return self._tokens.ids(hyp_pipe, hyps), self._tokens.ids(ref_pipe, flat)
@@ -200,7 +203,7 @@ class Store:
 
     def _remember(self, key: tuple[Any, ...], counted: _Counted) -> None:
         self._rows += len(counted.lens)
-        if self._rows > self.budget:
+        if self._rows > self.budget // 8:
             self._counted.clear()
             self._corpora.clear()
             self._rows = len(counted.lens)
@@ -245,6 +248,11 @@ class Store:
         counts = counted.counts[:, : config.max_order]
         last = lasts[-1] if lasts else None
         return ChunkStats(counts, hyp_len, ref_len, config, last, [pool] * hyps, lasts)
+
+
+def _chars(hyps: list[str], refss: list[list[str]]) -> int:
+    """The characters of a corpus's lines: a bound on its tokens."""
+    return sum(map(len, hyps)) + sum(len(r) for refs in refss for r in refs)
 
 
 def _packed(values: list[int]) -> bytes:

@@ -76,18 +76,33 @@ def _same(store: SharedCounts, hyps, refs, config) -> bool:
     return got is not None
 
 
-@pytest.mark.parametrize("budget", [10**9, 40])
+def _chars(hyps, references) -> int:
+    return sum(map(len, hyps)) + sum(len(r) for refs in references for r in refs)
+
+
+@pytest.mark.parametrize("forget", [False, True])
 @pytest.mark.parametrize(("profile", "config"), CONFIGS)
-def test_every_profile_on_systems_sharing_references(budget, profile, config) -> None:
-    store = SharedCounts(budget)
+def test_every_profile_on_systems_sharing_references(forget, profile, config) -> None:
+    corpora = [_systems(seed) for seed in range(2)]
+    largest = max(_chars(h, refs) for outputs, refs in corpora for h in outputs)
+    store = SharedCounts(2 * largest + 1 if forget else 10**9)  # forget: one corpus at a time
     taken = 0
-    for seed in range(2):
-        outputs, references = _systems(seed)
+    for outputs, references in corpora:
         for hyps in outputs:
             taken += _same(store, hyps, references, config)
             taken += _same(store, hyps, references, config)  # remembered
     single = config.ref_length == "single"
     assert taken == (0 if single else 12)  # two references: 'single' refuses them
+
+
+def test_a_corpus_of_more_than_half_the_budget_is_counted_as_usual() -> None:
+    outputs, references = _systems(2)
+    config = get_profile("sacrebleu").resolve({}, "corpus")
+    store = SharedCounts(2 * _chars(outputs[0], references) - 1)
+    assert store.stats(outputs[0], references, config) is None
+    with sharing(store):
+        inside = corpus_bleu(outputs[0], references, profile="sacrebleu")
+    assert inside == corpus_bleu(outputs[0], references, profile="sacrebleu")
 
 
 NLTK_LAST = [
