@@ -107,6 +107,27 @@ def _pool_counts(toks: list[list[str]], hyps: int, order: int) -> np.ndarray:
     return pooled_counts(ids, lens, hyps, order)
 
 
+@dataclass(frozen=True)
+class _Request:
+    """One corpus under one config: its lines, references per segment and pipelines."""
+
+    hyps: list[str]
+    refss: list[list[str]]
+    ks: list[int]
+    config: Config
+    hyp_pipe: Pipeline
+    ref_pipe: Pipeline
+
+    @property
+    def pooled(self) -> bool:
+        return self.config.ref_scope == "corpus"
+
+    @property
+    def chars(self) -> int:
+        """The characters of the corpus's lines: a bound on its tokens."""
+        return sum(map(len, self.hyps)) + sum(len(r) for refs in self.refss for r in refs)
+
+
 class Store:
     """Remembered tokens and clipped matches; :meth:`chunk` is a corpus's statistics."""
 
@@ -126,109 +147,91 @@ class Store:
             return None
         hyps, refss = plain
         ks = [len(r) for r in refss]
-        if not hyps or not _counts_accepted(ks, config) or 2 * _chars(hyps, refss) > self.budget:
+        if not hyps or not _counts_accepted(ks, config):
             return None
-        hyp_pipe, ref_pipe = pipelines(config)
-        counted = self._count(hyps, refss, ks, config, hyp_pipe, ref_pipe)
+        request = _Request(hyps, refss, ks, config, *pipelines(config))
+        if 2 * request.chars > self.budget:
+            return None
+        counted = self._count(request)
         if counted is None:
             return None
-        if config.ref_scope == "corpus":
+        if request.pooled:
             return self._pooled(counted, len(hyps), sum(ks), config)
-        return self._segments(counted, hyps, refss, ks, config, hyp_pipe, ref_pipe)
+        return self._segments(counted, request)
 
-    def _corpus(self, hyps: list[str], refss: list[list[str]]) -> int:
-        key = (tuple(hyps), tuple(map(tuple, refss)))
+    def _corpus(self, request: _Request) -> int:
+        key = (tuple(request.hyps), tuple(map(tuple, request.refss)))
         return self._corpora.setdefault(key, len(self._corpora))
 
-    def _ids(
-        self, hyps: list[str], refss: list[list[str]], hyp_pipe: Pipeline, ref_pipe: Pipeline
-    ) -> tuple[list[int], list[int]]:
+    def _ids(self, request: _Request) -> tuple[list[int], list[int]]:
         """The content ids of the hypotheses and of the references (flat, in order)."""
-        if self._tokens.size + _chars(hyps, refss) > self.budget:
+        if self._tokens.size + request.chars > self.budget:
             self._tokens.clear()  # content ids start again: forget their counts too
             self._by_content.clear()
-        flat = [r for refs in refss for r in refs]
-        return self._tokens.ids(hyp_pipe, hyps), self._tokens.ids(ref_pipe, flat)
+        flat = [r for refs in request.refss for r in refs]
+        hyp_ids = self._tokens.ids(request.hyp_pipe, request.hyps)
+        return hyp_ids, self._tokens.ids(request.ref_pipe, flat)
 
-    def _count(
-        self,
-        hyps: list[str],
-        refss: list[list[str]],
-        ks: list[int],
-        config: Config,
-        hyp_pipe: Pipeline,
-        ref_pipe: Pipeline,
-    ) -> _Counted | None:
+    def _count(self, request: _Request) -> _Counted | None:
         """The corpus's counts (remembered by corpus and tokenization, and by the tokens:
         tokenizations that split this corpus alike share them); None for joined n-grams of
         tokens with spaces."""
-        pooled = config.ref_scope == "corpus"
+        config = request.config
         order = config.max_order
-        if pooled and needs_last(config):
+        if request.pooled and needs_last(config):
             order = max(order, LAST_ORDER)
         key = (
-            self._corpus(hyps, refss),
-            tokenization(hyp_pipe),
-            tokenization(ref_pipe),
-            pooled,
+            self._corpus(request),
+            tokenization(request.hyp_pipe),
+            tokenization(request.ref_pipe),
+            request.pooled,
             order,
         )
         found = self._counted.get(key)
         if found is None:
-            hyp_ids, ref_ids = self._ids(hyps, refss, hyp_pipe, ref_pipe)
-            content = (_packed(hyp_ids), _packed(ref_ids), _packed(ks), pooled, order)
-            found = self._by_content.get(content)
+            hyp_ids, ref_ids = self._ids(request)
+            content = (_packed(hyp_ids), _packed(ref_ids), _packed(request.ks), request.pooled)
+            found = self._by_content.get((*content, order))
             if found is None:
-                found = self._by_content[content] = self._counts(
-                    hyp_ids, ref_ids, ks, pooled, order
-                )
-            self._remember(key, found)
+                found = self._counts(hyp_ids, ref_ids, request, order)
+            self._remember(key, (*content, order), found)
         if found.spaced and config.ngram_join != "none":
             return None  # joined n-grams of tokens with spaces are not tuple n-grams
         return found
 
     def _counts(
-        self, hyp_ids: list[int], ref_ids: list[int], ks: list[int], pooled: bool, order: int
+        self, hyp_ids: list[int], ref_ids: list[int], request: _Request, order: int
     ) -> _Counted:
         hyp_toks = list(map(list, self._tokens.tokens(hyp_ids)))
         ref_toks = list(map(list, self._tokens.tokens(ref_ids)))
-        if pooled:
+        if request.pooled:
             toks = hyp_toks + ref_toks
             counts = _pool_counts(toks, len(hyp_toks), order)
         else:
-            toks = interleave(hyp_toks, ref_toks, ks)
-            counts = _segment_counts(toks, ks, order)
+            toks = interleave(hyp_toks, ref_toks, request.ks)
+            counts = _segment_counts(toks, request.ks, order)
         lens = np.fromiter(map(len, toks), dtype=np.int64, count=len(toks))
         return _Counted(counts, lens, " " in "\n".join(chain.from_iterable(toks)))
 
-    def _remember(self, key: tuple[Any, ...], counted: _Counted) -> None:
+    def _remember(self, key: tuple[Any, ...], content: tuple[Any, ...], counted: _Counted) -> None:
         self._rows += len(counted.lens)
         if self._rows > self.budget // 8:
             self._counted.clear()
+            self._by_content.clear()
             self._corpora.clear()
             self._rows = len(counted.lens)
-        self._counted[key] = counted
+        self._counted[key] = self._by_content[content] = counted
 
-    def _segments(
-        self,
-        counted: _Counted,
-        hyps: list[str],
-        refss: list[list[str]],
-        ks: list[int],
-        config: Config,
-        hyp_pipe: Pipeline,
-        ref_pipe: Pipeline,
-    ) -> ChunkStats:
+    def _segments(self, counted: _Counted, request: _Request) -> ChunkStats:
         """Each segment against its own references."""
-        lens = counted.lens
+        config, ks, lens = request.config, request.ks, counted.lens
         k = np.asarray(ks, dtype=np.int64)
         hyp_len = lens[np.cumsum(k + 1) - (k + 1)]
-        first = ks[0]
-        uniform = first if all(x == first for x in ks) else -1
+        uniform = ks[0] if all(x == ks[0] for x in ks) else -1
         ref_len = ref_lengths(lens, ks, uniform, config)
         lasts = None
         if needs_last(config):
-            hyp_ids, ref_ids = self._ids(hyps, refss, hyp_pipe, ref_pipe)
+            hyp_ids, ref_ids = self._ids(request)
             refs_of = iter(self._tokens.tokens(ref_ids))
             lasts = [
                 last_segment(h, [next(refs_of) for _ in range(n)], config)
@@ -248,11 +251,6 @@ class Store:
         counts = counted.counts[:, : config.max_order]
         last = lasts[-1] if lasts else None
         return ChunkStats(counts, hyp_len, ref_len, config, last, [pool] * hyps, lasts)
-
-
-def _chars(hyps: list[str], refss: list[list[str]]) -> int:
-    """The characters of a corpus's lines: a bound on its tokens."""
-    return sum(map(len, hyps)) + sum(len(r) for refs in refss for r in refs)
 
 
 def _packed(values: list[int]) -> bytes:
