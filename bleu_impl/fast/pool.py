@@ -18,14 +18,14 @@ the reference-length rule at segment 0.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from ..errors import InputError
-from ..inputs import Segment, read_segments
+from ..inputs import CHUNK_SENTENCES, Segment, read_segments
 from ..knobs import Config
 from ..ngrams import needs_last
 from ..pooled import pool_lengths, pooled_segment_stats
@@ -37,7 +37,14 @@ from .count import ChunkStats
 from .ids import Vocabulary
 from .tokens import mixed_tokens
 
-__all__ = ["LAST_ORDER", "pool_ref_lengths", "pooled_chunk", "pooled_counts", "pooled_lasts"]
+__all__ = [
+    "LAST_ORDER",
+    "pool_ref_lengths",
+    "pooled_chunk",
+    "pooled_counts",
+    "pooled_lasts",
+    "token_ids",
+]
 
 #: NLTK methods 5-7 read the order-5 clipped count (``ngrams.last_segment``).
 LAST_ORDER = 5
@@ -72,22 +79,50 @@ def _check_sequences(
                 ref.segment(r)
 
 
-def _gram_ids(ids: np.ndarray, line_end: np.ndarray, order: int) -> list[tuple]:
+def _gram_ids(ids: np.ndarray, line_end: np.ndarray, order: int) -> Iterator[tuple]:
     """Per order n: (start positions of the n-grams inside a line, their n-gram ids,
     the number of distinct ids)."""
     vocab = int(ids.max()) + 1 if len(ids) else 1
     sel = np.arange(len(ids), dtype=np.int64)
     gram, distinct = ids, vocab
-    out = [(sel, gram, distinct)]
+    yield sel, gram, distinct
     for n in range(1, order):
         keep = sel + n < line_end[sel]
         sel = sel[keep]
         pair = gram[keep] * vocab + ids[sel + n]
-        uniq, gram = np.unique(pair, return_inverse=True)
-        gram = gram.reshape(-1).astype(np.int64)
+        del keep
+        uniq, inverse = np.unique(pair, return_inverse=True)
+        del pair
+        gram = inverse.reshape(-1).astype(np.int64)
         distinct = max(len(uniq), 1)
-        out.append((sel, gram, distinct))
-    return out
+        del uniq, inverse
+        yield sel, gram, distinct
+
+
+def token_ids(lines: Iterable[Sequence[str]], vocab: Vocabulary) -> tuple[np.ndarray, np.ndarray]:
+    """The corpus-wide ids (``vocab``) of the lines' tokens, flat, and each line's length."""
+    lines = list(lines)
+    lens = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
+    ids = np.fromiter(
+        map(vocab.__getitem__, itertools.chain.from_iterable(lines)),
+        dtype=np.int64,
+        count=int(lens.sum()),
+    )
+    return ids, lens
+
+
+def _tokenized(
+    lines: list[Segment], pipeline: Pipeline, vocab: Vocabulary
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`token_ids` of the lines' tokens, tokenized a chunk at a time (no token list
+    of the whole corpus is kept)."""
+    parts = [
+        token_ids(mixed_tokens(lines[at : at + CHUNK_SENTENCES], pipeline), vocab)
+        for at in range(0, len(lines), CHUNK_SENTENCES)
+    ]
+    if not parts:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
 def pooled_counts(ids: np.ndarray, lens: np.ndarray, hyps: int, order: int) -> np.ndarray:
@@ -152,31 +187,27 @@ def pooled_chunk(
     (``every_last``: every segment's last-segment data when the config carries it)."""
     hyp_pipeline, ref_pipeline = pipelines(config)
     hyps, refss = _read(hypotheses, references, hyp_pipeline, ref_pipeline)
-    hyp_toks = mixed_tokens(hyps, hyp_pipeline)
-    pool = mixed_tokens([r for refs in refss for r in refs], ref_pipeline)
-    if not pool and hyps:
-        raise InputError("segment 0: no reference in the corpus (ref_scope='corpus')")
-    ks = [len(pool)] * len(hyps)
     vocab = Vocabulary()
-    lines = hyp_toks + pool
-    lens = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
-    ids = np.fromiter(
-        map(vocab.__getitem__, itertools.chain.from_iterable(lines)),
-        dtype=np.int64,
-        count=int(lens.sum()),
-    )
+    hyp_ids, hyp_lens = _tokenized(hyps, hyp_pipeline, vocab)
+    ref_ids, ref_lens = _tokenized([r for refs in refss for r in refs], ref_pipeline, vocab)
+    if not len(ref_lens) and hyps:
+        raise InputError("segment 0: no reference in the corpus (ref_scope='corpus')")
+    ks = [len(ref_lens)] * len(hyps)
     if config.ngram_join != "none" and any(" " in token for token in vocab):
         rows = list(pooled_segment_stats(hyps, refss, replace(config, aggregation="corpus")))
         return from_rows(rows, ks, config)
+    del vocab
     last = needs_last(config)
     order = max(config.max_order, LAST_ORDER) if last else config.max_order
+    ids, lens = np.concatenate([hyp_ids, ref_ids]), np.concatenate([hyp_lens, ref_lens])
+    del hyp_ids, ref_ids
     counts = pooled_counts(ids, lens, len(hyps), order)
-    hyp_len = [len(h) for h in hyp_toks]
-    ref_len = pool_ref_lengths(hyp_len, [len(r) for r in pool], config)
+    hyp_len = hyp_lens.tolist()
+    ref_len = pool_ref_lengths(hyp_len, ref_lens.tolist(), config)
     lasts = pooled_lasts(counts, hyp_len, config) if last and hyp_len else None
     return ChunkStats(
         counts[:, : config.max_order],
-        np.array(hyp_len, dtype=np.int64),
+        hyp_lens,
         ref_len,
         config,
         lasts[-1] if lasts else None,

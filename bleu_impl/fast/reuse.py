@@ -35,7 +35,7 @@ from . import supports_corpus
 from .count import ChunkStats, chunk_stats, ref_lengths
 from .ids import Vocabulary
 from .lines import LineTokens, tokenization
-from .pool import LAST_ORDER, pool_ref_lengths, pooled_counts, pooled_lasts
+from .pool import LAST_ORDER, pool_ref_lengths, pooled_counts, pooled_lasts, token_ids
 from .tokens import ChunkTokens, interleave
 
 __all__ = ["DEFAULT_BUDGET", "Store", "plain_inputs"]
@@ -99,12 +99,7 @@ def _segment_counts(toks: list[list[str]], ks: list[int], order: int) -> np.ndar
 
 
 def _pool_counts(toks: list[list[str]], hyps: int, order: int) -> np.ndarray:
-    vocab = Vocabulary()
-    lens = np.fromiter(map(len, toks), dtype=np.int64, count=len(toks))
-    ids = np.fromiter(
-        (vocab[t] for line in toks for t in line), dtype=np.int64, count=int(lens.sum())
-    )
-    return pooled_counts(ids, lens, hyps, order)
+    return pooled_counts(*token_ids(toks, Vocabulary()), hyps, order)
 
 
 @dataclass(frozen=True)
