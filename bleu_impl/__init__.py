@@ -3,12 +3,13 @@
 Everything a caller needs is importable from here (see ``__all__``): scoring
 (``corpus_bleu``, ``sentence_bleu``, ``sentence_scores`` for many sentences at once),
 statistics (``corpus_stats``, ``sentence_stats``, ``iter_segment_stats``,
-``parallel_corpus_stats``, ``StatsCache`` for one input under many configs, then
-``score_stats``), knobs and profiles
-(``make_config``, ``normalize_knob``, ``get_profile``), tokens (``Pipeline``), the
-signature, and resampling (``segment_table``, ``bootstrap_stats``, ``paired_bootstrap_p``...,
-``bleu_impl.resample``). ``bleu_impl.fast`` (the numpy fast path, imported on first use) and
-``bleu_impl.dask_bag`` (extra ``dask``) are subpackages with their own public names.
+``parallel_corpus_stats``, ``StatsCache`` for one input under many configs,
+``SharedCounts``/``sharing`` for many corpora that share lines, then ``score_stats``),
+knobs and profiles (``make_config``, ``normalize_knob``, ``get_profile``), tokens
+(``Pipeline``), the signature, and resampling (``segment_table``, ``bootstrap_stats``,
+``paired_bootstrap_p``..., ``bleu_impl.resample``). ``bleu_impl.fast`` (the numpy fast
+path, imported on first use) and ``bleu_impl.dask_bag`` (extra ``dask``) are subpackages
+with their own public names.
 """
 
 from .api import (
