@@ -39,6 +39,7 @@ from .tokens import mixed_tokens
 
 __all__ = [
     "LAST_ORDER",
+    "chunked_token_ids",
     "pool_ref_lengths",
     "pooled_chunk",
     "pooled_counts",
@@ -111,13 +112,13 @@ def token_ids(lines: Iterable[Sequence[str]], vocab: Vocabulary) -> tuple[np.nda
     return ids, lens
 
 
-def _tokenized(
-    lines: list[Segment], pipeline: Pipeline, vocab: Vocabulary
+def chunked_token_ids(
+    lines: Sequence[Segment], pipeline: Pipeline, vocab: Vocabulary
 ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`token_ids` of the lines' tokens, tokenized a chunk at a time (no token list
     of the whole corpus is kept)."""
     parts = [
-        token_ids(mixed_tokens(lines[at : at + CHUNK_SENTENCES], pipeline), vocab)
+        token_ids(mixed_tokens(list(lines[at : at + CHUNK_SENTENCES]), pipeline), vocab)
         for at in range(0, len(lines), CHUNK_SENTENCES)
     ]
     if not parts:
@@ -188,8 +189,8 @@ def pooled_chunk(
     hyp_pipeline, ref_pipeline = pipelines(config)
     hyps, refss = _read(hypotheses, references, hyp_pipeline, ref_pipeline)
     vocab = Vocabulary()
-    hyp_ids, hyp_lens = _tokenized(hyps, hyp_pipeline, vocab)
-    ref_ids, ref_lens = _tokenized([r for refs in refss for r in refs], ref_pipeline, vocab)
+    hyp_ids, hyp_lens = chunked_token_ids(hyps, hyp_pipeline, vocab)
+    ref_ids, ref_lens = chunked_token_ids([r for refs in refss for r in refs], ref_pipeline, vocab)
     if not len(ref_lens) and hyps:
         raise InputError("segment 0: no reference in the corpus (ref_scope='corpus')")
     ks = [len(ref_lens)] * len(hyps)

@@ -21,7 +21,9 @@ counts at most ``budget // 8`` sentences.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from itertools import chain
 from typing import Any
 
@@ -35,7 +37,14 @@ from . import supports_corpus
 from .count import ChunkStats, chunk_stats, ref_lengths
 from .ids import Vocabulary
 from .lines import LineTokens, tokenization
-from .pool import LAST_ORDER, pool_ref_lengths, pooled_counts, pooled_lasts, token_ids
+from .pool import (
+    LAST_ORDER,
+    chunked_token_ids,
+    pool_ref_lengths,
+    pooled_counts,
+    pooled_lasts,
+    token_ids,
+)
 from .tokens import ChunkTokens, interleave
 
 __all__ = ["DEFAULT_BUDGET", "Store", "plain_inputs"]
@@ -82,24 +91,41 @@ class _Counted:
     spaced: bool
 
 
-def _segment_counts(toks: list[list[str]], ks: list[int], order: int) -> np.ndarray:
-    """Clipped matches of tuple n-grams per segment, chunk by chunk (bounded arrays)."""
-    plain = Config(max_order=order, missing_refs="len-9999")
-    parts = []
+def _spans(ks: list[int]) -> Iterator[tuple[int, int, int, int]]:
+    """Consecutive segments of about ``CHUNK_SENTENCES`` sentences: (first segment, end,
+    first sentence, end) of each."""
     start = at = 0
     while start < len(ks):
         stop, size = start, 0
         while stop < len(ks) and (size < CHUNK_SENTENCES or stop == start):
             size += ks[stop] + 1
             stop += 1
-        chunk = ChunkTokens(toks[at : at + size], ks[start:stop])
-        parts.append(chunk_stats(chunk, plain).counts)
+        yield start, stop, at, at + size
         start, at = stop, at + size
-    return np.concatenate(parts) if parts else np.zeros((0, order), dtype=np.int64)
 
 
-def _pool_counts(toks: list[list[str]], hyps: int, order: int) -> np.ndarray:
-    return pooled_counts(*token_ids(toks, Vocabulary()), hyps, order)
+def _counted(chunks: Iterable[tuple[list[list[str]], list[int]]], order: int) -> _Counted:
+    """The clipped matches of tuple n-grams per segment of consecutive chunks (tokens in
+    chunk order, references per segment), the sentence lengths and whether a token holds
+    a space."""
+    plain = Config(max_order=order, missing_refs="len-9999")
+    counts, lens, spaced = [], [], False
+    for toks, ks in chunks:
+        counts.append(chunk_stats(ChunkTokens(toks, ks), plain).counts)
+        lens.append(np.fromiter(map(len, toks), dtype=np.int64, count=len(toks)))
+        spaced = spaced or " " in "\n".join(chain.from_iterable(toks))
+    if not counts:
+        return _Counted(np.zeros((0, order), dtype=np.int64), np.zeros(0, np.int64), False)
+    return _Counted(np.concatenate(counts), np.concatenate(lens), spaced)
+
+
+def _pooled_counted(
+    hyps: tuple[np.ndarray, np.ndarray], refs: tuple[np.ndarray, np.ndarray], order: int
+) -> _Counted:
+    """Clipped matches against the pool from the token ids and lengths of the hypotheses
+    and of the references (one vocabulary)."""
+    ids, lens = np.concatenate([hyps[0], refs[0]]), np.concatenate([hyps[1], refs[1]])
+    return _Counted(pooled_counts(ids, lens, len(hyps[1]), order), lens, False)
 
 
 @dataclass(frozen=True)
@@ -120,7 +146,12 @@ class _Request:
     @property
     def chars(self) -> int:
         """The characters of the corpus's lines: a bound on its tokens."""
-        return sum(map(len, self.hyps)) + sum(len(r) for refs in self.refss for r in refs)
+        return sum(map(len, self.hyps)) + sum(map(len, self.flat))
+
+    @property
+    def flat(self) -> list[str]:
+        """Every reference, in order."""
+        return [r for refs in self.refss for r in refs]
 
 
 class Store:
@@ -145,9 +176,10 @@ class Store:
         if not hyps or not _counts_accepted(ks, config):
             return None
         request = _Request(hyps, refss, ks, config, *pipelines(config))
-        if 2 * request.chars > self.budget:
+        streamed = 2 * request.chars > self.budget  # its lines are not remembered
+        if streamed and needs_last(config):
             return None
-        counted = self._count(request)
+        counted = self._count(request, streamed)
         if counted is None:
             return None
         if request.pooled:
@@ -163,14 +195,14 @@ class Store:
         if self._tokens.size + request.chars > self.budget:
             self._tokens.clear()  # content ids start again: forget their counts too
             self._by_content.clear()
-        flat = [r for refs in request.refss for r in refs]
         hyp_ids = self._tokens.ids(request.hyp_pipe, request.hyps)
-        return hyp_ids, self._tokens.ids(request.ref_pipe, flat)
+        return hyp_ids, self._tokens.ids(request.ref_pipe, request.flat)
 
-    def _count(self, request: _Request) -> _Counted | None:
+    def _count(self, request: _Request, streamed: bool) -> _Counted | None:
         """The corpus's counts (remembered by corpus and tokenization, and by the tokens:
-        tokenizations that split this corpus alike share them); None for joined n-grams of
-        tokens with spaces."""
+        tokenizations that split this corpus alike share them; a ``streamed`` corpus is
+        tokenized a chunk at a time and its counts kept by corpus and tokenization only);
+        None for joined n-grams of tokens with spaces."""
         config = request.config
         order = config.max_order
         if request.pooled and needs_last(config):
@@ -183,6 +215,9 @@ class Store:
             order,
         )
         found = self._counted.get(key)
+        if found is None and streamed:
+            found = self._streamed(request, order)
+            self._remember(key, None, found)
         if found is None:
             hyp_ids, ref_ids = self._ids(request)
             content = (_packed(hyp_ids), _packed(ref_ids), _packed(request.ks), request.pooled)
@@ -197,25 +232,39 @@ class Store:
     def _counts(
         self, hyp_ids: list[int], ref_ids: list[int], request: _Request, order: int
     ) -> _Counted:
+        """The counts from the remembered tokens."""
         hyp_toks = list(map(list, self._tokens.tokens(hyp_ids)))
         ref_toks = list(map(list, self._tokens.tokens(ref_ids)))
         if request.pooled:
-            toks = hyp_toks + ref_toks
-            counts = _pool_counts(toks, len(hyp_toks), order)
-        else:
-            toks = interleave(hyp_toks, ref_toks, request.ks)
-            counts = _segment_counts(toks, request.ks, order)
-        lens = np.fromiter(map(len, toks), dtype=np.int64, count=len(toks))
-        return _Counted(counts, lens, " " in "\n".join(chain.from_iterable(toks)))
+            vocab = Vocabulary()
+            counted = _pooled_counted(token_ids(hyp_toks, vocab), token_ids(ref_toks, vocab), order)
+            return _Counted(counted.counts, counted.lens, any(" " in t for t in vocab))
+        toks = interleave(hyp_toks, ref_toks, request.ks)
+        spans = _spans(request.ks)
+        return _counted(((toks[a:b], request.ks[s:e]) for s, e, a, b in spans), order)
 
-    def _remember(self, key: tuple[Any, ...], content: tuple[Any, ...], counted: _Counted) -> None:
+    def _streamed(self, request: _Request, order: int) -> _Counted:
+        """The counts tokenizing a chunk at a time, nothing remembered."""
+        if request.pooled:
+            vocab = Vocabulary()
+            hyps = chunked_token_ids(request.hyps, request.hyp_pipe, vocab)
+            refs = chunked_token_ids(request.flat, request.ref_pipe, vocab)
+            counted = _pooled_counted(hyps, refs, order)
+            return _Counted(counted.counts, counted.lens, any(" " in t for t in vocab))
+        return _counted(map(partial(_chunk_tokens, request), _spans(request.ks)), order)
+
+    def _remember(
+        self, key: tuple[Any, ...], content: tuple[Any, ...] | None, counted: _Counted
+    ) -> None:
         self._rows += len(counted.lens)
         if self._rows > self.budget // 8:
             self._counted.clear()
             self._by_content.clear()
             self._corpora.clear()
             self._rows = len(counted.lens)
-        self._counted[key] = self._by_content[content] = counted
+        self._counted[key] = counted
+        if content is not None:
+            self._by_content[content] = counted
 
     def _segments(self, counted: _Counted, request: _Request) -> ChunkStats:
         """Each segment against its own references."""
@@ -246,6 +295,18 @@ class Store:
         counts = counted.counts[:, : config.max_order]
         last = lasts[-1] if lasts else None
         return ChunkStats(counts, hyp_len, ref_len, config, last, [pool] * hyps, lasts)
+
+
+def _chunk_tokens(
+    request: _Request, span: tuple[int, int, int, int]
+) -> tuple[list[list[str]], list[int]]:
+    """The tokens of the segments ``span[0]:span[1]`` in chunk order, and their ``ks``."""
+    start, stop = span[0], span[1]
+    refss = request.refss[start:stop]
+    hyp_toks = request.hyp_pipe.batch(request.hyps[start:stop])
+    ref_toks = request.ref_pipe.batch([r for refs in refss for r in refs])
+    ks = request.ks[start:stop]
+    return interleave(hyp_toks, ref_toks, ks), ks
 
 
 def _packed(values: list[int]) -> bytes:

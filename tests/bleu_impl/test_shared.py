@@ -80,12 +80,14 @@ def _chars(hyps, references) -> int:
     return sum(map(len, hyps)) + sum(len(r) for refs in references for r in refs)
 
 
-@pytest.mark.parametrize("forget", [False, True])
+@pytest.mark.parametrize("memory", ["ample", "forgetting", "streamed"])
 @pytest.mark.parametrize(("profile", "config"), CONFIGS)
-def test_every_profile_on_systems_sharing_references(forget, profile, config) -> None:
+def test_every_profile_on_systems_sharing_references(memory, profile, config) -> None:
     corpora = [_systems(seed) for seed in range(2)]
     largest = max(_chars(h, refs) for outputs, refs in corpora for h in outputs)
-    store = SharedCounts(2 * largest + 1 if forget else 10**9)  # forget: one corpus at a time
+    smallest = min(_chars(h, refs) for outputs, refs in corpora for h in outputs)
+    budget = {"ample": 10**9, "forgetting": 2 * largest + 1, "streamed": 2 * smallest - 1}
+    store = SharedCounts(budget[memory])  # streamed: no line remembered, counts are
     taken = 0
     for outputs, references in corpora:
         for hyps in outputs:
@@ -95,14 +97,17 @@ def test_every_profile_on_systems_sharing_references(forget, profile, config) ->
     assert taken == (0 if single else 12)  # two references: 'single' refuses them
 
 
-def test_a_corpus_of_more_than_half_the_budget_is_counted_as_usual() -> None:
+def test_a_corpus_of_more_than_half_the_budget_is_counted_a_chunk_at_a_time() -> None:
     outputs, references = _systems(2)
-    config = get_profile("sacrebleu").resolve({}, "corpus")
     store = SharedCounts(2 * _chars(outputs[0], references) - 1)
-    assert store.stats(outputs[0], references, config) is None
-    with sharing(store):
-        inside = corpus_bleu(outputs[0], references, profile="sacrebleu")
-    assert inside == corpus_bleu(outputs[0], references, profile="sacrebleu")
+    for profile in ("sacrebleu", "fast-bleu", "torchtext", "ignite"):
+        config = get_profile(profile).resolve({}, "corpus")
+        assert _same(store, outputs[0], references, config)
+        with sharing(store):
+            inside = corpus_bleu(outputs[0], references, profile=profile)
+        assert inside == corpus_bleu(outputs[0], references, profile=profile)
+    last = make_config({**get_profile("nltk").resolve({}).as_dict(), "smoothing": "nltk-method5"})
+    assert store.stats(outputs[0], references, last) is None  # every segment's own tokens
 
 
 NLTK_LAST = [
@@ -195,3 +200,12 @@ def test_sharing_is_scoped() -> None:
         inside = corpus_bleu(outputs[0], references, profile="sacrebleu")
         assert store.stats(outputs[0], references, config) is not None
     assert corpus_bleu(outputs[0], references, profile="sacrebleu") == inside
+
+
+@pytest.mark.parametrize("memory", ["ample", "streamed"])
+def test_corpora_of_several_chunks(memory) -> None:
+    """More than CHUNK_SENTENCES sentences, references per segment varying."""
+    hyps, refs = random_corpus(31, segments=1700, max_refs=3)
+    store = SharedCounts(10**9 if memory == "ample" else 2 * _chars(hyps, refs) - 1)
+    for profile in ("sacrebleu", "multi-bleu", "fast-bleu", "codexglue"):
+        assert _same(store, hyps, refs, get_profile(profile).resolve({}, "corpus"))
