@@ -12,7 +12,7 @@ are the fast path's, identical to the reference path's; inputs the store does no
 (token sequences, invalid input, reference counts the config rejects, joined n-grams of
 tokens with spaces, a corpus of more than half the budget) are counted the usual way,
 errors included. Memory is bounded by ``budget`` (characters of the remembered lines; the
-counts of at most ``budget // 8`` sentences).
+counts of at most ``budget // 4`` sentences).
 """
 
 from __future__ import annotations

@@ -16,11 +16,12 @@ lists as hypotheses, reference counts the config accepts, a config the fast path
 counts it the usual way (and raises the usual error). Memory is bounded: the remembered
 lines hold at most ``budget`` characters (a request that would pass it first forgets them;
 a corpus of more than half of it is not taken: counted chunk by chunk, as usual) and the
-counts at most ``budget // 8`` sentences.
+counts at most ``budget // 4`` sentences (the least recently used forgotten first).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -49,8 +50,11 @@ from .tokens import ChunkTokens, interleave
 
 __all__ = ["DEFAULT_BUDGET", "Store", "plain_inputs"]
 
+#: Distinct corpora remembered (their ids are never reused).
+_MAX_CORPORA = 1024
+
 #: Characters of remembered lines (a bound on their tokens) before they are forgotten;
-#: counted sentences are kept up to an eighth of it. About 100 MB in all.
+#: counted sentences are kept up to a quarter of it. About 100 MB in all.
 DEFAULT_BUDGET = 24_000_000
 
 #: A corpus of raw lines: hypotheses and each one's references.
@@ -89,6 +93,34 @@ class _Counted:
     counts: np.ndarray
     lens: np.ndarray
     spaced: bool
+
+
+class _Lru:
+    """Counts by key, the least recently used forgotten past ``cap`` sentences."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self._items: OrderedDict[tuple[Any, ...], _Counted] = OrderedDict()
+        self._rows = 0
+
+    def get(self, key: tuple[Any, ...]) -> _Counted | None:
+        found = self._items.get(key)
+        if found is not None:
+            self._items.move_to_end(key)
+        return found
+
+    def put(self, key: tuple[Any, ...], counted: _Counted) -> None:
+        if key in self._items:
+            return
+        self._items[key] = counted
+        self._rows += len(counted.lens)
+        while self._rows > self.cap and len(self._items) > 1:
+            _, old = self._items.popitem(last=False)
+            self._rows -= len(old.lens)
+
+    def clear(self) -> None:
+        self._items.clear()
+        self._rows = 0
 
 
 def _spans(ks: list[int]) -> Iterator[tuple[int, int, int, int]]:
@@ -160,10 +192,10 @@ class Store:
     def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
         self.budget = budget
         self._tokens = LineTokens()
-        self._corpora: dict[tuple[Any, ...], int] = {}
-        self._counted: dict[tuple[Any, ...], _Counted] = {}  # by corpus and tokenization
-        self._by_content: dict[tuple[Any, ...], _Counted] = {}  # by the corpus's tokens
-        self._rows = 0
+        self._corpora: dict[tuple[Any, ...], int] = {}  # corpus -> id (never reused)
+        self._next_corpus = 0
+        self._counted = _Lru(budget // 8)  # by corpus and tokenization
+        self._by_content = _Lru(budget // 8)  # by the corpus's tokens (content ids)
 
     def chunk(self, hypotheses: Any, references: Any, config: Config) -> ChunkStats | None:
         """The corpus's per-segment statistics under ``config`` as one chunk (every
@@ -188,7 +220,13 @@ class Store:
 
     def _corpus(self, request: _Request) -> int:
         key = (tuple(request.hyps), tuple(map(tuple, request.refss)))
-        return self._corpora.setdefault(key, len(self._corpora))
+        found = self._corpora.get(key)
+        if found is None:
+            if len(self._corpora) >= _MAX_CORPORA:
+                self._corpora.clear()  # their ids are not reused: their counts age out
+            found = self._corpora[key] = self._next_corpus
+            self._next_corpus += 1
+        return found
 
     def _ids(self, request: _Request) -> tuple[list[int], list[int]]:
         """The content ids of the hypotheses and of the references (flat, in order)."""
@@ -217,14 +255,21 @@ class Store:
         found = self._counted.get(key)
         if found is None and streamed:
             found = self._streamed(request, order)
-            self._remember(key, None, found)
+            self._counted.put(key, found)
         if found is None:
             hyp_ids, ref_ids = self._ids(request)
-            content = (_packed(hyp_ids), _packed(ref_ids), _packed(request.ks), request.pooled)
-            found = self._by_content.get((*content, order))
+            content = (
+                _packed(hyp_ids),
+                _packed(ref_ids),
+                _packed(request.ks),
+                request.pooled,
+                order,
+            )
+            found = self._by_content.get(content)
             if found is None:
                 found = self._counts(hyp_ids, ref_ids, request, order)
-            self._remember(key, (*content, order), found)
+                self._by_content.put(content, found)
+            self._counted.put(key, found)
         if found.spaced and config.ngram_join != "none":
             return None  # joined n-grams of tokens with spaces are not tuple n-grams
         return found
@@ -252,19 +297,6 @@ class Store:
             counted = _pooled_counted(hyps, refs, order)
             return _Counted(counted.counts, counted.lens, any(" " in t for t in vocab))
         return _counted(map(partial(_chunk_tokens, request), _spans(request.ks)), order)
-
-    def _remember(
-        self, key: tuple[Any, ...], content: tuple[Any, ...] | None, counted: _Counted
-    ) -> None:
-        self._rows += len(counted.lens)
-        if self._rows > self.budget // 8:
-            self._counted.clear()
-            self._by_content.clear()
-            self._corpora.clear()
-            self._rows = len(counted.lens)
-        self._counted[key] = counted
-        if content is not None:
-            self._by_content[content] = counted
 
     def _segments(self, counted: _Counted, request: _Request) -> ChunkStats:
         """Each segment against its own references."""
