@@ -42,6 +42,7 @@ __all__ = [
     "DEFAULT_RESAMPLES",
     "DEFAULT_SEED",
     "DEFAULT_TRIALS",
+    "STACK_ENTRIES",
     "Interval",
     "SegmentTable",
     "bootstrap_interval",
@@ -64,6 +65,10 @@ DEFAULT_RESAMPLES, DEFAULT_TRIALS, DEFAULT_SEED = 1000, 10000, 12345
 #: Resampled rows built at once hold at most this many draws (bounds memory: ~8 bytes
 #: each, three arrays); few large blocks keep the matrix products efficient.
 BLOCK_ENTRIES = 2_000_000
+
+#: Statistics stacked side by side for one matrix product at most (bounds memory: ~16
+#: bytes each); more tables are resampled in groups, each with the same draws.
+STACK_ENTRIES = 8_000_000
 
 #: float64 represents every integer up to this exactly.
 _EXACT = 2**53
@@ -124,8 +129,10 @@ class SegmentTable:
         return [self.stats_of(r, 1, i) for i, r in enumerate(self.matrix().tolist())]
 
     def row(self, index: int) -> BleuStats:
-        """Segment ``index``'s statistics."""
-        return self.stats_of(self.matrix()[index].tolist(), 1, index)
+        """Segment ``index``'s statistics (one row of :meth:`matrix`, without building it)."""
+        values = [*self.counts[index].tolist(), *self.totals[index].tolist()]
+        values += [int(self.hyp_len[index]), int(self.ref_num[index])]
+        return self.stats_of(values, 1, index)
 
 
 def segment_table(
@@ -184,17 +191,38 @@ def resample_indices(
         yield rng.integers(0, segments, size=(min(block, samples - start), segments))
 
 
+def _check_exact(matrix: np.ndarray) -> None:
+    """Raise unless every sum of the matrix's S entries per column stays < 2**53."""
+    import numpy as np
+
+    if matrix.size and int(np.abs(matrix).max()) * max(matrix.shape[0], 1) >= _EXACT:
+        raise OverflowError("statistics too large to resample exactly in float64")
+
+
 def _exact_matrix(tables: Sequence[SegmentTable]) -> tuple[np.ndarray, list[int]]:
     """The tables side by side as float64 (exact: every sum of S entries stays < 2**53)."""
     import numpy as np
 
     matrices = [t.matrix() for t in tables]
     stacked = np.hstack(matrices) if matrices else np.zeros((0, 0), dtype=np.int64)
-    segments = stacked.shape[0]
-    if stacked.size and int(np.abs(stacked).max()) * max(segments, 1) >= _EXACT:
-        raise OverflowError("statistics too large to resample exactly in float64")
+    _check_exact(stacked)
     widths = [m.shape[1] for m in matrices]
     return stacked.astype(np.float64), widths
+
+
+def _groups(tables: Sequence[SegmentTable]) -> list[list[int]]:
+    """The tables' indices in groups of at most ``STACK_ENTRIES`` statistics (one table
+    at least): each group is one matrix product per block of draws."""
+    groups: list[list[int]] = [[]]
+    size = 0
+    for k, table in enumerate(tables):
+        entries = table.segments * (2 * table.max_order + 2)
+        if groups[-1] and size + entries > STACK_ENTRIES:
+            groups.append([])
+            size = 0
+        groups[-1].append(k)
+        size += entries
+    return groups
 
 
 def _weights(idx: np.ndarray, segments: int) -> np.ndarray:
@@ -224,17 +252,20 @@ def bootstrap_stats(
         raise ValueError("bootstrap tables differ in their number of segments")
     if segments == 0:
         raise ValueError("cannot resample an empty corpus")
-    stacked, widths = _exact_matrix(tables)
-    bounds = np.cumsum([0, *widths])
+    for table in tables:  # every table checked before any work
+        _check_exact(table.matrix())
     out: list[list[BleuStats]] = [[] for _ in tables]
-    for idx in resample_indices(segments, samples, seed):
-        sums = np.rint(_weights(idx, segments) @ stacked).astype(np.int64)
-        for k, table in enumerate(tables):
-            block = sums[:, bounds[k] : bounds[k + 1]].tolist()
-            out[k].extend(
-                table.stats_of(row, segments, int(last))
-                for row, last in zip(block, idx[:, -1].tolist())
-            )
+    for group in _groups(tables):  # the same draws for every group (one seed)
+        stacked, widths = _exact_matrix([tables[k] for k in group])
+        bounds = np.cumsum([0, *widths])
+        for idx in resample_indices(segments, samples, seed):
+            sums = np.rint(_weights(idx, segments) @ stacked).astype(np.int64)
+            lasts = idx[:, -1].tolist()
+            for j, k in enumerate(group):
+                block = sums[:, bounds[j] : bounds[j + 1]].tolist()
+                out[k].extend(
+                    tables[k].stats_of(row, segments, last) for row, last in zip(block, lasts)
+                )
     return out
 
 
