@@ -80,21 +80,22 @@ def _check_sequences(
                 ref.segment(r)
 
 
-def _gram_ids(ids: np.ndarray, line_end: np.ndarray, order: int) -> Iterator[tuple]:
+def _gram_ids(ids: np.ndarray, room: np.ndarray, order: int) -> Iterator[tuple]:
     """Per order n: (start positions of the n-grams inside a line, their n-gram ids,
-    the number of distinct ids)."""
+    the number of distinct ids); ``room``: tokens from each position to its line's end.
+    Positions and ids are int32 (callers keep corpora below 2**31 tokens)."""
     vocab = int(ids.max()) + 1 if len(ids) else 1
-    sel = np.arange(len(ids), dtype=np.int64)
-    gram, distinct = ids, vocab
+    sel = np.arange(len(ids), dtype=np.int32)
+    gram, distinct = ids.astype(np.int32), vocab
     yield sel, gram, distinct
     for n in range(1, order):
-        keep = sel + n < line_end[sel]
+        keep = room[sel] > n
         sel = sel[keep]
-        pair = gram[keep] * vocab + ids[sel + n]
+        pair = gram[keep].astype(np.int64) * vocab + ids[sel + n]
         del keep
         uniq, inverse = np.unique(pair, return_inverse=True)
         del pair
-        gram = inverse.reshape(-1).astype(np.int64)
+        gram = inverse.reshape(-1).astype(np.int32)
         distinct = max(len(uniq), 1)
         del uniq, inverse
         yield sel, gram, distinct
@@ -133,21 +134,26 @@ def pooled_counts(ids: np.ndarray, lens: np.ndarray, hyps: int, order: int) -> n
     counts = np.zeros((hyps, order), dtype=np.int64)
     if not len(ids) or not hyps:
         return counts
+    if len(ids) >= 2**31:
+        raise OverflowError("a corpus-wide pool of 2**31 tokens or more")
     lines = len(lens)
-    line_of = np.repeat(np.arange(lines, dtype=np.int64), lens)
-    line_end = np.repeat(np.cumsum(lens), lens)
-    for n, (sel, gram, distinct) in enumerate(_gram_ids(ids, line_end, order), start=1):
-        where = line_of[sel]
-        is_hyp = where < hyps
+    line_of = np.repeat(np.arange(lines, dtype=np.int32), lens)
+    room = (np.repeat(np.cumsum(lens), lens) - np.arange(len(ids))).astype(np.int32)
+    hyp_tokens = int(lens[:hyps].sum())  # the hypotheses' tokens come first
+    for n, (sel, gram, distinct) in enumerate(_gram_ids(ids, room, order), start=1):
+        split = int(np.searchsorted(sel, hyp_tokens))  # sel is increasing
         best = np.zeros(distinct, dtype=np.int64)
-        ref_key = gram[~is_hyp] * lines + where[~is_hyp]
-        if len(ref_key):  # (n-gram, line) pairs sorted by n-gram: a run per n-gram
+        if split < len(sel):  # (n-gram, line) pairs sorted by n-gram: a run per n-gram
+            ref_key = gram[split:].astype(np.int64) * lines + line_of[sel[split:]]
             uniq, per_line = np.unique(ref_key, return_counts=True)
+            del ref_key
             grams = uniq // lines
             starts = np.flatnonzero(np.r_[True, grams[1:] != grams[:-1]])
             best[grams[starts]] = np.maximum.reduceat(per_line, starts)
-        hyp_key = where[is_hyp] * distinct + gram[is_hyp]
+            del uniq, per_line, grams, starts
+        hyp_key = line_of[sel[:split]].astype(np.int64) * distinct + gram[:split]
         uniq, per_hyp = np.unique(hyp_key, return_counts=True)
+        del hyp_key
         clipped = np.minimum(per_hyp, best[uniq % distinct])
         counts[:, n - 1] = np.bincount(uniq // distinct, weights=clipped, minlength=hyps).astype(
             np.int64
