@@ -10,9 +10,10 @@ totals, the last segment's data). Inside ``with sharing(store):``
 store, so an implementation asked through its adapter shares the work too. The statistics
 are the fast path's, identical to the reference path's; inputs the store does not take
 (token sequences, invalid input, reference counts the config rejects, joined n-grams of
-tokens with spaces, a corpus of more than half the budget) are counted the usual way,
-errors included. Memory is bounded by ``budget`` (characters of the remembered lines; the
-counts of at most ``budget // 4`` sentences).
+tokens with spaces) are counted the usual way, errors included. Memory is bounded by
+``budget`` (about the bytes of the remembered lines; a corpus that could take half of it is
+tokenized a chunk at a time and only its counts kept; the counts of at most
+``budget // 32`` sentences per map).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class SharedCounts:
     is imported on first use)."""
 
     def __init__(self, budget: int | None = None) -> None:
-        self.budget = budget  # None: ``bleu_impl.fast.reuse.DEFAULT_BUDGET`` (~100 MB)
+        self.budget = budget  # None: ``bleu_impl.fast.reuse.DEFAULT_BUDGET`` (~350 MB at most)
         self._store: Any = None
 
     def _impl(self) -> Any:

@@ -20,7 +20,11 @@ from dataclasses import replace
 
 from ..tokenizers import Pipeline
 
-__all__ = ["LineTokens", "tokenization"]
+__all__ = ["LINE_BYTES", "POINTER_BYTES", "TUPLE_BYTES", "LineTokens", "tokenization"]
+
+#: About what a remembered line costs per tokenization (a dict entry and its int), what a
+#: tuple costs, and a pointer (CPython, 64 bits).
+LINE_BYTES, TUPLE_BYTES, POINTER_BYTES = 100, 56, 8
 
 
 def tokenization(pipeline: Pipeline) -> Hashable:
@@ -43,7 +47,8 @@ def _unstripped(pipeline: Pipeline) -> Pipeline:
 
 class LineTokens:
     """Content ids of the lines seen, per tokenization, and the tokens of each content id;
-    ``size`` counts the characters of the lines kept (a bound on their tokens)."""
+    ``size`` estimates the bytes kept: ``LINE_BYTES`` per line and tokenization, and per
+    distinct token sequence a tuple (``TUPLE_BYTES`` and a pointer per token)."""
 
     def __init__(self) -> None:
         self._lines: dict[Hashable, dict[str, int]] = {}
@@ -61,7 +66,7 @@ class LineTokens:
         new = [line for line in dict.fromkeys(lines) if line not in known]
         if new:
             known.update(zip(new, map(self._content, pipeline.batch(new))))
-            self.size += sum(map(len, new))
+            self.size += LINE_BYTES * len(new)
         return list(map(known.__getitem__, lines))
 
     def _content(self, tokens: list[str]) -> int:
@@ -71,6 +76,7 @@ class LineTokens:
         if found is None:
             found = self._ids[key] = len(self._tokens)
             self._tokens.append(key)
+            self.size += TUPLE_BYTES + POINTER_BYTES * len(key)
         return found
 
     def tokens(self, ids: list[int]) -> list[tuple[str, ...]]:

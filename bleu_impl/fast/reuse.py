@@ -14,9 +14,10 @@ It takes what it can answer without an error: every line a ``str``, as many refe
 lists as hypotheses, reference counts the config accepts, a config the fast path supports
 (joined n-grams only when no token holds a space). Anything else is None: the caller
 counts it the usual way (and raises the usual error). Memory is bounded: the remembered
-lines hold at most ``budget`` characters (a request that would pass it first forgets them;
-a corpus of more than half of it is not taken: counted chunk by chunk, as usual) and the
-counts at most ``budget // 4`` sentences (the least recently used forgotten first).
+lines take at most about ``budget`` bytes (a request that could pass it first forgets them;
+a corpus that could take half of it is tokenized a chunk at a time and only its counts are
+kept) and the counts at most ``budget // 32`` sentences in each of two maps, about 20
+bytes each (the least recently used forgotten first).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from ..tokenizers import Pipeline, pipelines
 from . import supports_corpus
 from .count import ChunkStats, chunk_stats, ref_lengths
 from .ids import Vocabulary
-from .lines import LineTokens, tokenization
+from .lines import LINE_BYTES, POINTER_BYTES, TUPLE_BYTES, LineTokens, tokenization
 from .pool import (
     LAST_ORDER,
     chunked_token_ids,
@@ -53,9 +54,9 @@ __all__ = ["DEFAULT_BUDGET", "Store", "plain_inputs"]
 #: Distinct corpora remembered (their ids are never reused).
 _MAX_CORPORA = 1024
 
-#: Characters of remembered lines (a bound on their tokens) before they are forgotten;
-#: counted sentences are kept up to a quarter of it. About 100 MB in all.
-DEFAULT_BUDGET = 24_000_000
+#: Bytes of remembered lines before they are forgotten (about); counted sentences are kept
+#: up to ``budget // 32`` per map. About 350 MB at most in all.
+DEFAULT_BUDGET = 160_000_000
 
 #: A corpus of raw lines: hypotheses and each one's references.
 Plain = tuple[list[str], list[list[str]]]
@@ -176,9 +177,12 @@ class _Request:
         return self.config.ref_scope == "corpus"
 
     @property
-    def chars(self) -> int:
-        """The characters of the corpus's lines: a bound on its tokens."""
-        return sum(map(len, self.hyps)) + sum(map(len, self.flat))
+    def bytes(self) -> int:
+        """A bound on what remembering the corpus's lines takes: a line each, a tuple
+        each, a pointer per token (tokens are at most characters)."""
+        lines = len(self.hyps) + sum(self.ks)
+        chars = sum(map(len, self.hyps)) + sum(map(len, self.flat))
+        return (LINE_BYTES + TUPLE_BYTES) * lines + POINTER_BYTES * chars
 
     @property
     def flat(self) -> list[str]:
@@ -194,8 +198,8 @@ class Store:
         self._tokens = LineTokens()
         self._corpora: dict[tuple[Any, ...], int] = {}  # corpus -> id (never reused)
         self._next_corpus = 0
-        self._counted = _Lru(budget // 8)  # by corpus and tokenization
-        self._by_content = _Lru(budget // 8)  # by the corpus's tokens (content ids)
+        self._counted = _Lru(budget // 32)  # by corpus and tokenization
+        self._by_content = _Lru(budget // 32)  # by the corpus's tokens (content ids)
 
     def chunk(self, hypotheses: Any, references: Any, config: Config) -> ChunkStats | None:
         """The corpus's per-segment statistics under ``config`` as one chunk (every
@@ -208,7 +212,7 @@ class Store:
         if not hyps or not _counts_accepted(ks, config):
             return None
         request = _Request(hyps, refss, ks, config, *pipelines(config))
-        streamed = 2 * request.chars > self.budget  # its lines are not remembered
+        streamed = 2 * request.bytes > self.budget  # its lines are not remembered
         if streamed and needs_last(config):
             return None
         counted = self._count(request, streamed)
@@ -230,7 +234,7 @@ class Store:
 
     def _ids(self, request: _Request) -> tuple[list[int], list[int]]:
         """The content ids of the hypotheses and of the references (flat, in order)."""
-        if self._tokens.size + request.chars > self.budget:
+        if self._tokens.size + request.bytes > self.budget:
             self._tokens.clear()  # content ids start again: forget their counts too
             self._by_content.clear()
         hyp_ids = self._tokens.ids(request.hyp_pipe, request.hyps)

@@ -23,6 +23,7 @@ from bleu_impl import (
     segment_table,
     sharing,
 )
+from bleu_impl.fast.lines import LINE_BYTES, POINTER_BYTES, TUPLE_BYTES
 
 from .randomcorpus import WORDS, random_corpus, random_line
 
@@ -76,18 +77,22 @@ def _same(store: SharedCounts, hyps, refs, config) -> bool:
     return got is not None
 
 
-def _chars(hyps, references) -> int:
-    return sum(map(len, hyps)) + sum(len(r) for refs in references for r in refs)
+def _bytes(hyps, references) -> int:
+    """What the store counts against its budget for remembering a corpus's lines."""
+    lines = len(hyps) + sum(map(len, references))
+    chars = sum(map(len, hyps)) + sum(len(r) for refs in references for r in refs)
+    return (LINE_BYTES + TUPLE_BYTES) * lines + POINTER_BYTES * chars
 
 
-@pytest.mark.parametrize("memory", ["ample", "forgetting", "streamed"])
+@pytest.mark.parametrize("memory", ["ample", "forgetting", "streamed", "tiny"])
 @pytest.mark.parametrize(("profile", "config"), CONFIGS)
 def test_every_profile_on_systems_sharing_references(memory, profile, config) -> None:
     corpora = [_systems(seed) for seed in range(2)]
-    largest = max(_chars(h, refs) for outputs, refs in corpora for h in outputs)
-    smallest = min(_chars(h, refs) for outputs, refs in corpora for h in outputs)
+    largest = max(_bytes(h, refs) for outputs, refs in corpora for h in outputs)
+    smallest = min(_bytes(h, refs) for outputs, refs in corpora for h in outputs)
     budget = {"ample": 10**9, "forgetting": 2 * largest + 1, "streamed": 2 * smallest - 1}
-    store = SharedCounts(budget[memory])  # streamed: no line remembered, counts are
+    store = SharedCounts(budget.get(memory, 40))  # streamed: no line remembered, counts are;
+    # tiny: the counts of one corpus kept at a time
     taken = 0
     for outputs, references in corpora:
         for hyps in outputs:
@@ -99,7 +104,7 @@ def test_every_profile_on_systems_sharing_references(memory, profile, config) ->
 
 def test_a_corpus_of_more_than_half_the_budget_is_counted_a_chunk_at_a_time() -> None:
     outputs, references = _systems(2)
-    store = SharedCounts(2 * _chars(outputs[0], references) - 1)
+    store = SharedCounts(2 * _bytes(outputs[0], references) - 1)
     for profile in ("sacrebleu", "fast-bleu", "torchtext", "ignite"):
         config = get_profile(profile).resolve({}, "corpus")
         assert _same(store, outputs[0], references, config)
@@ -206,6 +211,6 @@ def test_sharing_is_scoped() -> None:
 def test_corpora_of_several_chunks(memory) -> None:
     """More than CHUNK_SENTENCES sentences, references per segment varying."""
     hyps, refs = random_corpus(31, segments=1700, max_refs=3)
-    store = SharedCounts(10**9 if memory == "ample" else 2 * _chars(hyps, refs) - 1)
+    store = SharedCounts(10**9 if memory == "ample" else 2 * _bytes(hyps, refs) - 1)
     for profile in ("sacrebleu", "multi-bleu", "fast-bleu", "codexglue"):
         assert _same(store, hyps, refs, get_profile(profile).resolve({}, "corpus"))
