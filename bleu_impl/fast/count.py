@@ -228,9 +228,10 @@ def _packed_counts(
 
 
 def chunk_stats(chunk: ChunkTokens, config: Config, *, every_last: bool = False) -> ChunkStats:
-    """Statistics of a tokenized chunk (reference counts already checked; tuple n-grams:
-    ``ngram_join`` and ``ref_scope`` are not read). ``every_last``: keep every segment's
-    last-segment data (``lasts``) when the config carries it."""
+    """Statistics of a tokenized chunk (reference counts already checked; each segment
+    against its own references, n-grams as tuples: under a joined config no token may hold
+    a space, see :func:`~bleu_impl.fast.chunks.count_chunk`). ``every_last``: keep every
+    segment's last-segment data (``lasts``) when the config carries it."""
     order = config.max_order
     segs = len(chunk)
     lens = np.fromiter(map(len, chunk.toks), dtype=np.int64, count=len(chunk.toks))
