@@ -4,8 +4,10 @@
 profile, 1,000 bootstrap resamples, the report rendered (table): wall time and this
 process's CPU time; beside it sacrebleu's own ``--paired-bs`` on the same files (one
 process, its default 1,000 resamples, sacrebleu's implementation only). With --segments
-100000 it also reports the peak RSS (bounded memory). Prints a Markdown section for
-docs/benchmarks.md.
+100000 it also reports the peak RSS (bounded memory). With --phases it runs the report a
+second time through the engine and prints the CPU time of each phase (asking every
+implementation, reproducing each by a bleu_impl setting, resampling, the knob paths and
+segments, rendering). Prints a Markdown section for docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -43,6 +45,39 @@ def _ours(refs: list[str], systems: list[str]) -> tuple[float, float]:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
+def _phases(refs: list[str], systems: list[str]) -> dict[str, float]:
+    """CPU seconds per phase of one report (the engine's progress messages name them)."""
+    from conformance.cases.registry import load_registry
+    from conformance.cases.usercorpus import load_corpus
+    from conformance.engine import open_subjects
+    from conformance.engine.corpus import CorpusOptions, corpus_report
+    from conformance.reporters.corpus import render
+
+    spent: dict[str, float] = {}
+    current = ["reading files"]
+    clock = [time.process_time()]
+
+    def progress(message: str) -> None:
+        now = time.process_time()
+        spent[current[0]] = spent.get(current[0], 0.0) + now - clock[0]
+        current[0], clock[0] = message.split(" with ")[0].split(" bleu_impl")[0], now
+
+    corpus = load_corpus(refs, systems)
+    specs = [f"bleu_impl:{p}" for p in PROFILES]
+    subjects = open_subjects(specs, load_registry().keys)
+    try:
+        report = corpus_report(
+            corpus, subjects, "bleu_impl:sacrebleu", CorpusOptions(knobs={}), progress
+        )
+        progress("rendering")
+        render(report, "table")
+        progress("end")
+    finally:
+        for subject in subjects:
+            subject.adapter.close()
+    return spent
+
+
 def _sacrebleu(refs: list[str], systems: list[str]) -> tuple[float, float]:
     cmd = [sys.executable, "-m", "sacrebleu", *refs, "-i", *systems, "--paired-bs"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -58,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--segments", type=int, default=2000)
     parser.add_argument("--systems", type=int, default=10)
     parser.add_argument("--no-sacrebleu", action="store_true")
+    parser.add_argument("--phases", action="store_true", help="CPU seconds per phase too")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         refs, systems = _files(Path(tmp), args.segments, args.systems)
@@ -73,9 +109,13 @@ def main(argv: list[str] | None = None) -> int:
                 "| sacrebleu --paired-bs (sacrebleu's BLEU only) "
                 f"| {s_wall:.1f} | {s_cpu:.1f} | — |"
             )
+        phases = _phases(refs, systems) if args.phases else {}
     print(f"{args.systems} systems x {args.segments:,} segments x 2 references, 1,000 resamples\n")
     print("| run | wall s | CPU s | peak RSS MB |\n|---|---:|---:|---:|")
     print("\n".join(rows))
+    if phases:
+        print("\n| phase (second run, through the engine) | CPU s |\n|---|---:|")
+        print("\n".join(f"| {name} | {cpu:.1f} |" for name, cpu in phases.items()))
     return 0
 
 

@@ -3,12 +3,13 @@
 Everything a caller needs is importable from here (see ``__all__``): scoring
 (``corpus_bleu``, ``sentence_bleu``, ``sentence_scores`` for many sentences at once),
 statistics (``corpus_stats``, ``sentence_stats``, ``iter_segment_stats``,
-``parallel_corpus_stats``, ``StatsCache`` for one input under many configs, then
-``score_stats``), knobs and profiles
-(``make_config``, ``normalize_knob``, ``get_profile``), tokens (``Pipeline``), the
-signature, and resampling (``segment_table``, ``bootstrap_stats``, ``paired_bootstrap_p``...,
-``bleu_impl.resample``). ``bleu_impl.fast`` (the numpy fast path, imported on first use) and
-``bleu_impl.dask_bag`` (extra ``dask``) are subpackages with their own public names.
+``parallel_corpus_stats``, ``StatsCache`` for one input under many configs,
+``SharedCounts``/``sharing`` for many corpora that share lines, then ``score_stats``),
+knobs and profiles (``make_config``, ``normalize_knob``, ``get_profile``), tokens
+(``Pipeline``), the signature, and resampling (``segment_table``, ``bootstrap_stats``,
+``paired_bootstrap_p``..., ``bleu_impl.resample``). ``bleu_impl.fast`` (the numpy fast
+path, imported on first use) and ``bleu_impl.dask_bag`` (extra ``dask``) are subpackages
+with their own public names.
 """
 
 from .api import (
@@ -32,6 +33,7 @@ from .knobs import (
     make_config,
     normalize_knob,
 )
+from .macro import macro_result
 from .parallel import parallel_corpus_stats
 from .profiles import LEVELS, PROFILES, Profile, get_profile
 from .reflength import reference_length
@@ -42,6 +44,7 @@ from .resample import (
     Interval,
     SegmentTable,
     bootstrap_interval,
+    bootstrap_macro_means,
     bootstrap_macro_scores,
     bootstrap_scores,
     bootstrap_stats,
@@ -56,6 +59,7 @@ from .resample import (
 from .score import BleuResult, score_stats, score_value
 from .segment_scorer import ScorerPool, SegmentScorer, scoring_key
 from .sentences import sentence_scores
+from .shared import SharedCounts, sharing
 from .signature import signature
 from .stats import BleuStats
 from .stats_cache import StatsCache
@@ -90,9 +94,11 @@ __all__ = [
     "Segment",
     "SegmentScorer",
     "SegmentTable",
+    "SharedCounts",
     "StatsCache",
     "__version__",
     "bootstrap_interval",
+    "bootstrap_macro_means",
     "bootstrap_macro_scores",
     "bootstrap_scores",
     "bootstrap_stats",
@@ -100,6 +106,7 @@ __all__ = [
     "corpus_stats",
     "get_profile",
     "iter_segment_stats",
+    "macro_result",
     "make_config",
     "normalize_knob",
     "paired_bootstrap_p",
@@ -118,5 +125,6 @@ __all__ = [
     "sentence_bleu",
     "sentence_scores",
     "sentence_stats",
+    "sharing",
     "signature",
 ]

@@ -11,7 +11,7 @@ merge), and each part is scored under the same knobs with ``aggregation="corpus"
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -34,24 +34,28 @@ def macro_mean(
     stats: BleuStats,
     config: Config,
     score_one: Callable[[BleuStats, Config], Any],
+    scores: Sequence[float] | None = None,
 ) -> Any:
-    """``sum_s BLEU(s) / S`` over the parts of ``stats``, each scored by ``score_one``;
-    the result (a :class:`~bleu_impl.score.BleuResult`) carries the summed statistics.
-    No segment: an ``empty-corpus`` failure (ignite raises NotComputableError, CodeXGLUE
-    divides by zero)."""
-    if not stats.parts:
+    """``sum_s BLEU(s) / S`` over the parts of ``stats``, each scored by ``score_one``
+    (``scores``: the parts' scores when already known, each equal to ``score_one(part,
+    one).score`` with ``one`` = ``config`` under ``aggregation="corpus"``; the parts are then
+    not read); the result (a :class:`~bleu_impl.score.BleuResult`) carries the summed
+    statistics. No segment: an ``empty-corpus`` failure (ignite raises NotComputableError,
+    CodeXGLUE divides by zero)."""
+    one = replace(config, aggregation="corpus")
+    if scores is None and stats.parts:
+        scores = [score_one(part, one).score for part in stats.parts]
+    if not scores:
         raise EmulatedFailure(
             "empty-corpus",
             "the mean of sentence scores needs at least one segment (aggregation='macro')",
         )
-    one = replace(config, aggregation="corpus")
-    results = [score_one(part, one) for part in stats.parts]
-    mean = math.fsum(r.score for r in results) / len(results)
+    mean = math.fsum(scores) / len(scores)
     summed = score_one(replace(stats, parts=None), one)
     return replace(
         summed,
         score=mean,
         config=config,
         signature=summed.signature.replace("|agg:corpus|", "|agg:macro|"),
-        note=f"mean of {len(results)} segment scores (aggregation='macro')",
+        note=f"mean of {len(scores)} segment scores (aggregation='macro')",
     )

@@ -12,10 +12,12 @@ from typing import Any
 
 from .inputs import Segment, read_segments
 from .knobs import Config
+from .macro import macro_result
 from .ngrams import segment_stats
 from .profiles import Profile, get_profile, resolve_cached
-from .score import BleuResult, score_stats
+from .score import BleuResult
 from .segment_scorer import scorer_for
+from .shared import active_counts
 from .stats import BleuStats
 from .tokenizers import pipelines
 
@@ -52,7 +54,11 @@ def corpus_stats(
     """The summed statistics of a corpus (streaming: bounded memory)."""
     from . import fast  # numpy is imported on first use, not with bleu_impl
 
-    if fast.supports(config):
+    if fast.supports_corpus(config):
+        store = active_counts()  # a corpus report shares tokens and counts
+        found = None if store is None else store.stats(hypotheses, references, config)
+        if found is not None:
+            return found
         return fast.corpus_stats(hypotheses, references, config)
     total = BleuStats.zero(config.max_order)
     for stats in iter_segment_stats(hypotheses, references, config):
@@ -80,10 +86,11 @@ def corpus_bleu(
     """Corpus BLEU: ``references[i]`` is the list of references of ``hypotheses[i]``.
 
     Segments are str (tokenized by the ``tokenize`` knob) or token sequences (taken as given).
+    Scored as ``score_stats`` scores the statistics (:func:`~bleu_impl.macro.macro_result`).
     """
     prof = profile if isinstance(profile, Profile) else get_profile(profile)
     config = prof.resolve(knobs, "corpus")
-    return score_stats(corpus_stats(hypotheses, references, config), profile=prof, config=config)
+    return macro_result(corpus_stats(hypotheses, references, config), profile=prof, config=config)
 
 
 def sentence_bleu(

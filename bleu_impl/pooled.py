@@ -22,7 +22,7 @@ from .ngrams import finish_segment, ngram_counts
 from .stats import BleuStats
 from .tokenizers import pipelines
 
-__all__ = ["pooled_segment_stats"]
+__all__ = ["pool_lengths", "pooled_segment_stats"]
 
 
 def pooled_segment_stats(
@@ -39,7 +39,7 @@ def pooled_segment_stats(
         pool.extend(ref_tokens(r) for r in refs)
     if not pool and hyps:
         raise InputError("segment 0: no reference in the corpus (ref_scope='corpus')")
-    lengths = _pool_lengths(pool, config.ref_length)
+    lengths = pool_lengths([len(r) for r in pool], config.ref_length)
     joined = config.ngram_join != "none"
     if joined:  # the pool's maximum counts once, not once per hypothesis
         best_joined = joined_pool(pool, config.max_order, config.ngram_join)
@@ -56,12 +56,11 @@ def pooled_segment_stats(
         yield finish_segment(hyp, pool, counts, config, index, lengths)
 
 
-def _pool_lengths(pool: list[tuple[str, ...]], rule: str) -> list[int]:
+def pool_lengths(lengths: list[int], rule: str) -> list[int]:
     """The lengths the reference-length rule chooses from: each distinct length once, in
     order of first appearance, for the rules that depend only on that (closest, its
     first-listed and 9999 variants, shortest): O(distinct lengths) per hypothesis instead
     of O(pool); every length for the others (average, single)."""
-    lengths = [len(r) for r in pool]
     return lengths if rule in ("average", "single") else list(dict.fromkeys(lengths))
 
 

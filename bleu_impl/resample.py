@@ -43,9 +43,11 @@ __all__ = [
     "DEFAULT_RESAMPLES",
     "DEFAULT_SEED",
     "DEFAULT_TRIALS",
+    "STACK_ENTRIES",
     "Interval",
     "SegmentTable",
     "bootstrap_interval",
+    "bootstrap_macro_means",
     "bootstrap_macro_scores",
     "bootstrap_scores",
     "bootstrap_stats",
@@ -64,6 +66,10 @@ DEFAULT_RESAMPLES, DEFAULT_TRIALS, DEFAULT_SEED = 1000, 10000, 12345
 #: Resampled rows built at once hold at most this many draws (bounds memory: ~8 bytes
 #: each, three arrays); few large blocks keep the matrix products efficient.
 BLOCK_ENTRIES = 2_000_000
+
+#: Statistics stacked side by side for one matrix product at most (bounds memory: ~16
+#: bytes each); more tables are resampled in groups, each with the same draws.
+STACK_ENTRIES = 8_000_000
 
 #: float64 represents every integer up to this exactly.
 _EXACT = 2**53
@@ -131,8 +137,10 @@ class SegmentTable:
         return [self.stats_of(r, 1, i) for i, r in enumerate(self.matrix().tolist())]
 
     def row(self, index: int) -> BleuStats:
-        """Segment ``index``'s statistics."""
-        return self.stats_of(self.matrix()[index].tolist(), 1, index)
+        """Segment ``index``'s statistics (one row of :meth:`matrix`, without building it)."""
+        values = [*self.counts[index].tolist(), *self.totals[index].tolist()]
+        values += [int(self.hyp_len[index]), int(self.ref_num[index])]
+        return self.stats_of(values, 1, index)
 
 
 def segment_table(
@@ -146,13 +154,15 @@ def segment_table(
     if config.aggregation != "corpus":
         config = replace(config, aggregation="corpus")
 
-    if fast.supports(config):
+    if fast.supports_corpus(config):
         from .fast.segments import segment_arrays
+        from .shared import active_counts
 
-        counts, totals, hyp_len, ref_num, den, lasts = segment_arrays(
-            hypotheses, references, config
-        )
-        return SegmentTable(counts, totals, hyp_len, ref_num, den, lasts)
+        store = active_counts()  # a corpus report shares tokens and counts
+        found = None if store is None else store.arrays(hypotheses, references, config)
+        if found is None:
+            found = segment_arrays(hypotheses, references, config)
+        return SegmentTable(*found)
     return _reference_table(iter_segment_stats(hypotheses, references, config), config)
 
 
@@ -189,17 +199,48 @@ def resample_indices(
         yield rng.integers(0, segments, size=(min(block, samples - start), segments))
 
 
+def _check_exact(matrix: np.ndarray) -> None:
+    """Raise unless every sum of the matrix's S entries per column stays < 2**53."""
+    import numpy as np
+
+    if matrix.size and int(np.abs(matrix).max()) * max(matrix.shape[0], 1) >= _EXACT:
+        raise OverflowError("statistics too large to resample exactly in float64")
+
+
 def _exact_matrix(tables: Sequence[SegmentTable]) -> tuple[np.ndarray, list[int]]:
     """The tables side by side as float64 (exact: every sum of S entries stays < 2**53)."""
     import numpy as np
 
     matrices = [t.matrix() for t in tables]
     stacked = np.hstack(matrices) if matrices else np.zeros((0, 0), dtype=np.int64)
-    segments = stacked.shape[0]
-    if stacked.size and int(np.abs(stacked).max()) * max(segments, 1) >= _EXACT:
-        raise OverflowError("statistics too large to resample exactly in float64")
+    _check_exact(stacked)
     widths = [m.shape[1] for m in matrices]
     return stacked.astype(np.float64), widths
+
+
+def _groups(tables: Sequence[SegmentTable]) -> list[list[int]]:
+    """The tables' indices in groups of at most ``STACK_ENTRIES`` statistics (one table
+    at least): each group is one matrix product per block of draws."""
+    groups: list[list[int]] = [[]]
+    size = 0
+    for k, table in enumerate(tables):
+        entries = table.segments * (2 * table.max_order + 2)
+        if groups[-1] and size + entries > STACK_ENTRIES:
+            groups.append([])
+            size = 0
+        groups[-1].append(k)
+        size += entries
+    return groups
+
+
+def _weights(idx: np.ndarray, segments: int) -> np.ndarray:
+    """How often each segment is drawn in each resample (rows of ``idx``), as float64."""
+    import numpy as np
+
+    rows = idx.shape[0]
+    flat = (idx + (np.arange(rows)[:, None] * segments)).ravel()
+    weights = np.bincount(flat, minlength=rows * segments).reshape(rows, segments)
+    return weights.astype(np.float64)
 
 
 def bootstrap_stats(
@@ -219,20 +260,20 @@ def bootstrap_stats(
         raise ValueError("bootstrap tables differ in their number of segments")
     if segments == 0:
         raise ValueError("cannot resample an empty corpus")
-    stacked, widths = _exact_matrix(tables)
-    bounds = np.cumsum([0, *widths])
+    for table in tables:  # every table checked before any work
+        _check_exact(table.matrix())
     out: list[list[BleuStats]] = [[] for _ in tables]
-    for idx in resample_indices(segments, samples, seed):
-        rows = idx.shape[0]
-        flat = (idx + (np.arange(rows)[:, None] * segments)).ravel()
-        weights = np.bincount(flat, minlength=rows * segments).reshape(rows, segments)
-        sums = np.rint(weights.astype(np.float64) @ stacked).astype(np.int64)
-        for k, table in enumerate(tables):
-            block = sums[:, bounds[k] : bounds[k + 1]].tolist()
-            out[k].extend(
-                table.stats_of(row, segments, int(last))
-                for row, last in zip(block, idx[:, -1].tolist())
-            )
+    for group in _groups(tables):  # the same draws for every group (one seed)
+        stacked, widths = _exact_matrix([tables[k] for k in group])
+        bounds = np.cumsum([0, *widths])
+        for idx in resample_indices(segments, samples, seed):
+            sums = np.rint(_weights(idx, segments) @ stacked).astype(np.int64)
+            lasts = idx[:, -1].tolist()
+            for j, k in enumerate(group):
+                block = sums[:, bounds[j] : bounds[j + 1]].tolist()
+                out[k].extend(
+                    tables[k].stats_of(row, segments, last) for row, last in zip(block, lasts)
+                )
     return out
 
 
@@ -321,11 +362,17 @@ def segment_scores(
     table: SegmentTable, config: Config, profile: str | Profile = "papineni2002"
 ) -> list[float]:
     """Each segment's score scored alone (``aggregation="corpus"``, on 0..1): the terms
-    of a macro mean (``aggregation="macro"``)."""
+    of a macro mean (``aggregation="macro"``), by one :class:`SegmentScorer
+    <bleu_impl.segment_scorer.SegmentScorer>` (equal to ``score_value`` per row)."""
+    from .profiles import get_profile
     from .score import score_value
+    from .segment_scorer import SegmentScorer
 
     one = replace(config, aggregation="corpus")
-    return [score_value(row, profile=profile, config=one) for row in table.rows()]
+    if table.max_order != config.max_order:  # score_value raises the mismatch
+        return [score_value(row, profile=profile, config=one) for row in table.rows()]
+    prof = profile if isinstance(profile, Profile) else get_profile(profile)
+    return list(map(SegmentScorer(prof, one).score, table.rows()))
 
 
 def bootstrap_macro_scores(
@@ -336,14 +383,40 @@ def bootstrap_macro_scores(
 ) -> list[float]:
     """Each bootstrap resample's macro mean of the segment ``scores`` (the draws of
     :func:`bootstrap_stats` with the same seed): ``fsum(scores[drawn]) / S``."""
+    return bootstrap_macro_means([scores], samples=samples, seed=seed)[0]
+
+
+def bootstrap_macro_means(
+    many: Sequence[Sequence[float]],
+    *,
+    samples: int = DEFAULT_RESAMPLES,
+    seed: int | None = DEFAULT_SEED,
+) -> list[list[float]]:
+    """:func:`bootstrap_macro_scores` of several score lists of the same length, with one
+    set of draws: each sum rounded once, by integer limbs (:mod:`bleu_impl.exact_sums`,
+    one matrix product for all lists) when the scores are finite and >= 0, else by
+    ``math.fsum`` (the same value)."""
     import math
 
     import numpy as np
 
-    values = np.asarray(scores, dtype=np.float64)
-    out: list[float] = []
-    for idx in resample_indices(len(values), samples, seed):
-        out.extend(math.fsum(row) / len(values) for row in values[idx].tolist())
+    from .exact_sums import limbs_of
+
+    if not many:
+        return []
+    values = [np.asarray(scores, dtype=np.float64) for scores in many]
+    segments = len(values[0])
+    if any(len(v) != segments for v in values):
+        raise ValueError("macro score lists differ in their number of segments")
+    limbs = [limbs_of(v, segments) for v in values]
+    out: list[list[float]] = [[] for _ in values]
+    for idx in resample_indices(segments, samples, seed):
+        weights = _weights(idx, segments) if any(x is not None for x in limbs) else None
+        for k, (v, x) in enumerate(zip(values, limbs)):
+            if x is None or weights is None:
+                out[k].extend(math.fsum(row) / segments for row in v[idx].tolist())
+            else:
+                out[k].extend(total / segments for total in x.sums(weights))
     return out
 
 

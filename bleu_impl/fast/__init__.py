@@ -13,6 +13,12 @@ goes through one module per step:
    int64, sort once, and read the clipped matches of every order off the sorted runs;
 4. :mod:`~bleu_impl.fast.corpus`: add the chunk sums (exact integers and Fractions).
 
+Macro aggregation keeps every segment's row as a part (:meth:`ChunkStats.rows
+<bleu_impl.fast.count.ChunkStats.rows>`); joined n-grams are tuple n-grams unless a token
+sequence holds a token with a space (:mod:`~bleu_impl.fast.chunks`: that chunk is counted
+by the reference code); a corpus-wide reference pool is counted in one piece
+(:mod:`~bleu_impl.fast.pool`).
+
 One segment (``sentence_bleu``) is counted in pure Python (:mod:`~bleu_impl.fast.sentence`).
 Pieces that are rare or not vectorisable use the reference code: token-sequence segments the
 reference tokenizer, ``intl``/``char`` the reference tokenizers per line, NLTK's last-segment
@@ -22,16 +28,20 @@ smoothing context and segments too long for the 63-bit keys ``ngrams``, ``ref_le
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..knobs import CHOICES, STATS_KNOBS, Config
 from .corpus import corpus_stats
 from .sentence import sentence_stats
 
-__all__ = ["corpus_stats", "sentence_stats", "supports"]
+__all__ = ["corpus_stats", "sentence_stats", "supports", "supports_corpus"]
 
 _ENUMERATED_STATS_KNOBS = tuple(name for name in STATS_KNOBS if name in CHOICES)
 
-#: Statistics the fast path does not compute (the reference path does): per-segment parts
-#: for a mean of segment scores, a corpus-wide reference pool, joined-string n-grams.
+#: Statistics the per-segment fast path (``sentence_stats``, ``tokenize_chunk`` +
+#: ``chunk_stats``) does not compute: per-segment parts for a mean of segment scores, a
+#: corpus-wide reference pool, joined-string n-grams. ``corpus_stats`` and
+#: ``segments.segment_arrays`` do (:func:`supports_corpus`).
 _DECLINED = {"aggregation": "corpus", "ref_scope": "segment", "ngram_join": "none"}
 
 
@@ -48,3 +58,14 @@ def supports(config: Config) -> bool:
     if any(getattr(config, name) != value for name, value in _DECLINED.items()):
         return False
     return all(getattr(config, name) in CHOICES[name] for name in _ENUMERATED_STATS_KNOBS)
+
+
+def supports_corpus(config: Config) -> bool:
+    """Whether :func:`corpus_stats` and :func:`~bleu_impl.fast.segments.segment_arrays`
+    compute statistics for ``config``: every config :func:`supports` takes, also with macro
+    aggregation, a corpus-wide reference pool or joined n-grams."""
+    if type(config) is not Config:
+        return False
+    if any(getattr(config, name) not in CHOICES[name] for name in _DECLINED):
+        return False
+    return supports(replace(config, aggregation="corpus", ref_scope="segment", ngram_join="none"))

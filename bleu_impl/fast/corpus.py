@@ -1,4 +1,5 @@
-"""Corpus statistics on the fast path: read a chunk, tokenize it, count it, add the sums."""
+"""Corpus statistics on the fast path: read a chunk, tokenize it, count it, add the sums
+(a corpus-wide reference pool: the whole corpus as one chunk, :mod:`.pool`)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from typing import Any
 
 from ..inputs import CHUNK_SENTENCES, read_chunks
 from ..knobs import Config
+from ..ngrams import needs_last
 from ..stats import BleuStats
-from .count import chunk_stats
-from .tokens import tokenize_chunk
+from .chunks import count_chunk
+from .pool import pooled_chunk
 
 __all__ = ["corpus_stats", "gc_paused"]
 
@@ -38,13 +40,20 @@ def corpus_stats(
     first_index: int = 0,
 ) -> BleuStats:
     """Corpus statistics identical to summing ``iter_segment_stats`` (bounded memory: one
-    chunk of about ``limit`` sentences at a time). Errors name segments from ``first_index``
-    on (a worker counting one piece of a larger corpus)."""
-    total = BleuStats.zero(config.max_order)
+    chunk of about ``limit`` sentences at a time, except with a corpus-wide reference pool,
+    which needs every reference first). Errors name segments from ``first_index`` on (a
+    worker counting one piece of a larger corpus). Under ``aggregation="macro"`` every
+    segment's statistics are kept as parts, as the reference path keeps them."""
+    macro = config.aggregation == "macro"
+    every_last = macro and needs_last(config)
     with gc_paused():
+        if config.ref_scope == "corpus":
+            chunk = pooled_chunk(hypotheses, references, config, every_last=every_last)
+            return chunk.summed(parts=macro)
+        total = BleuStats.zero(config.max_order)
         for start, hyps, refss in read_chunks(hypotheses, references, limit):
-            tokens = tokenize_chunk(hyps, refss, config, first_index + start)
+            chunk = count_chunk(hyps, refss, config, first_index + start, every_last=every_last)
             del hyps, refss
-            total = total + chunk_stats(tokens, config).summed()
-            del tokens
+            total = total + chunk.summed(parts=macro)
+            del chunk
     return total

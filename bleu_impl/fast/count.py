@@ -11,6 +11,7 @@ boundaries, and ``min(hyp, max_r ref)`` summed per segment is ``m_n``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -22,11 +23,14 @@ from ..stats import BleuStats, LastSegment
 from .ids import dense_local_ids, local_ids
 from .tokens import ChunkTokens
 
-__all__ = ["ChunkStats", "chunk_stats"]
+__all__ = ["ChunkStats", "chunk_stats", "ref_lengths"]
 
 
 class ChunkStats:
-    """Per-segment statistics of consecutive segments as arrays (rows = segments)."""
+    """Per-segment statistics of consecutive segments as arrays (rows = segments): clipped
+    ``counts``, hypothesis lengths, chosen reference lengths, the references per segment
+    (``ks``), the last segment's data (``last``) and, when asked for, every segment's
+    (``lasts``)."""
 
     def __init__(
         self,
@@ -35,14 +39,21 @@ class ChunkStats:
         ref_len: list[RefLength] | np.ndarray,
         config: Config,
         last: LastSegment | None,
-        missing: int = 0,
+        ks: Sequence[int],
+        lasts: list[LastSegment] | None = None,
     ) -> None:
         self.counts = counts
         self.hyp_len = hyp_len
         self.ref_len = ref_len
         self.config = config
         self.last = last
-        self.missing = missing
+        self.ks = ks
+        self.lasts = lasts
+
+    @property
+    def missing(self) -> int:
+        """Segments without a reference (``missing_refs="len-9999"``)."""
+        return list(self.ks).count(0)
 
     def __len__(self) -> int:
         return len(self.hyp_len)
@@ -55,8 +66,9 @@ class ChunkStats:
             totals = np.maximum(totals, 1)
         return totals
 
-    def summed(self) -> BleuStats:
-        """The sum over the chunk's segments."""
+    def summed(self, *, parts: bool = False) -> BleuStats:
+        """The sum over the chunk's segments (with ``parts``: carrying every segment's
+        statistics, as the reference path sums them under ``aggregation="macro"``)."""
         n = self.config.max_order
         if not len(self):
             return BleuStats.zero(n)
@@ -73,7 +85,28 @@ class ChunkStats:
             len(self),
             self.last,
             self.missing,
+            tuple(self.rows()) if parts else None,
         )
+
+    def rows(self) -> list[BleuStats]:
+        """Every segment's statistics, as ``ngrams.segment_stats`` gives them (``last``
+        needs ``lasts`` when the config carries it)."""
+        ref_len = self.ref_len
+        refs = ref_len.tolist() if isinstance(ref_len, np.ndarray) else ref_len
+        lasts: Sequence[LastSegment | None] = self.lasts or [None] * len(self)
+        if needs_last(self.config) and self.lasts is None:
+            raise ValueError("rows() of a chunk counted without every segment's last data")
+        return [
+            BleuStats(tuple(c), tuple(t), h, r, 1, last, 0 if k else 1)
+            for c, t, h, r, last, k in zip(
+                self.counts.tolist(),
+                self.totals().tolist(),
+                self.hyp_len.tolist(),
+                refs,
+                lasts,
+                self.ks,
+            )
+        ]
 
 
 def _exact_sum(values: list[RefLength]) -> RefLength:
@@ -93,12 +126,14 @@ def _exact_sum(values: list[RefLength]) -> RefLength:
     return total
 
 
-def _ref_lengths(
-    chunk: ChunkTokens, lens: np.ndarray, config: Config
+def ref_lengths(
+    lens: np.ndarray, ks: Sequence[int], uniform: int, config: Config
 ) -> list[RefLength] | np.ndarray:
-    """The chosen reference length of every segment (vectorised for uniform counts)."""
+    """The chosen reference length of every segment from the sentence lengths (``lens``:
+    hypothesis then its ``ks[i]`` references, per segment; ``uniform``: the common ``k`` or
+    -1), vectorised for uniform counts."""
     rule = config.ref_length
-    k = chunk.uniform
+    k = uniform
     if k >= 1 and rule in ("closest", "closest-first", "shortest", "single", "closest-9999"):
         table = lens.reshape(-1, k + 1)
         hyp, refs = table[:, 0], table[:, 1:]
@@ -114,12 +149,14 @@ def _ref_lengths(
         return key % shift
     fn = REF_LENGTH_RULES[rule]
     out: list[RefLength] = []
-    for i in range(len(chunk)):
-        hyp_toks, ref_toks = chunk.segment(i)
-        if ref_toks:
-            out.append(fn(len(hyp_toks), [len(r) for r in ref_toks]))
+    sizes = lens.tolist()
+    at = 0
+    for k_i in ks:
+        if k_i:
+            out.append(fn(sizes[at], sizes[at + 1 : at + 1 + k_i]))
         else:
             out.append(MULTI_BLEU_MISSING_LENGTH)
+        at += k_i + 1
     return out
 
 
@@ -190,8 +227,11 @@ def _packed_counts(
     return counts
 
 
-def chunk_stats(chunk: ChunkTokens, config: Config) -> ChunkStats:
-    """Statistics of a tokenized chunk (reference counts already checked)."""
+def chunk_stats(chunk: ChunkTokens, config: Config, *, every_last: bool = False) -> ChunkStats:
+    """Statistics of a tokenized chunk (reference counts already checked; each segment
+    against its own references, n-grams as tuples: under a joined config no token may hold
+    a space, see :func:`~bleu_impl.fast.chunks.count_chunk`). ``every_last``: keep every
+    segment's last-segment data (``lasts``) when the config carries it."""
     order = config.max_order
     segs = len(chunk)
     lens = np.fromiter(map(len, chunk.toks), dtype=np.int64, count=len(chunk.toks))
@@ -227,9 +267,11 @@ def chunk_stats(chunk: ChunkTokens, config: Config) -> ChunkStats:
             counts[row] = segment_stats(hyp_toks, ref_toks, config).counts
     else:
         counts = _packed_counts(ids, lens, ks, order, bits)
-    ref_len = _ref_lengths(chunk, lens, config)
+    ref_len = ref_lengths(lens, chunk.ks, chunk.uniform, config)
+    lasts = None
+    if needs_last(config) and every_last:
+        lasts = [last_segment(*chunk.segment(i), config) for i in range(segs)]
     last = None
     if needs_last(config) and segs:
-        last = last_segment(*chunk.segment(segs - 1), config)
-    missing = chunk.ks.count(0)
-    return ChunkStats(counts, hyp_len, ref_len, config, last, missing)
+        last = lasts[-1] if lasts else last_segment(*chunk.segment(segs - 1), config)
+    return ChunkStats(counts, hyp_len, ref_len, config, last, chunk.ks, lasts)

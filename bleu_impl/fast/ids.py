@@ -13,7 +13,7 @@ import numpy as np
 
 from .tokens import ChunkTokens
 
-__all__ = ["dense_local_ids", "local_ids"]
+__all__ = ["Vocabulary", "dense_local_ids", "local_ids"]
 
 
 def local_ids(chunk: ChunkTokens, skip: set[int]) -> list[int]:
@@ -43,7 +43,7 @@ def local_ids(chunk: ChunkTokens, skip: set[int]) -> list[int]:
     return ids
 
 
-class _Vocabulary(dict):
+class Vocabulary(dict):
     """token -> id, numbering new tokens 0, 1, 2... on first lookup."""
 
     def __missing__(self, token: str) -> int:
@@ -62,7 +62,7 @@ def dense_local_ids(
     """
     total = int(seg_total.sum())
     segs = len(seg_total)
-    vocab = _Vocabulary()
+    vocab = Vocabulary()
     ids = np.fromiter(
         map(vocab.__getitem__, itertools.chain.from_iterable(chunk.toks)),
         dtype=np.int64,

@@ -8,7 +8,7 @@ the chunk's per-segment rows are kept instead of summed: what resampling
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from math import lcm
 from typing import Any
@@ -17,12 +17,13 @@ import numpy as np
 
 from ..inputs import CHUNK_SENTENCES, read_chunks
 from ..knobs import Config
-from ..ngrams import last_segment, needs_last
+from ..ngrams import needs_last
 from ..stats import LastSegment
-from .count import chunk_stats
-from .tokens import tokenize_chunk
+from .chunks import count_chunk
+from .count import ChunkStats
+from .pool import pooled_chunk
 
-__all__ = ["SegmentArrays", "numerators", "segment_arrays"]
+__all__ = ["SegmentArrays", "chunk_arrays", "numerators", "segment_arrays"]
 
 #: counts (S x N), totals (S x N), hypothesis lengths (S), reference-length numerators (S),
 #: their common denominator, and each segment's last-segment data (NLTK methods 5-7) or None.
@@ -47,21 +48,25 @@ def segment_arrays(
 ) -> SegmentArrays:
     """Every segment's statistics under ``config`` (errors as :func:`corpus_stats` raises
     them, naming the segment)."""
+    return chunk_arrays(_chunks(hypotheses, references, config), config)
+
+
+def chunk_arrays(chunks: Iterable[ChunkStats], config: Config) -> SegmentArrays:
+    """The rows of consecutive chunks (counted with every segment's last data) as arrays."""
     counts: list[np.ndarray] = []
     totals: list[np.ndarray] = []
     hyp_lens: list[np.ndarray] = []
     ref_lens: list[Any] = []
     lasts: list[LastSegment] | None = [] if needs_last(config) else None
-    for start, hyps, refss in read_chunks(hypotheses, references, CHUNK_SENTENCES):
-        tokens = tokenize_chunk(hyps, refss, config, start)
-        chunk = chunk_stats(tokens, config)
+    for chunk in chunks:
         counts.append(chunk.counts)
         totals.append(chunk.totals())
         hyp_lens.append(chunk.hyp_len)
         ref = chunk.ref_len
         ref_lens.extend(ref.tolist() if isinstance(ref, np.ndarray) else ref)
         if lasts is not None:
-            lasts.extend(last_segment(*tokens.segment(i), config) for i in range(len(chunk)))
+            assert chunk.lasts is not None
+            lasts.extend(chunk.lasts)
     order = config.max_order
     if not counts:
         empty = np.zeros((0, order), dtype=np.int64)
@@ -75,3 +80,15 @@ def segment_arrays(
         den,
         None if lasts is None else tuple(lasts),
     )
+
+
+def _chunks(
+    hypotheses: Iterable[Any], references: Iterable[Any], config: Config
+) -> Iterator[ChunkStats]:
+    """The corpus's chunks counted with every segment's last-segment data (a corpus-wide
+    reference pool: one chunk)."""
+    if config.ref_scope == "corpus":
+        yield pooled_chunk(hypotheses, references, config, every_last=True)
+        return
+    for start, hyps, refss in read_chunks(hypotheses, references, CHUNK_SENTENCES):
+        yield count_chunk(hyps, refss, config, start, every_last=True)

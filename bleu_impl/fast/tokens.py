@@ -16,7 +16,7 @@ from ..knobs import Config
 from ..reflength import REF_LENGTH_RULES
 from ..tokenizers import Pipeline, pipelines
 
-__all__ = ["ChunkTokens", "tokenize_chunk"]
+__all__ = ["ChunkTokens", "interleave", "mixed_tokens", "tokenize_chunk"]
 
 
 class ChunkTokens:
@@ -72,10 +72,10 @@ def tokenize_chunk(
                 hyp_pipeline.segment(seg)
     _check_count(ks, bad, config, start)
     if hyp_pipeline is ref_pipeline:
-        return ChunkTokens(_mixed_tokens(lines, hyp_pipeline), ks)
-    hyp_toks = _mixed_tokens(list(hyps), hyp_pipeline)
-    ref_toks = _mixed_tokens([r for refs in refss for r in refs], ref_pipeline)
-    return ChunkTokens(_interleave(hyp_toks, ref_toks, ks), ks)
+        return ChunkTokens(mixed_tokens(lines, hyp_pipeline), ks)
+    hyp_toks = mixed_tokens(list(hyps), hyp_pipeline)
+    ref_toks = mixed_tokens([r for refs in refss for r in refs], ref_pipeline)
+    return ChunkTokens(interleave(hyp_toks, ref_toks, ks), ks)
 
 
 def _by_role(
@@ -89,10 +89,10 @@ def _by_role(
         at += k + 1
     hyp_toks = hyp_pipeline.batch([x for x, h in zip(lines, is_hyp) if h])
     ref_toks = ref_pipeline.batch([x for x, h in zip(lines, is_hyp) if not h])
-    return _interleave(hyp_toks, ref_toks, ks)
+    return interleave(hyp_toks, ref_toks, ks)
 
 
-def _interleave(
+def interleave(
     hyp_toks: list[list[str]], ref_toks: list[list[str]], ks: list[int]
 ) -> list[list[str]]:
     """[hyp_0, refs_0..., hyp_1, refs_1...] from the hypotheses and the references."""
@@ -104,7 +104,7 @@ def _interleave(
     return out
 
 
-def _mixed_tokens(lines: list[Segment], pipeline: Pipeline) -> list[list[str]]:
+def mixed_tokens(lines: list[Segment], pipeline: Pipeline) -> list[list[str]]:
     """Tokens of raw lines (one batch) and of token sequences (one by one), in order."""
     slots: list[int | list[str]] = []
     pending: list[str] = []

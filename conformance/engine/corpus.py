@@ -24,7 +24,7 @@ from itertools import combinations
 from statistics import fmean
 from typing import Any
 
-from bleu_impl import BleuError
+from bleu_impl import BleuError, SharedCounts, sharing
 
 from ..cases.usercorpus import UserCorpus
 from ..protocol import jsonable
@@ -281,7 +281,21 @@ def corpus_report(
     options: CorpusOptions,
     progress: Progress = lambda _: None,
 ) -> dict[str, Any]:
-    """The whole report as a JSON-friendly dict (see ``docs/corpus-report.md``)."""
+    """The whole report as a JSON-friendly dict (see ``docs/corpus-report.md``). Every
+    system is scored on the same references under many settings: the tokens of each line
+    and the n-gram matches of each system are counted once per tokenization
+    (:class:`bleu_impl.SharedCounts`), by the asked bleu_impl profiles too."""
+    with sharing(SharedCounts()):
+        return _report(corpus, subjects, baseline, options, progress)
+
+
+def _report(
+    corpus: UserCorpus,
+    subjects: Sequence[Subject],
+    baseline: str,
+    options: CorpusOptions,
+    progress: Progress,
+) -> dict[str, Any]:
     names = list(corpus.names)
     cells = _ask_all(corpus, subjects, options.knobs, progress)
     cache = TableCache([corpus.case(j, options.knobs) for j in range(len(names))])

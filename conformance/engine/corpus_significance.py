@@ -18,7 +18,7 @@ from bleu_impl import (
     BleuError,
     Interval,
     bootstrap_interval,
-    bootstrap_macro_scores,
+    bootstrap_macro_means,
     bootstrap_stats,
     get_profile,
     paired_bootstrap_p,
@@ -26,7 +26,6 @@ from bleu_impl import (
     randomization_p,
     randomization_stats,
     score_value,
-    segment_scores,
 )
 
 from .corpus_paths import Reproduction
@@ -69,20 +68,37 @@ def _macro(reproduction: Reproduction) -> bool:
     return reproduction.config is not None and reproduction.config.aggregation == "macro"
 
 
-def _terms(cache: TableCache, system: int, reproduction: Reproduction) -> list[float]:
-    """The segment scores a macro mean averages (0..1)."""
-    assert reproduction.config is not None
-    table = cache.table(system, reproduction.config)
-    return segment_scores(table, reproduction.config, reproduction.profile)
+def _macro_means(
+    cache: TableCache,
+    reproductions: Mapping[str, Reproduction],
+    systems: Mapping[str, Sequence[int]],
+    out: Significance,
+    options: SignificanceOptions,
+) -> dict[tuple[Any, ...], list[float]]:
+    """The bootstrap means (0-100) of every macro setting on every system it scored, all
+    from one set of draws: (system, setting, profile) -> scores."""
+    terms: dict[tuple[Any, ...], list[float]] = {}
+    for name, rep in reproductions.items():
+        if name in out.missing or not _macro(rep):
+            continue
+        assert rep.config is not None
+        try:
+            for s in systems[name]:
+                terms[(s, rep.config, rep.profile)] = cache.terms(s, rep.config, rep.profile)
+        except BleuError as exc:
+            out.missing[name] = f"a resample cannot be scored: {exc}"
+    means = bootstrap_macro_means(
+        list(terms.values()), samples=options.resamples, seed=options.seed
+    )
+    return {key: [100 * m for m in row] for key, row in zip(terms, means)}
 
 
 def _resampled(
-    cache: TableCache,
     resampled: Sequence[Sequence],
     where: Mapping,
+    macro: Mapping[tuple[Any, ...], list[float]],
     system: int,
     rep: Reproduction,
-    options: SignificanceOptions,
     memo: dict[tuple[Any, ...], list[float]],
 ) -> list[float]:
     """One system's bootstrap scores (0-100) under ``rep``'s setting, remembered in
@@ -90,9 +106,7 @@ def _resampled(
     profiles whose tokenizers split this corpus alike) share them."""
     assert rep.config is not None
     if _macro(rep):
-        terms = _terms(cache, system, rep)
-        means = bootstrap_macro_scores(terms, samples=options.resamples, seed=options.seed)
-        return [100 * m for m in means]
+        return macro[(system, rep.config, rep.profile)]
     index = where[(system, stats_key(rep.config))]
     key = (index, scoring_key(rep.config))
     if key not in memo:
@@ -142,14 +156,13 @@ def significance(
     out = Significance()
     tables, where = _gather(cache, reproductions, systems, out)
     resampled = bootstrap_stats(tables, samples=options.resamples, seed=options.seed)
+    macro = _macro_means(cache, reproductions, systems, out, options)
     memo: dict[tuple[Any, ...], list[float]] = {}
     for name, rep in reproductions.items():
         if name in out.missing or rep.config is None:
             continue
         try:
-            samples = {
-                s: _resampled(cache, resampled, where, s, rep, options, memo) for s in systems[name]
-            }
+            samples = {s: _resampled(resampled, where, macro, s, rep, memo) for s in systems[name]}
         except BleuError as exc:
             out.missing[name] = f"a resample cannot be scored: {exc}"
             continue
@@ -177,8 +190,8 @@ def randomization(
     observed = (100 * reproduction.scores[a], 100 * reproduction.scores[b])
     if _macro(reproduction):
         means_a, means_b = randomization_macro_scores(
-            _terms(cache, a, reproduction),
-            _terms(cache, b, reproduction),
+            cache.terms(a, reproduction.config, reproduction.profile),
+            cache.terms(b, reproduction.config, reproduction.profile),
             trials=options.trials,
             seed=options.seed,
         )

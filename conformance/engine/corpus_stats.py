@@ -18,7 +18,8 @@ from bleu_impl import (
     BleuResult,
     Config,
     SegmentTable,
-    score_stats,
+    macro_result,
+    segment_scores,
     segment_table,
 )
 
@@ -48,6 +49,7 @@ class TableCache:
         self.cases = list(cases)
         self._tables: dict[tuple[int, tuple[Any, ...]], SegmentTable | BleuError] = {}
         self._results: dict[tuple[int, Config, str], BleuResult | BleuError] = {}
+        self._terms: dict[tuple[int, Config, str], list[float]] = {}
         self._same: dict[tuple[int, tuple[Any, ...]], SegmentTable] = {}
 
     def table(self, system: int, config: Config) -> SegmentTable:
@@ -77,14 +79,25 @@ class TableCache:
         if result is None:
             try:
                 table = self.table(system, config)
-                macro = config.aggregation == "macro"
-                result = score_stats(table.total(parts=macro), profile=profile, config=config)
+                terms = (
+                    self.terms(system, config, profile) if config.aggregation == "macro" else None
+                )
+                result = macro_result(table.total(), profile=profile, config=config, scores=terms)
             except BleuError as exc:
                 result = exc
             self._results[key] = result
         if isinstance(result, BleuError):
             raise result
         return result
+
+    def terms(self, system: int, config: Config, profile: str) -> list[float]:
+        """Each segment's score alone (0..1): the terms of a macro mean, remembered (the
+        macro result and its resampling read the same)."""
+        key = (system, config, profile)
+        found = self._terms.get(key)
+        if found is None:
+            found = self._terms[key] = segment_scores(self.table(system, config), config, profile)
+        return found
 
     def outcome(
         self, system: int, config: Config, profile: str

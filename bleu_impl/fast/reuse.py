@@ -1,0 +1,350 @@
+"""Statistics of many corpora that share lines, under many configs, with the work shared.
+
+A config's per-segment statistics are the clipped matches of its tokens (which depend on the
+tokens, the highest order and the reference scope only), then cheap per-segment rules:
+hypothesis lengths, totals, the chosen reference length, the last segment's data. A
+:class:`Store` keeps the tokens of every line per tokenization (:class:`.lines.LineTokens`,
+so systems scored on the same references tokenize those once) and the clipped matches of
+every corpus per tokenization, order and scope -- and per content: two tokenizations that
+split a corpus alike share them -- and applies the rules per config. The counting is the
+fast path's own (:func:`.count.chunk_stats` on chunks of ``CHUNK_SENTENCES`` sentences,
+:func:`.pool.pooled_counts`), so the statistics are the fast path's.
+
+It takes what it can answer without an error: every line a ``str``, as many reference
+lists as hypotheses, reference counts the config accepts, a config the fast path supports
+(joined n-grams only when no token holds a space). Anything else is None: the caller
+counts it the usual way (and raises the usual error). Memory is bounded: the remembered
+lines take at most about ``budget`` bytes (a request that could pass it first forgets them;
+a corpus that could take half of it is tokenized a chunk at a time and only its counts are
+kept) and the counts at most ``budget // 32`` sentences in each of two maps, about 20
+bytes each (the least recently used forgotten first).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from itertools import chain
+from typing import Any
+
+import numpy as np
+
+from ..inputs import CHUNK_SENTENCES
+from ..knobs import Config
+from ..ngrams import last_segment, needs_last
+from ..tokenizers import Pipeline, pipelines
+from . import supports_corpus
+from .count import ChunkStats, chunk_stats, ref_lengths
+from .ids import Vocabulary
+from .lines import LINE_BYTES, POINTER_BYTES, TUPLE_BYTES, LineTokens, tokenization
+from .pool import (
+    LAST_ORDER,
+    chunked_token_ids,
+    pool_ref_lengths,
+    pooled_counts,
+    pooled_lasts,
+    token_ids,
+)
+from .tokens import ChunkTokens, interleave
+
+__all__ = ["DEFAULT_BUDGET", "Store", "plain_inputs"]
+
+#: Distinct corpora remembered (their ids are never reused).
+_MAX_CORPORA = 1024
+
+#: Bytes of remembered lines before they are forgotten (about); counted sentences are kept
+#: up to ``budget // 32`` per map. About 350 MB at most in all.
+DEFAULT_BUDGET = 160_000_000
+
+#: A corpus of raw lines: hypotheses and each one's references.
+Plain = tuple[list[str], list[list[str]]]
+
+
+def plain_inputs(hypotheses: Any, references: Any) -> Plain | None:
+    """The corpus as lists of ``str`` when it is one (lists or tuples of str, each
+    hypothesis with a list or tuple of str references), else None."""
+    if type(hypotheses) not in (list, tuple) or type(references) not in (list, tuple):
+        return None
+    if len(hypotheses) != len(references) or set(map(type, hypotheses)) - {str}:
+        return None
+    if set(map(type, references)) - {list, tuple}:
+        return None
+    if set(map(type, chain.from_iterable(references))) - {str}:
+        return None
+    return list(hypotheses), list(map(list, references))
+
+
+def _counts_accepted(ks: list[int], config: Config) -> bool:
+    """Whether the reference counts raise nothing under ``config``."""
+    if config.ref_scope == "corpus":
+        pool = sum(ks)
+        return (pool > 0 or not ks) and (config.ref_length != "single" or pool == 1 or not ks)
+    missing = config.missing_refs == "error" and 0 in ks
+    return not missing and (config.ref_length != "single" or all(k <= 1 for k in ks))
+
+
+@dataclass(frozen=True)
+class _Counted:
+    """A corpus's clipped matches (segments x orders) and sentence lengths: per segment
+    the hypothesis then its references (segment scope), or the hypotheses then the pool;
+    ``spaced``: a token holds a space (joined n-grams are not tuple n-grams)."""
+
+    counts: np.ndarray
+    lens: np.ndarray
+    spaced: bool
+
+
+class _Lru:
+    """Counts by key, the least recently used forgotten past ``cap`` sentences."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self._items: OrderedDict[tuple[Any, ...], _Counted] = OrderedDict()
+        self._rows = 0
+
+    def get(self, key: tuple[Any, ...]) -> _Counted | None:
+        found = self._items.get(key)
+        if found is not None:
+            self._items.move_to_end(key)
+        return found
+
+    def put(self, key: tuple[Any, ...], counted: _Counted) -> None:
+        if key in self._items:
+            return
+        self._items[key] = counted
+        self._rows += len(counted.lens)
+        while self._rows > self.cap and len(self._items) > 1:
+            _, old = self._items.popitem(last=False)
+            self._rows -= len(old.lens)
+
+    def clear(self) -> None:
+        self._items.clear()
+        self._rows = 0
+
+
+def _spans(ks: list[int]) -> Iterator[tuple[int, int, int, int]]:
+    """Consecutive segments of about ``CHUNK_SENTENCES`` sentences: (first segment, end,
+    first sentence, end) of each."""
+    start = at = 0
+    while start < len(ks):
+        stop, size = start, 0
+        while stop < len(ks) and (size < CHUNK_SENTENCES or stop == start):
+            size += ks[stop] + 1
+            stop += 1
+        yield start, stop, at, at + size
+        start, at = stop, at + size
+
+
+def _counted(chunks: Iterable[tuple[list[list[str]], list[int]]], order: int) -> _Counted:
+    """The clipped matches of tuple n-grams per segment of consecutive chunks (tokens in
+    chunk order, references per segment), the sentence lengths and whether a token holds
+    a space."""
+    plain = Config(max_order=order, missing_refs="len-9999")
+    counts, lens, spaced = [], [], False
+    for toks, ks in chunks:
+        counts.append(chunk_stats(ChunkTokens(toks, ks), plain).counts)
+        lens.append(np.fromiter(map(len, toks), dtype=np.int64, count=len(toks)))
+        spaced = spaced or " " in "\n".join(chain.from_iterable(toks))
+    if not counts:
+        return _Counted(np.zeros((0, order), dtype=np.int64), np.zeros(0, np.int64), False)
+    return _Counted(np.concatenate(counts), np.concatenate(lens), spaced)
+
+
+def _pooled_counted(
+    hyps: tuple[np.ndarray, np.ndarray], refs: tuple[np.ndarray, np.ndarray], order: int
+) -> _Counted:
+    """Clipped matches against the pool from the token ids and lengths of the hypotheses
+    and of the references (one vocabulary)."""
+    ids, lens = np.concatenate([hyps[0], refs[0]]), np.concatenate([hyps[1], refs[1]])
+    return _Counted(pooled_counts(ids, lens, len(hyps[1]), order), lens, False)
+
+
+@dataclass(frozen=True)
+class _Request:
+    """One corpus under one config: its lines, references per segment and pipelines."""
+
+    hyps: list[str]
+    refss: list[list[str]]
+    ks: list[int]
+    config: Config
+    hyp_pipe: Pipeline
+    ref_pipe: Pipeline
+
+    @property
+    def pooled(self) -> bool:
+        return self.config.ref_scope == "corpus"
+
+    @property
+    def bytes(self) -> int:
+        """A bound on what remembering the corpus's lines takes: a line each, a tuple
+        each, a pointer per token (tokens are at most characters)."""
+        lines = len(self.hyps) + sum(self.ks)
+        chars = sum(map(len, self.hyps)) + sum(map(len, self.flat))
+        return (LINE_BYTES + TUPLE_BYTES) * lines + POINTER_BYTES * chars
+
+    @property
+    def flat(self) -> list[str]:
+        """Every reference, in order."""
+        return [r for refs in self.refss for r in refs]
+
+
+class Store:
+    """Remembered tokens and clipped matches; :meth:`chunk` is a corpus's statistics."""
+
+    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
+        self.budget = budget
+        self._tokens = LineTokens()
+        self._corpora: dict[tuple[Any, ...], int] = {}  # corpus -> id (never reused)
+        self._next_corpus = 0
+        self._counted = _Lru(budget // 32)  # by corpus and tokenization
+        self._by_content = _Lru(budget // 32)  # by the corpus's tokens (content ids)
+
+    def chunk(self, hypotheses: Any, references: Any, config: Config) -> ChunkStats | None:
+        """The corpus's per-segment statistics under ``config`` as one chunk (every
+        segment's last data included), or None when it does not take them."""
+        plain = plain_inputs(hypotheses, references)
+        if plain is None or not supports_corpus(config):
+            return None
+        hyps, refss = plain
+        ks = [len(r) for r in refss]
+        if not hyps or not _counts_accepted(ks, config):
+            return None
+        request = _Request(hyps, refss, ks, config, *pipelines(config))
+        streamed = 2 * request.bytes > self.budget  # its lines are not remembered
+        if streamed and needs_last(config):
+            return None
+        counted = self._count(request, streamed)
+        if counted is None:
+            return None
+        if request.pooled:
+            return self._pooled(counted, len(hyps), sum(ks), config)
+        return self._segments(counted, request)
+
+    def _corpus(self, request: _Request) -> int:
+        key = (tuple(request.hyps), tuple(map(tuple, request.refss)))
+        found = self._corpora.get(key)
+        if found is None:
+            if len(self._corpora) >= _MAX_CORPORA:
+                self._corpora.clear()  # their ids are not reused: their counts age out
+            found = self._corpora[key] = self._next_corpus
+            self._next_corpus += 1
+        return found
+
+    def _ids(self, request: _Request) -> tuple[list[int], list[int]]:
+        """The content ids of the hypotheses and of the references (flat, in order)."""
+        if self._tokens.size + request.bytes > self.budget:
+            self._tokens.clear()  # content ids start again: forget their counts too
+            self._by_content.clear()
+        hyp_ids = self._tokens.ids(request.hyp_pipe, request.hyps)
+        return hyp_ids, self._tokens.ids(request.ref_pipe, request.flat)
+
+    def _count(self, request: _Request, streamed: bool) -> _Counted | None:
+        """The corpus's counts (remembered by corpus and tokenization, and by the tokens:
+        tokenizations that split this corpus alike share them; a ``streamed`` corpus is
+        tokenized a chunk at a time and its counts kept by corpus and tokenization only);
+        None for joined n-grams of tokens with spaces."""
+        config = request.config
+        order = config.max_order
+        if request.pooled and needs_last(config):
+            order = max(order, LAST_ORDER)
+        key = (
+            self._corpus(request),
+            tokenization(request.hyp_pipe),
+            tokenization(request.ref_pipe),
+            request.pooled,
+            order,
+        )
+        found = self._counted.get(key)
+        if found is None and streamed:
+            found = self._streamed(request, order)
+            self._counted.put(key, found)
+        if found is None:
+            hyp_ids, ref_ids = self._ids(request)
+            content = (
+                _packed(hyp_ids),
+                _packed(ref_ids),
+                _packed(request.ks),
+                request.pooled,
+                order,
+            )
+            found = self._by_content.get(content)
+            if found is None:
+                found = self._counts(hyp_ids, ref_ids, request, order)
+                self._by_content.put(content, found)
+            self._counted.put(key, found)
+        if found.spaced and config.ngram_join != "none":
+            return None  # joined n-grams of tokens with spaces are not tuple n-grams
+        return found
+
+    def _counts(
+        self, hyp_ids: list[int], ref_ids: list[int], request: _Request, order: int
+    ) -> _Counted:
+        """The counts from the remembered tokens."""
+        hyp_toks = list(map(list, self._tokens.tokens(hyp_ids)))
+        ref_toks = list(map(list, self._tokens.tokens(ref_ids)))
+        if request.pooled:
+            vocab = Vocabulary()
+            counted = _pooled_counted(token_ids(hyp_toks, vocab), token_ids(ref_toks, vocab), order)
+            return _Counted(counted.counts, counted.lens, any(" " in t for t in vocab))
+        toks = interleave(hyp_toks, ref_toks, request.ks)
+        spans = _spans(request.ks)
+        return _counted(((toks[a:b], request.ks[s:e]) for s, e, a, b in spans), order)
+
+    def _streamed(self, request: _Request, order: int) -> _Counted:
+        """The counts tokenizing a chunk at a time, nothing remembered."""
+        if request.pooled:
+            vocab = Vocabulary()
+            hyps = chunked_token_ids(request.hyps, request.hyp_pipe, vocab)
+            refs = chunked_token_ids(request.flat, request.ref_pipe, vocab)
+            counted = _pooled_counted(hyps, refs, order)
+            return _Counted(counted.counts, counted.lens, any(" " in t for t in vocab))
+        return _counted(map(partial(_chunk_tokens, request), _spans(request.ks)), order)
+
+    def _segments(self, counted: _Counted, request: _Request) -> ChunkStats:
+        """Each segment against its own references."""
+        config, ks, lens = request.config, request.ks, counted.lens
+        k = np.asarray(ks, dtype=np.int64)
+        hyp_len = lens[np.cumsum(k + 1) - (k + 1)]
+        uniform = ks[0] if all(x == ks[0] for x in ks) else -1
+        ref_len = ref_lengths(lens, ks, uniform, config)
+        lasts = None
+        if needs_last(config):
+            hyp_ids, ref_ids = self._ids(request)
+            refs_of = iter(self._tokens.tokens(ref_ids))
+            lasts = [
+                last_segment(h, [next(refs_of) for _ in range(n)], config)
+                for h, n in zip(self._tokens.tokens(hyp_ids), ks)
+            ]
+        last = lasts[-1] if lasts else None
+        return ChunkStats(counted.counts, hyp_len, ref_len, config, last, ks, lasts)
+
+    def _pooled(self, counted: _Counted, hyps: int, pool: int, config: Config) -> ChunkStats:
+        """Every hypothesis against the pool of all references."""
+        hyp_len = counted.lens[:hyps]
+        lengths = counted.lens[hyps:].tolist()
+        ref_len = pool_ref_lengths(hyp_len.tolist(), lengths, config)
+        lasts = None
+        if needs_last(config):
+            lasts = pooled_lasts(counted.counts, hyp_len.tolist(), config)
+        counts = counted.counts[:, : config.max_order]
+        last = lasts[-1] if lasts else None
+        return ChunkStats(counts, hyp_len, ref_len, config, last, [pool] * hyps, lasts)
+
+
+def _chunk_tokens(
+    request: _Request, span: tuple[int, int, int, int]
+) -> tuple[list[list[str]], list[int]]:
+    """The tokens of the segments ``span[0]:span[1]`` in chunk order, and their ``ks``."""
+    start, stop = span[0], span[1]
+    refss = request.refss[start:stop]
+    hyp_toks = request.hyp_pipe.batch(request.hyps[start:stop])
+    ref_toks = request.ref_pipe.batch([r for refs in refss for r in refs])
+    ks = request.ks[start:stop]
+    return interleave(hyp_toks, ref_toks, ks), ks
+
+
+def _packed(values: list[int]) -> bytes:
+    """A list of ints as an exact, compact dictionary key."""
+    return np.asarray(values, dtype=np.int64).tobytes()
