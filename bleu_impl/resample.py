@@ -99,7 +99,7 @@ class SegmentTable:
 
     def matrix(self) -> np.ndarray:
         """``[counts | totals | hyp_len | ref_num]`` as one S x (2N + 2) int64 array (built
-        once: per-segment reads such as :meth:`row` would otherwise rebuild it each time)."""
+        once and read-only: totals, rows and resampling all read the same array)."""
         return self._matrix
 
     @cached_property
