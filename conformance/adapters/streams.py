@@ -11,10 +11,21 @@ head of a one-shot command's stdout up to :data:`MAX_OUTPUT` bytes.
 from __future__ import annotations
 
 import queue
+import re
 import threading
 from typing import IO, Any
 
-__all__ = ["EOF", "MAX_LINE", "MAX_OUTPUT", "TOO_LONG", "Capture", "OutputTail", "pump_lines"]
+__all__ = [
+    "EOF",
+    "MAX_LINE",
+    "MAX_OUTPUT",
+    "TOO_LONG",
+    "Capture",
+    "MarkedTail",
+    "OutputTail",
+    "end_mark",
+    "pump_lines",
+]
 
 #: The longest protocol line read (a hello or an answer is a few kB).
 MAX_LINE = 16 * 1024 * 1024
@@ -74,6 +85,65 @@ class OutputTail:
     def text(self, chars: int = 8000) -> str:
         """The last ``chars`` characters of the stream."""
         return self.since(0, chars)
+
+
+_MARK_HEAD = b"\x00bleu-conformance:end:"
+_MARK = re.compile(re.escape(_MARK_HEAD) + rb"([0-9]{1,18})\x00")
+
+
+def end_mark(number: int) -> bytes:
+    """The bytes a worker writes on its stderr after reply ``number``'s output (read by
+    :class:`MarkedTail`)."""
+    return _MARK_HEAD + b"%d\x00" % number
+
+
+def _partial_mark(tail: bytes) -> bool:
+    """Whether ``tail`` (from a NUL to the end of what was read) may be the start of a
+    mark whose rest is still in the pipe."""
+    if len(tail) <= len(_MARK_HEAD):
+        return _MARK_HEAD.startswith(tail)
+    rest = tail[len(_MARK_HEAD) :]
+    return tail.startswith(_MARK_HEAD) and rest.isdigit() and len(rest) <= 18
+
+
+class MarkedTail(OutputTail):
+    """An :class:`OutputTail` of a stream that carries :func:`end_mark` marks: they are
+    taken out of the text, and :meth:`wait_mark` waits until a mark has been read.
+
+    The output a worker prints during a case and the reply to it travel in two pipes read
+    by two threads: the reply may arrive before the last of the output has been read. The
+    worker writes a mark after the output, before the reply, so waiting for the mark
+    attributes every byte to the case that printed it.
+    """
+
+    def __init__(self, limit: int = 64 * 1024) -> None:
+        super().__init__(limit)
+        self._held = b""
+        self._reached = 0
+        self._seen = threading.Condition(self._lock)
+
+    def feed(self, chunk: bytes) -> None:
+        data = self._held + chunk
+        reached = 0
+        if b"\x00" in data:
+            reached = max((int(m.group(1)) for m in _MARK.finditer(data)), default=0)
+            if reached:
+                data = _MARK.sub(b"", data)
+        cut = data.rfind(b"\x00")
+        if cut >= 0 and _partial_mark(data[cut:]):
+            data, self._held = data[:cut], data[cut:]
+        else:
+            self._held = b""
+        super().feed(data)
+        if reached:
+            with self._seen:
+                self._reached = max(self._reached, reached)
+                self._seen.notify_all()
+
+    def wait_mark(self, number: int, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds until mark ``number`` has been read."""
+        with self._seen:
+            return self._seen.wait_for(lambda: self._reached >= number, timeout)
 
 
 def pump_lines(stream: IO[bytes], lines: queue.Queue[Any]) -> None:

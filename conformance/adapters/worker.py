@@ -33,7 +33,7 @@ from typing import IO, Any, NoReturn
 from ..protocol import AdapterError, Answer, Request
 from .base import DEFAULT_TIMEOUT, Adapter, Capabilities
 from .processes import describe_exit, kill_group, spawn
-from .streams import OutputTail
+from .streams import MarkedTail, end_mark
 
 __all__ = ["STARTUP_TIMEOUT", "WorkerAdapter"]
 
@@ -42,6 +42,9 @@ STARTUP_TIMEOUT = 120.0
 _HEADER = struct.Struct(">I")
 _EOF = object()
 _STDERR_CHARS = 8000
+#: How long a reply waits for the output printed before it (a worker whose implementation
+#: closed its stderr writes no mark).
+_MARK_WAIT = 0.5
 
 
 def _pack(message: Any) -> bytes:
@@ -109,7 +112,7 @@ class _Process:
         self.recipe = recipe
         self.proc: Any = None
         self.replies: queue.Queue[Any] = queue.Queue()
-        self.output = OutputTail()
+        self.output = MarkedTail()
         self.busy = False
         self.seq = 0
 
@@ -129,7 +132,7 @@ class _Process:
             env=env,
         )
         self.replies = queue.Queue()
-        self.output = OutputTail()
+        self.output = MarkedTail()
         self.busy = False
         threading.Thread(target=self._pump_replies, args=(self.proc,), daemon=True).start()
         threading.Thread(target=self.output.pump, args=(self.proc.stderr,), daemon=True).start()
@@ -176,6 +179,7 @@ class _Process:
         if not (isinstance(reply, tuple) and len(reply) >= 3 and reply[0] == self.seq):
             self.fail("garbage", f"a reply out of sequence from the worker: {reply!r}"[:300])
         _, status, *payload = reply
+        self.output.wait_mark(self.seq, _MARK_WAIT)  # the reply overtook its output
         if status == "error":
             kind, text, stderr = payload
             raise AdapterError(kind, text, stderr or self.output_tail())
@@ -346,6 +350,8 @@ def _serve() -> None:
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()
+        with contextlib.suppress(OSError):  # after the case's output, before its reply
+            os.write(2, end_mark(seq))
         proto_out.write(data)
         proto_out.flush()
 
