@@ -27,13 +27,36 @@ def _lines(handle: Iterable[bytes], name: str) -> Iterator[str]:
         raise TextInputError(f"{name}: cannot read after line {number}: {reason}") from None
 
 
+#: Byte-order marks of the encodings a text file is most often in when it is not UTF-8.
+_UTF16_32 = (
+    (b"\xff\xfe\x00\x00", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe", "UTF-16"),
+    (b"\xfe\xff", "UTF-16"),
+)
+_CONVERT = "the files must be UTF-8 (iconv -f ENCODING -t UTF-8 FILE converts one)"
+
+
 def _decode(raw: bytes, name: str, number: int) -> str:
+    if number == 1:
+        for bom, encoding in _UTF16_32:
+            if raw.startswith(bom):
+                raise TextInputError(
+                    f"{name}:1: starts with a {encoding} byte-order mark: the file is "
+                    f"{encoding}, not UTF-8; {_CONVERT.replace('ENCODING', encoding)}"
+                )
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise TextInputError(
-            f"{name}:{number}: invalid UTF-8 at byte {exc.start} of the line ({exc.reason})"
+            f"{name}:{number}: invalid UTF-8 at byte {exc.start} of the line ({exc.reason}); "
+            + _CONVERT
         ) from None
+    if "\0" in line:  # valid UTF-8 but no text: UTF-16 without a byte-order mark, or binary
+        raise TextInputError(
+            f"{name}:{number}: NUL byte at byte {raw.index(0)} of the line: not a text file "
+            f"(UTF-16 without a byte-order mark?); {_CONVERT}"
+        )
     return line[:-1] if line.endswith("\n") else line
 
 

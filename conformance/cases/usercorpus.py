@@ -129,12 +129,16 @@ def load_corpus(reference_files: Sequence[str], system_files: Sequence[str]) -> 
     references = tuple(_read(p) for p in reference_files)
     outputs = tuple(_read(p) for p in system_files)
     _check_lengths([*zip(reference_files, references), *zip(system_files, outputs)])
+    # Compared as sacrebleu reads lines (``line.rstrip()``): a copy of a reference with CRLF
+    # line ends or trailing spaces is the same text and scores 100 all the same.
+    stripped = [[line.rstrip() for line in ref] for ref in references]
     for sys_path, lines in zip(system_files, outputs):
-        for ref_path, ref in zip(reference_files, references):
-            if lines == ref:
+        for ref_path, ref in zip(reference_files, stripped):
+            if [line.rstrip() for line in lines] == ref:
                 raise CorpusInputError(
                     f"{_shown(sys_path)} is identical to reference {_shown(ref_path)} (all "
-                    f"{len(ref)} lines): a system scored against itself gets 100 by "
-                    "construction; is a reference given as a system (-i) by mistake?"
+                    f"{len(ref)} lines, line-end whitespace aside): a system scored against "
+                    "itself gets 100 by construction; is a reference given as a system (-i) "
+                    "by mistake?"
                 )
     return UserCorpus(tuple(reference_files), tuple(system_files), references, outputs)

@@ -29,7 +29,7 @@ from bleu_impl import BleuError, SharedCounts, sharing
 from ..cases.usercorpus import UserCorpus
 from ..protocol import jsonable
 from .asking import ANSWERED, SKIPPED, Reply
-from .corpus_notes import script_notes
+from .corpus_notes import file_notes, script_notes
 from .corpus_paths import Reproduction, path_steps, reproduce_subject
 from .corpus_segments import contributions
 from .corpus_significance import ALPHA, SignificanceOptions, randomization, significance
@@ -75,6 +75,13 @@ def _cell(reply: Reply, scale: int) -> Cell:
         return Cell(None, "failed", f"{outcome.failure}: {message}".strip(": "))
     assert outcome.score is not None
     return Cell(100 * outcome.score, "answered")
+
+
+def _files(corpus: UserCorpus) -> list[tuple[str, tuple[str, ...]]]:
+    """Every file with its lines, as the report names them (``-`` is ``<stdin>``)."""
+    paths = [*corpus.reference_files, *corpus.system_files]
+    texts = [*corpus.references, *corpus.outputs]
+    return [("<stdin>" if p == "-" else p, lines) for p, lines in zip(paths, texts)]
 
 
 def rank(scores: Mapping[str, float]) -> dict[str, int]:
@@ -327,7 +334,7 @@ def _report(
         "segment_count": corpus.segments,
         "knobs": jsonable(dict(options.knobs)),
         "baseline": baseline,
-        "notes": script_notes(corpus.references[0], options.knobs),
+        "notes": script_notes(corpus.references[0], options.knobs) + file_notes(_files(corpus)),
         "systems": [{"name": n, "file": f} for n, f in zip(names, corpus.system_files)],
         "implementations": [_impl_info(s, reps[s.name], sig.missing.get(s.name)) for s in subjects],
         "scores": scores,

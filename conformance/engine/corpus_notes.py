@@ -8,16 +8,21 @@ picks a tokenizer from the target language (``-l xx-zh``: ``zh``; ``-l xx-ja``:
 ``sacrebleu/metrics/bleu.py``); without ``-l`` it uses ``13a`` for every language.
 :func:`script_notes` recognises these scripts in the references and says which knob asks
 every implementation to tokenize as sacrebleu would.
+
+:func:`file_notes` names what the files themselves do that changes the scores unseen: a
+UTF-8 byte-order mark at the start of some files but not others (read as text, as sacrebleu
+reads it), and text in decomposed Unicode (not NFC) in some files but not others (no
+implementation normalizes: "ä" as a + U+0308 matches no precomposed "ä").
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["SAMPLE_LINES", "script_notes", "script_of"]
+__all__ = ["SAMPLE_LINES", "file_notes", "script_notes", "script_of"]
 
 #: Lines of the first reference read for the census (enough to be stable, cheap on 1M lines).
 SAMPLE_LINES = 2000
@@ -110,3 +115,36 @@ def script_notes(references: Iterable[str], knobs: Mapping[str, Any]) -> list[st
         f"To score words or characters, add {choice}; implementations that cannot "
         "tokenize that way are then marked skipped"
     ]
+
+
+def file_notes(files: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
+    """Notes on ``files`` (name, lines: the references, then the systems) that some of them
+    differ from the others in a way no implementation undoes."""
+    notes = []
+    marked = [name for name, lines in files if lines and lines[0].startswith("\ufeff")]
+    if marked and len(marked) < len(files):
+        notes.append(
+            f"{_listed(marked)} start(s) with a UTF-8 byte-order mark (U+FEFF) and the other "
+            "files do not: it is read as text at the start of line 1, as sacrebleu reads it, "
+            "so the first word of line 1 matches no word without the mark; remove it if it "
+            "is not meant (sed -i '1s/^\\xEF\\xBB\\xBF//' FILE)"
+        )
+    decomposed = []
+    for name, lines in files:
+        odd = [i for i, line in enumerate(lines, 1) if not unicodedata.is_normalized("NFC", line)]
+        if odd:
+            decomposed.append(f"{name} ({len(odd)} line(s), first: line {odd[0]})")
+    if decomposed and len(decomposed) < len(files):
+        notes.append(
+            f"{_listed(decomposed)} hold(s) text not in Unicode NFC (a letter and a combining "
+            "mark where NFC has one precomposed letter, or combining marks out of canonical "
+            "order) and the other files do not: no implementation normalizes, so such a word "
+            "matches no word written in NFC; normalize every file to NFC (e.g. uconv -x "
+            "any-nfc) if this is not meant"
+        )
+    return notes
+
+
+def _listed(names: Sequence[str], shown: int = 5) -> str:
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more

@@ -8,11 +8,14 @@ papers print it; p-values with four, as sacrebleu prints them).
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tabulate import tabulate
+
+from ..logcheck import shown
 
 __all__ = ["FORMATS", "render"]
 
@@ -172,10 +175,11 @@ def segment_lines(report: Mapping[str, Any], width: int = 100) -> list[str]:
     ]
     for row in seg["rows"]:
         lines.append(f"  line {row['line']}: {_num(row['delta'], 3, sign=True)}")
-        lines.append("    hyp: " + _clip(row["hypothesis"], width))
-        lines.append("    ref: " + _clip(row["references"][0] if row["references"] else "", width))
-        lines.append(f"    {seg['a']} tokens: " + _clip(" ".join(row["tokens_a"]), width))
-        lines.append(f"    {seg['b']} tokens: " + _clip(" ".join(row["tokens_b"]), width))
+        ref = row["references"][0] if row["references"] else ""
+        lines.append("    hyp: " + _clip(_visible(row["hypothesis"]), width))
+        lines.append("    ref: " + _clip(_visible(ref), width))
+        lines.append(f"    {seg['a']} tokens: " + _clip(_visible(" ".join(row["tokens_a"])), width))
+        lines.append(f"    {seg['b']} tokens: " + _clip(_visible(" ".join(row["tokens_b"])), width))
         ca, cb = row["counts_a"], row["counts_b"]
         lines.append(
             f"    matches/n-grams {_counts(ca)} vs {_counts(cb)}; "
@@ -186,6 +190,25 @@ def segment_lines(report: Mapping[str, Any], width: int = 100) -> list[str]:
 
 def _counts(stats: Mapping[str, Any]) -> str:
     return " ".join(f"{m}/{t}" for m, t in zip(stats["counts"], stats["totals"]))
+
+
+#: Invisible characters that make two equal-looking words differ (tab, zero-width space,
+#: word joiner, byte-order mark), shown like the unsafe ones.
+_INVISIBLE = re.compile("[\t\u200b\u2060\ufeff]")
+
+
+def _visible(text: str) -> str:
+    """A segment's text as the report shows it: control characters (a carriage return, an
+    ANSI escape), line and paragraph separators, bidirectional overrides and the invisible
+    characters above written as ``\\x0d``/``\\u2028``-style escapes, so the user's files
+    can neither rewrite the terminal nor break a Markdown code block, and a difference the
+    eye cannot see is shown (the JSON keeps the text as read)."""
+    return _INVISIBLE.sub(_escape, shown(text))
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def _clip(text: str, width: int) -> str:

@@ -308,3 +308,49 @@ def test_report_significance_equals_sacrebleus_paired_bs(corpus: dict[str, list[
                 assert flip["p_value"][impl] == want[path]["p_value"]
                 checked += 1
     assert checked, "a flip involving sacrebleu's baseline system should exist"
+
+
+#: File conventions of real shared-task files, each in the reference or a system file.
+HOSTILE_REF = (
+    "\ufeffDie Polizei bittet um Hinweise.\r\n"  # BOM, CRLF
+    "Der Hund\u2028läuft über die Straße.\r\n"  # U+2028 inside a line
+    "\r\n"  # blank line
+    "Ein Satz mit\x85NEL und\x0bVT und\x0cFF.\r\n"
+    "   \t \r\n"  # whitespace only
+    "Ein einsames\rCR bleibt in der Zeile.\r\n"
+    "Im Süden wird Schnee erwartet."  # no final newline
+)
+HOSTILE_SYS = (
+    "Die Polizei bittet um Hinweise .\n"
+    "Der Hund läuft über die Straße.  \n"
+    "Leer?\n"
+    "Ein Satz mit NEL\u2029und VT und FF.\n"
+    "\n"
+    "Ein einsames CR bleibt\tin der Zeile.\n"
+    "Im Süden wird Schnee\u00a0erwartet.\n"
+)
+
+
+@pytest.mark.parametrize("tokenize", ["13a", "char"])
+def test_hostile_files_score_as_the_sacrebleu_command_line(tmp_path: Path, tokenize: str) -> None:
+    """sacrebleu reads files with ``newline="\\n"`` and ``rstrip()``s every line: \\r, U+2028,
+    NEL, VT and FF stay inside their line, the BOM stays text; the report's sacrebleu scores
+    equal its command line on the same files."""
+    import subprocess
+    import sys
+
+    ref, hyp = tmp_path / "ref.de", tmp_path / "sys.de"
+    ref.write_bytes(HOSTILE_REF.encode("utf-8"))
+    hyp.write_bytes(HOSTILE_SYS.encode("utf-8"))
+    cmd = [sys.executable, "-m", "sacrebleu", str(ref), "-i", str(hyp), "-b", "-w", "6"]
+    want = float(
+        subprocess.run([*cmd, "-tok", tokenize], capture_output=True, text=True, check=True).stdout
+    )
+    out = tmp_path / "report.json"
+    argv = ["compare", "-r", str(ref), "-i", str(hyp), "--impl", "sacrebleu", "--impl"]
+    argv += ["bleu_impl:sacrebleu", "--knob", f"tokenize={tokenize}", "--format", "json"]
+    assert main([*argv, "--report", str(out)]) == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["segment_count"] == 7
+    for impl in ("sacrebleu", "bleu_impl:sacrebleu"):
+        assert f"{report['scores'][impl]['sys.de']:.6f}" == f"{want:.6f}", impl

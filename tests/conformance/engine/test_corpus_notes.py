@@ -78,3 +78,45 @@ def test_the_report_carries_the_note(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "note: the references are Chinese" in capsys.readouterr().out
     assert main([*argv, "--knob", "tokenize=zh", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["notes"] == []
+
+
+def _report(tmp_path: Path, files: dict[str, str], capsys: pytest.CaptureFixture[str]) -> dict:
+    for name, text in files.items():
+        (tmp_path / name).write_bytes(text.encode("utf-8"))
+    argv = ["compare", "-r", str(tmp_path / "ref.txt"), "--impl", "bleu_impl:sacrebleu"]
+    argv += [x for n in files if n != "ref.txt" for x in ("-i", str(tmp_path / n))]
+    assert main([*argv, "--format", "json"]) == 0
+    return dict(json.loads(capsys.readouterr().out))
+
+
+def test_a_byte_order_mark_in_some_files_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "\n".join(GERMAN) + "\n"
+    sacrebleu = pytest.importorskip("sacrebleu")
+    # sacrebleu reads the mark as text: the same lines with and without it are not 100
+    assert sacrebleu.corpus_bleu(["\ufeff" + GERMAN[0], GERMAN[1]], [GERMAN]).score < 100
+    files = {"ref.txt": "\ufeff" + text, "a.txt": text.replace("Matte", "Decke"), "b.txt": text}
+    notes = _report(tmp_path, files, capsys)["notes"]
+    assert len(notes) == 1 and "ref.txt start(s) with a UTF-8 byte-order mark" in notes[0]
+    both = {"ref.txt": "\ufeff" + text, "a.txt": "\ufeff" + text.replace("Matte", "Decke")}
+    assert _report(tmp_path, both, capsys)["notes"] == []  # every file has it: no effect
+
+
+def test_decomposed_text_in_some_files_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import unicodedata
+
+    text = "\n".join(GERMAN) + "\n"
+    nfd = unicodedata.normalize("NFD", text)
+    assert nfd.splitlines()[0] == GERMAN[0] and nfd.splitlines()[1] != GERMAN[1]  # ß, ö
+    sacrebleu = pytest.importorskip("sacrebleu")
+    assert sacrebleu.corpus_bleu(nfd.splitlines(), [GERMAN]).score < 100
+    files = {"ref.txt": text, "a.txt": nfd, "b.txt": text.replace("Matte", "Decke")}
+    notes = _report(tmp_path, files, capsys)["notes"]
+    assert len(notes) == 1 and "a.txt (1 line(s), first: line 2) hold(s) text not in" in notes[0]
+    assert (
+        _report(tmp_path, {"ref.txt": nfd, "a.txt": nfd.replace("Matte", "D")}, capsys)["notes"]
+        == []
+    )

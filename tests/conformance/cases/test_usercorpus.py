@@ -1,0 +1,37 @@
+"""The user's corpus files as read by ``compare -r/-i``: hostile but real file conventions.
+
+Expected values come from sacrebleu (its command line reads files with ``newline="\\n"``
+and ``line.rstrip()``; its library scores the same lines), never from our own reader.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conformance.cases.usercorpus import CorpusInputError, load_corpus
+
+sacrebleu = pytest.importorskip("sacrebleu")
+
+REF = ["Die Polizei bittet um Hinweise.", "Im Süden wird Schnee erwartet."]
+SYS = ["Die Polizei bittet um Hilfe.", "Im Süden Schnee erwartet."]
+
+
+def _write(path: Path, data: bytes) -> str:
+    path.write_bytes(data)
+    return str(path)
+
+
+def test_a_crlf_copy_of_a_reference_is_the_reference(tmp_path: Path) -> None:
+    ref = _write(tmp_path / "ref.txt", "\n".join(REF).encode() + b"\n")
+    copy = _write(tmp_path / "copy.txt", "\r\n".join(REF).encode() + b"\r\n")
+    other = _write(tmp_path / "sys.txt", "\n".join(SYS).encode() + b"\n")
+    # sacrebleu scores the CRLF copy 100: it is the reference given as a system
+    crlf_lines = [line + "\r" for line in REF]
+    assert sacrebleu.corpus_bleu(crlf_lines, [REF]).score == pytest.approx(100)
+    with pytest.raises(CorpusInputError, match=r"copy\.txt is identical to reference"):
+        load_corpus([ref], [other, copy])
+    trailing = _write(tmp_path / "trail.txt", "\n".join(r + " \t" for r in REF).encode())
+    with pytest.raises(CorpusInputError, match=r"trail\.txt is identical"):
+        load_corpus([ref], [trailing])

@@ -1,0 +1,70 @@
+"""The corpus report's text on hostile segments: what a user's files hold (carriage returns,
+ANSI escapes, Unicode line separators, bidi overrides, zero-width spaces) is shown escaped in
+the table, Markdown and HTML reports, never written raw; the JSON keeps the text as read."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from markdown_it import MarkdownIt
+
+from conformance.cli import main
+from tests.conformance.reporters.gfm import tables
+
+#: One hostile character per line, inside the first word pair; the systems differ from the
+#: reference elsewhere so every line is among the segments shown.
+HOSTILE = ["\r", "\x1b[31m", "\x0b", "\x0c", "\x85", "\u2028", "\u2029", "\u202e", "\u200b"]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    d = tmp_path_factory.mktemp("hostile")
+    ref = [
+        f"Der Hund{c}läuft schnell über die Straße und ich sehe ihn {i} Mal."
+        for i, c in enumerate(HOSTILE)
+    ]
+    hyp = [line.replace("schnell ", "").replace(" und", "") for line in ref]
+    paths = []
+    for name, lines in [("ref.txt", ref), ("a.txt", hyp), ("b.txt", [h.lower() for h in hyp])]:
+        (d / name).write_bytes("\n".join(lines).encode("utf-8") + b"\n")
+        paths.append(str(d / name))
+    return paths
+
+
+def _report(files: list[str], fmt: str, capsys: pytest.CaptureFixture[str]) -> str:
+    argv = ["compare", "-r", files[0], "-i", files[1], "-i", files[2], "--format", fmt]
+    argv += ["--impl", "bleu_impl:sacrebleu", "--impl", "bleu_impl:nltk", "--top", "20"]
+    assert main(argv) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown", "html"])
+def test_hostile_characters_are_shown_escaped(
+    files: list[str], fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _report(files, fmt, capsys)
+    for char in HOSTILE:
+        assert char not in out, repr(char)
+    for escape in ["\\x0d", "\\x1b[31m", "\\x0b", "\\x0c", "\\x85", "\\u2028", "\\u2029"]:
+        assert f"Hund{escape}läuft" in out, escape
+    assert "Hund\\u202eläuft" in out and "Hund\\u200bläuft" in out
+    assert "\n" + "\r" not in out and out.count("\n    hyp: ") >= len(HOSTILE) * (fmt != "html")
+
+
+def test_markdown_code_block_keeps_every_segment_on_its_line(
+    files: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CommonMark ends a line at a carriage return too: a raw one splits a segment's line."""
+    out = _report(files, "markdown", capsys)
+    assert tables(out)  # still parses as GFM
+    fences = [t for t in MarkdownIt("commonmark").parse(out) if t.type == "fence"]
+    shown = fences[-1].content.split("\n")  # the segments section's code block
+    hyps = [line for line in shown if line.startswith("    hyp: ")]
+    assert len(hyps) == len(HOSTILE) and all("läuft" in line for line in hyps)
+
+
+def test_json_keeps_the_text_as_read(files: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    report = json.loads(_report(files, "json", capsys))
+    texts = {row["hypothesis"] for row in report["segments"]["rows"]}
+    assert any("\x1b[31m" in t for t in texts) and any("\u2028" in t for t in texts)
