@@ -3,7 +3,8 @@
 One file per reference stream and one per system, one segment per line (UTF-8; ``-`` is
 standard input, at most once; ``*.gz`` is decompressed). Every problem is a
 :class:`CorpusInputError` naming the file (and line): an unreadable or empty file, invalid
-UTF-8, files of different lengths, a file given twice, a system identical to a reference.
+UTF-8, a reference file of blank lines, files of different lengths, a file given twice, a
+system identical to a reference.
 Each system becomes one :class:`~conformance.cases.Case` (corpus level, no expectations).
 """
 
@@ -127,6 +128,13 @@ def load_corpus(reference_files: Sequence[str], system_files: Sequence[str]) -> 
     """Read and check the files (CorpusInputError says what is wrong, where)."""
     _check_paths(reference_files, system_files)
     references = tuple(_read(p) for p in reference_files)
+    for path, lines in zip(reference_files, references):
+        if not any(line.strip() for line in lines):
+            raise CorpusInputError(
+                f"{_shown(path)}: every one of its {len(lines)} lines is blank: a reference "
+                "file without text gives every system 0 in every implementation (is it the "
+                "right file?)"
+            )
     outputs = tuple(_read(p) for p in system_files)
     _check_lengths([*zip(reference_files, references), *zip(system_files, outputs)])
     # Compared as sacrebleu reads lines (``line.rstrip()``): a copy of a reference with CRLF

@@ -35,3 +35,13 @@ def test_a_crlf_copy_of_a_reference_is_the_reference(tmp_path: Path) -> None:
     trailing = _write(tmp_path / "trail.txt", "\n".join(r + " \t" for r in REF).encode())
     with pytest.raises(CorpusInputError, match=r"trail\.txt is identical"):
         load_corpus([ref], [trailing])
+
+
+def test_a_reference_file_of_blank_lines_is_refused(tmp_path: Path) -> None:
+    ref = _write(tmp_path / "ref.txt", b"\n  \n\t\n")
+    other = _write(tmp_path / "ref2.txt", b"a cat\n\nthe dog\n")
+    system = _write(tmp_path / "sys.txt", b"a cat\nsat\nthe dog\n")
+    with pytest.raises(CorpusInputError, match=r"ref\.txt: every one of its 3 lines is blank"):
+        load_corpus([other, ref], [system])
+    # blank lines in some segments only, and a blank system, are inputs like any other
+    assert load_corpus([other], [_write(tmp_path / "blank.txt", b"\n\n\n")]).segments == 3
