@@ -148,10 +148,9 @@ def _decomposition(
         ]
         total = {names[j]: cells[impl][j].score - cells[baseline][j].score for j in common}  # type: ignore[operator]
         entry: dict[str, Any] = {"total": total, "steps": [], "order": [], "explained": False}
-        if base.config is None or rep.config is None or not common:
-            missing = baseline if base.config is None else impl
+        if not common or base.config is None or rep.config is None:
             entry["unexplained"] = total
-            entry["note"] = f"no bleu_impl setting reproduces {missing}: {reps[missing].note}"
+            entry["note"] = _no_decomposition(cells, reps, baseline, impl, common)
             out[impl] = entry
             continue
         done = {j: 0.0 for j in common}
@@ -174,6 +173,25 @@ def _decomposition(
         entry["explained"] = True
         out[impl] = entry
     return out
+
+
+def _no_decomposition(
+    cells: Mapping[str, list[Cell]],
+    reps: Mapping[str, Reproduction],
+    baseline: str,
+    impl: str,
+    common: Sequence[int],
+) -> str:
+    """Why ``impl``'s difference from the baseline is not decomposed."""
+    for name in (baseline, impl):
+        if all(c.score is None for c in cells[name]):
+            role = " (the baseline)" if name == baseline else ""
+            advice = ": choose another --baseline" if name == baseline else ""
+            return f"{name}{role} has no score on any system{advice}"
+    if not common:
+        return f"no system has a score from both {baseline} and {impl}"
+    missing = baseline if reps[baseline].config is None else impl
+    return f"no bleu_impl setting reproduces {missing}: {reps[missing].note}"
 
 
 def _mean(values: Any) -> float | None:
@@ -242,7 +260,9 @@ def _segments(
 ) -> dict[str, Any]:
     if between is None:
         return {
-            "note": "no two implementations reproduced by bleu_impl settings to compare",
+            "note": "no pair to compare: the baseline and another implementation must both "
+            "be reproduced by bleu_impl settings on a system both score (--between A,B "
+            "chooses the pair)",
             "rows": [],
         }
     a, b = between

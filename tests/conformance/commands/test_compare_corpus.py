@@ -271,6 +271,22 @@ def test_one_reason_on_every_system_is_one_line(
     assert "one reference" in section[0]
 
 
+def test_a_baseline_without_scores_is_named_as_the_reason(
+    corpus: dict[str, list[Path]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NLTK cannot tokenize Chinese: as the baseline under tokenize=zh it scores nothing,
+    and the decomposition says so (not that no setting reproduces it)."""
+    argv = ["compare", *_args(corpus["de"][:3]), "--impl", "nltk", "--impl", "sacrebleu"]
+    argv += ["--impl", "bleu_impl:multi-bleu", "--baseline", "nltk", "--knob", "tokenize=zh"]
+    assert main([*argv, "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out["scores"]["nltk"]) == set()  # skipped on every system
+    for impl in ("sacrebleu", "bleu_impl:multi-bleu"):
+        note = out["decomposition"][impl]["note"]
+        assert note == "nltk (the baseline) has no score on any system: choose another --baseline"
+    assert "--between" in out["segments"]["note"]
+
+
 def test_report_significance_equals_sacrebleus_paired_bs(corpus: dict[str, list[Path]]) -> None:
     """The report's bootstrap intervals and flip p-values for live sacrebleu and the sacrebleu
     profile are what ``sacrebleu REFS -i SYSTEMS --paired-bs`` prints on the same files (its
