@@ -36,6 +36,7 @@ from ..knobs import Config
 from ..ngrams import last_segment, needs_last
 from ..tokenizers import Pipeline, pipelines
 from . import supports_corpus
+from .corpus import gc_paused
 from .count import ChunkStats, chunk_stats, ref_lengths
 from .counted import Counted, CountsCache
 from .ids import Vocabulary
@@ -166,7 +167,12 @@ class Store:
 
     def chunk(self, hypotheses: Any, references: Any, config: Config) -> ChunkStats | None:
         """The corpus's per-segment statistics under ``config`` as one chunk (every
-        segment's last data included), or None when it does not take them."""
+        segment's last data included), or None when it does not take them (the cyclic GC
+        paused: the lines and tokens are millions of acyclic objects)."""
+        with gc_paused():
+            return self._chunk(hypotheses, references, config)
+
+    def _chunk(self, hypotheses: Any, references: Any, config: Config) -> ChunkStats | None:
         plain = plain_inputs(hypotheses, references)
         if plain is None or not supports_corpus(config):
             return None
