@@ -192,7 +192,7 @@ class Store:
         return self._segments(counted, request)
 
     def _corpus(self, request: _Request) -> int:
-        key = (tuple(request.hyps), tuple(map(tuple, request.refss)))
+        key = (tuple(request.hyps), tuple(request.flat), tuple(request.ks))
         found = self._corpora.get(key)
         if found is None:
             if len(self._corpora) >= _MAX_CORPORA:
