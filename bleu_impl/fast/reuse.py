@@ -57,7 +57,7 @@ __all__ = ["DEFAULT_BUDGET", "Store", "plain_inputs"]
 _MAX_CORPORA = 1024
 
 #: Bytes of remembered lines before they are forgotten (about), and of remembered counts.
-#: About 350 MB at most in all.
+#: About 320 MB at most in all.
 DEFAULT_BUDGET = 160_000_000
 
 #: A corpus of raw lines: hypotheses and each one's references.
