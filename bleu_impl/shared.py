@@ -12,8 +12,8 @@ are the fast path's, identical to the reference path's; inputs the store does no
 (token sequences, invalid input, reference counts the config rejects, joined n-grams of
 tokens with spaces) are counted the usual way, errors included. Memory is bounded by
 ``budget`` (about the bytes of the remembered lines; a corpus that could take half of it is
-tokenized a chunk at a time and only its counts kept; the counts of at most
-``budget // 32`` sentences per map).
+tokenized a chunk at a time and only its counts kept; the counts' arrays take at most about
+``budget`` bytes more).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class SharedCounts:
     is imported on first use)."""
 
     def __init__(self, budget: int | None = None) -> None:
-        self.budget = budget  # None: ``bleu_impl.fast.reuse.DEFAULT_BUDGET`` (~350 MB at most)
+        self.budget = budget  # None: ``bleu_impl.fast.reuse.DEFAULT_BUDGET`` (~320 MB at most)
         self._store: Any = None
 
     def _impl(self) -> Any:

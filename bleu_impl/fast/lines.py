@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from ..tokenizers import Pipeline
 
-__all__ = ["LINE_BYTES", "POINTER_BYTES", "TUPLE_BYTES", "LineTokens", "tokenization"]
+__all__ = ["LINE_BYTES", "POINTER_BYTES", "TUPLE_BYTES", "LineTokens", "tokenization", "unstripped"]
 
 #: About what a remembered line costs per tokenization (a dict entry and its int), what a
 #: tuple costs, and a pointer (CPython, 64 bits).
@@ -40,7 +40,7 @@ def tokenization(pipeline: Pipeline) -> Hashable:
     )
 
 
-def _unstripped(pipeline: Pipeline) -> Pipeline:
+def unstripped(pipeline: Pipeline) -> Pipeline:
     """The pipeline without ``line_prep="rstrip"`` (the same role and stage)."""
     return Pipeline(replace(pipeline.config, line_prep="none"), pipeline.role)
 
@@ -60,7 +60,7 @@ class LineTokens:
     def ids(self, pipeline: Pipeline, lines: list[str]) -> list[int]:
         """The content id of each line's tokens (new lines tokenized in one batch)."""
         if pipeline.config.line_prep == "rstrip":
-            pipeline = _unstripped(pipeline)
+            pipeline = unstripped(pipeline)
             lines = [line.rstrip() for line in lines]
         known = self._lines.setdefault(tokenization(pipeline), {})
         new = [line for line in dict.fromkeys(lines) if line not in known]

@@ -16,16 +16,16 @@ lists as hypotheses, reference counts the config accepts, a config the fast path
 counts it the usual way (and raises the usual error). Memory is bounded: the remembered
 lines take at most about ``budget`` bytes (a request that could pass it first forgets them;
 a corpus that could take half of it is tokenized a chunk at a time and only its counts are
-kept) and the counts at most ``budget // 32`` sentences in each of two maps, about 20
-bytes each (the least recently used forgotten first).
+kept) and the counts at most about ``budget`` bytes of arrays (:class:`.counted.CountsCache`,
+the least recently used forgotten first). A corpus whose lines all equal their ``rstrip()``
+is counted once for ``line_prep`` "none" and "rstrip".
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from functools import partial
+from dataclasses import dataclass, replace
+from functools import cached_property, partial
 from itertools import chain
 from typing import Any
 
@@ -36,9 +36,11 @@ from ..knobs import Config
 from ..ngrams import last_segment, needs_last
 from ..tokenizers import Pipeline, pipelines
 from . import supports_corpus
+from .corpus import gc_paused
 from .count import ChunkStats, chunk_stats, ref_lengths
+from .counted import Counted, CountsCache
 from .ids import Vocabulary
-from .lines import LINE_BYTES, POINTER_BYTES, TUPLE_BYTES, LineTokens, tokenization
+from .lines import LINE_BYTES, POINTER_BYTES, TUPLE_BYTES, LineTokens, tokenization, unstripped
 from .pool import (
     LAST_ORDER,
     chunked_token_ids,
@@ -54,8 +56,8 @@ __all__ = ["DEFAULT_BUDGET", "Store", "plain_inputs"]
 #: Distinct corpora remembered (their ids are never reused).
 _MAX_CORPORA = 1024
 
-#: Bytes of remembered lines before they are forgotten (about); counted sentences are kept
-#: up to ``budget // 32`` per map. About 350 MB at most in all.
+#: Bytes of remembered lines before they are forgotten (about), and of remembered counts.
+#: About 320 MB at most in all.
 DEFAULT_BUDGET = 160_000_000
 
 #: A corpus of raw lines: hypotheses and each one's references.
@@ -85,45 +87,6 @@ def _counts_accepted(ks: list[int], config: Config) -> bool:
     return not missing and (config.ref_length != "single" or all(k <= 1 for k in ks))
 
 
-@dataclass(frozen=True)
-class _Counted:
-    """A corpus's clipped matches (segments x orders) and sentence lengths: per segment
-    the hypothesis then its references (segment scope), or the hypotheses then the pool;
-    ``spaced``: a token holds a space (joined n-grams are not tuple n-grams)."""
-
-    counts: np.ndarray
-    lens: np.ndarray
-    spaced: bool
-
-
-class _Lru:
-    """Counts by key, the least recently used forgotten past ``cap`` sentences."""
-
-    def __init__(self, cap: int) -> None:
-        self.cap = cap
-        self._items: OrderedDict[tuple[Any, ...], _Counted] = OrderedDict()
-        self._rows = 0
-
-    def get(self, key: tuple[Any, ...]) -> _Counted | None:
-        found = self._items.get(key)
-        if found is not None:
-            self._items.move_to_end(key)
-        return found
-
-    def put(self, key: tuple[Any, ...], counted: _Counted) -> None:
-        if key in self._items:
-            return
-        self._items[key] = counted
-        self._rows += len(counted.lens)
-        while self._rows > self.cap and len(self._items) > 1:
-            _, old = self._items.popitem(last=False)
-            self._rows -= len(old.lens)
-
-    def clear(self) -> None:
-        self._items.clear()
-        self._rows = 0
-
-
 def _spans(ks: list[int]) -> Iterator[tuple[int, int, int, int]]:
     """Consecutive segments of about ``CHUNK_SENTENCES`` sentences: (first segment, end,
     first sentence, end) of each."""
@@ -137,7 +100,7 @@ def _spans(ks: list[int]) -> Iterator[tuple[int, int, int, int]]:
         start, at = stop, at + size
 
 
-def _counted(chunks: Iterable[tuple[list[list[str]], list[int]]], order: int) -> _Counted:
+def _counted(chunks: Iterable[tuple[list[list[str]], list[int]]], order: int) -> Counted:
     """The clipped matches of tuple n-grams per segment of consecutive chunks (tokens in
     chunk order, references per segment), the sentence lengths and whether a token holds
     a space."""
@@ -148,17 +111,17 @@ def _counted(chunks: Iterable[tuple[list[list[str]], list[int]]], order: int) ->
         lens.append(np.fromiter(map(len, toks), dtype=np.int64, count=len(toks)))
         spaced = spaced or " " in "\n".join(chain.from_iterable(toks))
     if not counts:
-        return _Counted(np.zeros((0, order), dtype=np.int64), np.zeros(0, np.int64), False)
-    return _Counted(np.concatenate(counts), np.concatenate(lens), spaced)
+        return Counted.of(np.zeros((0, order), dtype=np.int64), np.zeros(0, np.int64), False)
+    return Counted.of(np.concatenate(counts), np.concatenate(lens), spaced)
 
 
 def _pooled_counted(
     hyps: tuple[np.ndarray, np.ndarray], refs: tuple[np.ndarray, np.ndarray], order: int
-) -> _Counted:
+) -> Counted:
     """Clipped matches against the pool from the token ids and lengths of the hypotheses
     and of the references (one vocabulary)."""
     ids, lens = np.concatenate([hyps[0], refs[0]]), np.concatenate([hyps[1], refs[1]])
-    return _Counted(pooled_counts(ids, lens, len(hyps[1]), order), lens, False)
+    return Counted.of(pooled_counts(ids, lens, len(hyps[1]), order), lens, False)
 
 
 @dataclass(frozen=True)
@@ -176,7 +139,7 @@ class _Request:
     def pooled(self) -> bool:
         return self.config.ref_scope == "corpus"
 
-    @property
+    @cached_property
     def bytes(self) -> int:
         """A bound on what remembering the corpus's lines takes: a line each, a tuple
         each, a pointer per token (tokens are at most characters)."""
@@ -184,7 +147,7 @@ class _Request:
         chars = sum(map(len, self.hyps)) + sum(map(len, self.flat))
         return (LINE_BYTES + TUPLE_BYTES) * lines + POINTER_BYTES * chars
 
-    @property
+    @cached_property
     def flat(self) -> list[str]:
         """Every reference, in order."""
         return [r for refs in self.refss for r in refs]
@@ -198,12 +161,18 @@ class Store:
         self._tokens = LineTokens()
         self._corpora: dict[tuple[Any, ...], int] = {}  # corpus -> id (never reused)
         self._next_corpus = 0
-        self._counted = _Lru(budget // 32)  # by corpus and tokenization
-        self._by_content = _Lru(budget // 32)  # by the corpus's tokens (content ids)
+        self._stripped: dict[int, bool] = {}  # corpus id -> every line equals its rstrip()
+        # ("corpus", corpus id, tokenizations, ...) and ("content", content ids, ...)
+        self._counted = CountsCache(budget)
 
     def chunk(self, hypotheses: Any, references: Any, config: Config) -> ChunkStats | None:
         """The corpus's per-segment statistics under ``config`` as one chunk (every
-        segment's last data included), or None when it does not take them."""
+        segment's last data included), or None when it does not take them (the cyclic GC
+        paused: the lines and tokens are millions of acyclic objects)."""
+        with gc_paused():
+            return self._chunk(hypotheses, references, config)
+
+    def _chunk(self, hypotheses: Any, references: Any, config: Config) -> ChunkStats | None:
         plain = plain_inputs(hypotheses, references)
         if plain is None or not supports_corpus(config):
             return None
@@ -223,11 +192,12 @@ class Store:
         return self._segments(counted, request)
 
     def _corpus(self, request: _Request) -> int:
-        key = (tuple(request.hyps), tuple(map(tuple, request.refss)))
+        key = (tuple(request.hyps), tuple(request.flat), tuple(request.ks))
         found = self._corpora.get(key)
         if found is None:
             if len(self._corpora) >= _MAX_CORPORA:
                 self._corpora.clear()  # their ids are not reused: their counts age out
+                self._stripped.clear()
             found = self._corpora[key] = self._next_corpus
             self._next_corpus += 1
         return found
@@ -236,11 +206,11 @@ class Store:
         """The content ids of the hypotheses and of the references (flat, in order)."""
         if self._tokens.size + request.bytes > self.budget:
             self._tokens.clear()  # content ids start again: forget their counts too
-            self._by_content.clear()
+            self._counted.forget("content")
         hyp_ids = self._tokens.ids(request.hyp_pipe, request.hyps)
         return hyp_ids, self._tokens.ids(request.ref_pipe, request.flat)
 
-    def _count(self, request: _Request, streamed: bool) -> _Counted | None:
+    def _count(self, request: _Request, streamed: bool) -> Counted | None:
         """The corpus's counts (remembered by corpus and tokenization, and by the tokens:
         tokenizations that split this corpus alike share them; a ``streamed`` corpus is
         tokenized a chunk at a time and its counts kept by corpus and tokenization only);
@@ -249,10 +219,15 @@ class Store:
         order = config.max_order
         if request.pooled and needs_last(config):
             order = max(order, LAST_ORDER)
+        corpus = self._corpus(request)
+        hyp_pipe, ref_pipe = request.hyp_pipe, request.ref_pipe
+        if config.line_prep == "rstrip" and self._is_stripped(corpus, request):
+            hyp_pipe, ref_pipe = unstripped(hyp_pipe), unstripped(ref_pipe)
         key = (
-            self._corpus(request),
-            tokenization(request.hyp_pipe),
-            tokenization(request.ref_pipe),
+            "corpus",
+            corpus,
+            tokenization(hyp_pipe),
+            tokenization(ref_pipe),
             request.pooled,
             order,
         )
@@ -263,46 +238,55 @@ class Store:
         if found is None:
             hyp_ids, ref_ids = self._ids(request)
             content = (
+                "content",
                 _packed(hyp_ids),
                 _packed(ref_ids),
                 _packed(request.ks),
                 request.pooled,
                 order,
             )
-            found = self._by_content.get(content)
+            found = self._counted.get(content)
             if found is None:
                 found = self._counts(hyp_ids, ref_ids, request, order)
-                self._by_content.put(content, found)
+                self._counted.put(content, found)
             self._counted.put(key, found)
         if found.spaced and config.ngram_join != "none":
             return None  # joined n-grams of tokens with spaces are not tuple n-grams
         return found
 
+    def _is_stripped(self, corpus: int, request: _Request) -> bool:
+        """Whether every line of the corpus equals its ``rstrip()`` (remembered)."""
+        found = self._stripped.get(corpus)
+        if found is None:
+            lines = chain(request.hyps, request.flat)
+            found = self._stripped[corpus] = all(line == line.rstrip() for line in lines)
+        return found
+
     def _counts(
         self, hyp_ids: list[int], ref_ids: list[int], request: _Request, order: int
-    ) -> _Counted:
+    ) -> Counted:
         """The counts from the remembered tokens."""
         hyp_toks = list(map(list, self._tokens.tokens(hyp_ids)))
         ref_toks = list(map(list, self._tokens.tokens(ref_ids)))
         if request.pooled:
             vocab = Vocabulary()
             counted = _pooled_counted(token_ids(hyp_toks, vocab), token_ids(ref_toks, vocab), order)
-            return _Counted(counted.counts, counted.lens, any(" " in t for t in vocab))
+            return replace(counted, spaced=any(" " in t for t in vocab))
         toks = interleave(hyp_toks, ref_toks, request.ks)
         spans = _spans(request.ks)
         return _counted(((toks[a:b], request.ks[s:e]) for s, e, a, b in spans), order)
 
-    def _streamed(self, request: _Request, order: int) -> _Counted:
+    def _streamed(self, request: _Request, order: int) -> Counted:
         """The counts tokenizing a chunk at a time, nothing remembered."""
         if request.pooled:
             vocab = Vocabulary()
             hyps = chunked_token_ids(request.hyps, request.hyp_pipe, vocab)
             refs = chunked_token_ids(request.flat, request.ref_pipe, vocab)
             counted = _pooled_counted(hyps, refs, order)
-            return _Counted(counted.counts, counted.lens, any(" " in t for t in vocab))
+            return replace(counted, spaced=any(" " in t for t in vocab))
         return _counted(map(partial(_chunk_tokens, request), _spans(request.ks)), order)
 
-    def _segments(self, counted: _Counted, request: _Request) -> ChunkStats:
+    def _segments(self, counted: Counted, request: _Request) -> ChunkStats:
         """Each segment against its own references."""
         config, ks, lens = request.config, request.ks, counted.lens
         k = np.asarray(ks, dtype=np.int64)
@@ -320,7 +304,7 @@ class Store:
         last = lasts[-1] if lasts else None
         return ChunkStats(counted.counts, hyp_len, ref_len, config, last, ks, lasts)
 
-    def _pooled(self, counted: _Counted, hyps: int, pool: int, config: Config) -> ChunkStats:
+    def _pooled(self, counted: Counted, hyps: int, pool: int, config: Config) -> ChunkStats:
         """Every hypothesis against the pool of all references."""
         hyp_len = counted.lens[:hyps]
         lengths = counted.lens[hyps:].tolist()

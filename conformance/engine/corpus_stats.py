@@ -22,6 +22,7 @@ from bleu_impl import (
     segment_scores,
     segment_table,
 )
+from bleu_impl.segment_scorer import scoring_key
 
 from ..cases import Case
 from .asking import Outcome
@@ -49,19 +50,17 @@ class TableCache:
         self.cases = list(cases)
         self._tables: dict[tuple[int, tuple[Any, ...]], SegmentTable | BleuError] = {}
         self._results: dict[tuple[int, Config, str], BleuResult | BleuError] = {}
-        self._terms: dict[tuple[int, Config, str], list[float]] = {}
+        self._terms: dict[tuple[int, tuple[Any, ...], str], list[float]] = {}
         self._same: dict[tuple[int, tuple[Any, ...]], SegmentTable] = {}
+        self._inputs: dict[int, tuple[list[Any], list[list[Any]]]] = {}
 
     def table(self, system: int, config: Config) -> SegmentTable:
         """System ``system``'s table under ``config`` (BleuError when it cannot be counted)."""
         key = (system, stats_key(config))
         table = self._tables.get(key)
         if table is None:
-            case = self.cases[system]
             try:
-                table = segment_table(
-                    list(case.hypotheses), [list(r) for r in case.references], config
-                )
+                table = segment_table(*self._lines(system), config)
             except BleuError as exc:
                 table = exc
             else:  # settings that count this corpus alike share one table (and its scores)
@@ -70,6 +69,15 @@ class TableCache:
         if isinstance(table, BleuError):
             raise table
         return table
+
+    def _lines(self, system: int) -> tuple[list[Any], list[list[Any]]]:
+        """The case's hypotheses and references as lists (built once; never modified)."""
+        found = self._inputs.get(system)
+        if found is None:
+            case = self.cases[system]
+            found = list(case.hypotheses), [list(r) for r in case.references]
+            self._inputs[system] = found
+        return found
 
     def result(self, system: int, config: Config, profile: str) -> BleuResult:
         """The corpus result of ``system`` under ``config`` (raises BleuError), remembered:
@@ -92,11 +100,13 @@ class TableCache:
 
     def terms(self, system: int, config: Config, profile: str) -> list[float]:
         """Each segment's score alone (0..1): the terms of a macro mean, remembered (the
-        macro result and its resampling read the same)."""
-        key = (system, config, profile)
+        macro result and its resampling read the same) per table and scoring knobs: settings
+        that count alike and score alike share them."""
+        table = self.table(system, config)
+        key = (id(table), scoring_key(config), profile)  # tables are kept: ids stay unique
         found = self._terms.get(key)
         if found is None:
-            found = self._terms[key] = segment_scores(self.table(system, config), config, profile)
+            found = self._terms[key] = segment_scores(table, config, profile)
         return found
 
     def outcome(
