@@ -629,14 +629,17 @@ def bump_chart(
     worst = max((r for seq in ranks.values() for r in seq if r is not None), default=1)
     label_w = _label_width(names, 24)
     step = 110.0
-    left, top = 44 + label_w + 8, 58
+    # column names wider than the gap between columns: every other one a line higher
+    stagger = len(columns) > 1 and _label_width(columns, 18) * 1.1 > step
+    left, top = 44 + label_w + 8, 72 if stagger else 58
     width = width or int(left + step * max(1, len(columns) - 1) + label_w + 16)
     right = width - label_w - 16
     xs = [left + (right - left) * (j / max(1, len(columns) - 1)) for j in range(len(columns))]
     bottom = top + ROW * (worst - 1)
     body = []
     for j, col in enumerate(columns):
-        body.append(_label(xs[j], 44, col, 18, text_anchor="middle", font_weight="bold"))
+        y = 44 if stagger and j % 2 == 0 else top - 14
+        body.append(_label(xs[j], y, col, 18, text_anchor="middle", font_weight="bold"))
         body.append(
             f"<line {_attrs(x1=xs[j], y1=top - 8, x2=xs[j], y2=bottom + 8)} "
             'stroke="currentColor" stroke-opacity=".12"/>'

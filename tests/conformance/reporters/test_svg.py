@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 
 import pytest
 
@@ -145,6 +146,30 @@ def test_a_narrow_chart_is_as_wide_as_its_title():
     root = parse(svg.bump_chart(["a", "b"], {"s": [1, 1]}, title=title))
     width = float(root.get("viewBox").split()[2])
     assert width >= len(title) * 0.6 * 14  # the heading's estimated width at its font size
+
+
+def _column_labels(root) -> list[tuple[float, float, float]]:
+    """(x, y, estimated width) of every bold column name."""
+    out = []
+    for el in root.iter(f"{{{NS['s']}}}text"):
+        if el.get("font-weight") == "bold" and el.get("text-anchor") == "middle":
+            tip = el.find("s:title", NS)  # a clipped name: the full one in a tooltip
+            shown = el.text if tip is None else tip.tail
+            out.append((floats(el, "x"), floats(el, "y"), len(shown or "") * 0.6 * 13))
+    return out
+
+
+def test_wide_column_names_do_not_overlap():
+    names = ["papineni2002 +7", "multi-bleu-detok +2", "tensor2tensor +2", "sacrebleu +3"]
+    root = parse(svg.bump_chart(names, {"s": [1, 2, 1, 2]}, title="Ranks"))
+    labels = sorted(_column_labels(root))
+    assert len(labels) == 4
+    for (x1, y1, w1), (x2, y2, w2) in pairwise(labels):
+        assert y1 != y2 or x2 - x1 > (w1 + w2) / 2  # another line, or room side by side
+    short = sorted(
+        _column_labels(parse(svg.bump_chart(["a", "b", "c"], {"s": [1, 2, 3]}, title="t")))
+    )
+    assert len({y for _, y, _ in short}) == 1  # short names stay on one line
 
 
 def test_many_series_stay_distinct():
