@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tabulate import tabulate
 
 from ..logcheck import shown
+from .textgrid import terminal_width, wrap
 
 __all__ = ["FORMATS", "render"]
 
@@ -176,10 +176,14 @@ def segment_lines(report: Mapping[str, Any], width: int = 100) -> list[str]:
     for row in seg["rows"]:
         lines.append(f"  line {row['line']}: {_num(row['delta'], 3, sign=True)}")
         ref = row["references"][0] if row["references"] else ""
-        lines.append("    hyp: " + _clip(_visible(row["hypothesis"]), width))
-        lines.append("    ref: " + _clip(_visible(ref), width))
-        lines.append(f"    {seg['a']} tokens: " + _clip(_visible(" ".join(row["tokens_a"])), width))
-        lines.append(f"    {seg['b']} tokens: " + _clip(_visible(" ".join(row["tokens_b"])), width))
+        for label, text in (
+            ("hyp", row["hypothesis"]),
+            ("ref", ref),
+            (f"{seg['a']} tokens", " ".join(row["tokens_a"])),
+            (f"{seg['b']} tokens", " ".join(row["tokens_b"])),
+        ):
+            prefix = f"    {label}: "
+            lines.append(prefix + _clip(_visible(text), max(20, width - len(prefix))))
         ca, cb = row["counts_a"], row["counts_b"]
         lines.append(
             f"    matches/n-grams {_counts(ca)} vs {_counts(cb)}; "
@@ -232,48 +236,85 @@ def significance_line(report: Mapping[str, Any]) -> str:
 def _render_text(report: Mapping[str, Any], fmt: str) -> str:
     tablefmt = "github" if fmt == "markdown" else "simple"
     h = (lambda t: f"## {t}") if fmt == "markdown" else (lambda t: f"\n{t}\n{'-' * len(t)}")
+    # the table format fits the terminal: prose wrapped, wide tables in blocks of systems
+    width = terminal_width() if fmt == "table" else 0
+    fit: Callable[[str, str], list[str]] = (
+        (lambda line, indent: wrap(line, width, indent).split("\n")) if width else _as_is
+    )
     out: list[str] = []
     head_lines = header_lines(report)
-    out += [("# " if fmt == "markdown" else "") + head_lines[0]]
-    for line in head_lines[1:]:  # long notes wrapped to a terminal's width
-        out += textwrap.wrap(line, 100, subsequent_indent="  ") if fmt == "table" else [line]
+    out += fit(("# " if fmt == "markdown" else "") + head_lines[0], "  ")
+    for line in head_lines[1:]:
+        out += fit(line, "  ")
     out.append(h("Scores (BLEU, 0–100)"))
-    head, rows = score_rows(report)
-    out.append(_table(rows, head, tablefmt))
+    out.append(_wide_table(*score_rows(report), tablefmt, width))
     errors = error_lines(report)
     if errors:
         out += ["", "No score:", *[f"  {e}" for e in errors]]
     out.append(h("Ranks (1 = best; * = differs from the baseline's ranking)"))
-    head, rows = rank_rows(report)
-    out.append(_table(rows, head, tablefmt))
+    out.append(_wide_table(*rank_rows(report), tablefmt, width))
     out.append(h(f"Why the scores differ from {report['baseline']}"))
-    out += [ORDER_NOTE, "", *_block(decomposition_lines(report), fmt)]
+    lines = [part for line in decomposition_lines(report) for part in fit(line, "      ")]
+    out += [*fit(ORDER_NOTE, ""), "", *_block(lines, fmt)]
     out.append(h("Ranking flips"))
-    out += _flip_section(report, tablefmt)
+    out += _flip_section(report, tablefmt, fit, width)
     out.append(h("Where the difference comes from"))
-    out += _block(segment_lines(report), fmt)
+    lines = segment_lines(report, width or 100)
+    out += _block(
+        [*fit(lines[0], "  "), *(p for line in lines[1:] for p in fit(line, "      "))], fmt
+    )
     return "\n".join(out)
+
+
+def _as_is(line: str, indent: str) -> list[str]:
+    return [line]
+
+
+def _wide_table(head: list[str], rows: list[list[str]], tablefmt: str, width: int) -> str:
+    """One table, or (``width`` given) blocks of system columns that each fit ``width``,
+    every block with the implementation column."""
+
+    def table(cols: list[int]) -> str:
+        picked = [[r[0], *(r[j] for j in cols)] for r in rows]
+        return _table(picked, [head[0], *(head[j] for j in cols)], tablefmt)
+
+    def fits(cols: list[int]) -> bool:
+        return max(len(line) for line in table(cols).splitlines()) <= width
+
+    if not width or not rows or fits(list(range(1, len(head)))):
+        return _table(rows, head, tablefmt)
+    blocks: list[list[int]] = [[]]
+    for j in range(1, len(head)):
+        if blocks[-1] and not fits([*blocks[-1], j]):
+            blocks.append([])
+        blocks[-1].append(j)
+    parts = []
+    for k, cols in enumerate(blocks, 1):
+        shown = head[cols[0]] if len(cols) == 1 else f"{head[cols[0]]} … {head[cols[-1]]}"
+        parts.append(f"({k}/{len(blocks)}: {shown})\n{table(cols)}")
+    return "\n\n".join(parts)
 
 
 def _block(lines: list[str], fmt: str) -> list[str]:
     return ["```", *lines, "```"] if fmt == "markdown" and lines else lines
 
 
-def _flip_section(report: Mapping[str, Any], tablefmt: str) -> list[str]:
+def _flip_section(
+    report: Mapping[str, Any], tablefmt: str, fit: Callable[[str, str], list[str]], width: int
+) -> list[str]:
     if len(report["systems"]) < 2:
         return ["One system: there is no ranking to flip (give two or more -i files)."]
     if not report["flips"]:
         return ["Every implementation orders every pair of systems the same way."]
     limit = 15 if tablefmt == "simple" else None
-    lines = [significance_line(report), ""]
-    lines.append(
-        _table(
-            flip_rows(report, limit),
-            ["pair", "order", "implementations (Δ BLEU, p)"],
-            tablefmt,
-            wrap_last=True,
-        )
-    )
+    lines = [*fit(significance_line(report), ""), ""]
+    rows = flip_rows(report, limit)
+    head = ["pair", "order", "implementations (Δ BLEU, p)"]
+    last = None
+    if tablefmt == "simple":  # the last column wrapped to what the terminal leaves it
+        used = sum(max(len(head[j]), *(len(r[j]) for r in rows)) + 2 for j in (0, 1))
+        last = max(30, (width or 120) - used)
+    lines.append(_table(rows, head, tablefmt, last_width=last))
     extra = len(report["flips"]) - (limit or len(report["flips"]))
     if extra > 0:
         lines.append(f"... {extra} more pair(s) in --format json / markdown / html")
@@ -281,12 +322,12 @@ def _flip_section(report: Mapping[str, Any], tablefmt: str) -> list[str]:
 
 
 def _table(
-    rows: list[list[str]], head: list[str], tablefmt: str, *, wrap_last: bool = False
+    rows: list[list[str]], head: list[str], tablefmt: str, *, last_width: int | None = None
 ) -> str:
     if tablefmt == "github":
         rows = [[c.replace("|", "\\|") for c in r] for r in rows]
         head = [c.replace("|", "\\|") for c in head]
-    widths = [None] * (len(head) - 1) + [90] if tablefmt == "simple" and wrap_last else None
+    widths = [None] * (len(head) - 1) + [last_width] if last_width else None
     return tabulate(rows, head, tablefmt=tablefmt, disable_numparse=True, maxcolwidths=widths)
 
 

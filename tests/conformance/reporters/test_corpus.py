@@ -68,3 +68,32 @@ def test_json_keeps_the_text_as_read(files: list[str], capsys: pytest.CaptureFix
     report = json.loads(_report(files, "json", capsys))
     texts = {row["hypothesis"] for row in report["segments"]["rows"]}
     assert any("\x1b[31m" in t for t in texts) and any("\u2028" in t for t in texts)
+
+
+def test_the_table_fits_the_terminal(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Twelve systems with long names: the table format splits the score and rank tables
+    into blocks of systems and wraps the prose, so no line is wider than COLUMNS; the
+    Markdown report keeps one table with every system."""
+    ref = [f"the quick brown fox jumps over the lazy dog number {i} today" for i in range(6)]
+    (tmp_path / "ref.txt").write_text("\n".join(ref) + "\n", encoding="utf-8")
+    argv = ["compare", "-r", str(tmp_path / "ref.txt")]
+    for k in range(12):
+        lines = [" ".join(line.split()[k % 5 :]) + f" extra{k}" for line in ref]
+        path = tmp_path / f"system-with-a-long-name-{k:02d}.txt"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        argv += ["-i", str(path)]
+    argv += ["--impl", "bleu_impl:sacrebleu", "--impl", "bleu_impl:multi-bleu"]
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert [line for line in out.splitlines() if len(line) > 80] == []
+    scores = out.split("Scores (BLEU, 0–100)", 1)[1].split("Ranks (1 = best", 1)[0]
+    heads = [line.split()[1:] for line in scores.splitlines() if line.startswith("implementation")]
+    assert main([*argv, "--format", "json"]) == 0
+    names = [s["name"] for s in json.loads(capsys.readouterr().out)["systems"]]
+    assert len(heads) > 1 and [name for head in heads for name in head] == names
+    assert main([*argv, "--format", "markdown"]) == 0
+    (table,) = [t for t in tables(capsys.readouterr().out) if "spread (max − min)" in str(t)]
+    assert all(name in str(table) for name in names)
