@@ -23,6 +23,7 @@ def answered(report: dict) -> list[dict]:
     ("fake", "says"),
     [
         ("returns_true", "returned bool True"),
+        ("returns_numpy_bool", "the score is np.True_, not a number"),
         ("returns_text", "returned str '1.0'"),
         ("returns_huge_int", "not a number within a float's range"),
         ("returns_negative", "score is -0.5, not a number >= 0"),
