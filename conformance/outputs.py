@@ -15,9 +15,10 @@ import contextlib
 import os
 import stat
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["OutputError", "check_writable", "write_atomic"]
+__all__ = ["OutputError", "check_distinct", "check_writable", "write_atomic"]
 
 
 class OutputError(OSError):
@@ -48,6 +49,59 @@ def check_writable(path: str | os.PathLike[str], what: str = "output") -> None:
             pass
     except OSError as exc:
         raise OutputError(f"{what} {path}: cannot write in {directory}: {_reason(exc)}") from None
+
+
+_CASE_FILES = (".yaml", ".yml")
+
+
+def _identity(path: str | os.PathLike[str]) -> tuple[object, ...] | None:
+    """What names one file: its device and inode when it exists (links and relative paths
+    agree), else its resolved path; None for a device or a pipe (``--output /dev/null
+    --junit-xml /dev/null`` is fine)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return ("path", os.path.realpath(path))
+    if not stat.S_ISREG(info.st_mode):
+        return None if not stat.S_ISDIR(info.st_mode) else ("dir", info.st_dev, info.st_ino)
+    return ("file", info.st_dev, info.st_ino)
+
+
+def _inside(path: str | os.PathLike[str], folder: str | os.PathLike[str]) -> bool:
+    """``path`` would be read as a case file of the fixture folder ``folder``."""
+    if not str(path).endswith(_CASE_FILES) or not os.path.isdir(folder):
+        return False
+    real, root = os.path.realpath(path), os.path.realpath(folder)
+    return os.path.commonpath([real, root]) == root
+
+
+def check_distinct(
+    writes: Sequence[tuple[str | None, str]], reads: Sequence[tuple[str | None, str]] = ()
+) -> None:
+    """Raise :class:`OutputError` when two outputs name one file (the second write would
+    replace the first), or an output names a file the command reads (a fixture file, the
+    log being replayed, a baseline only compared with): writing it would destroy the input,
+    before any work."""
+    seen: dict[tuple[object, ...], str] = {}
+    for path, what in writes:
+        if not path:
+            continue
+        key = _identity(path)
+        if key is None:
+            continue
+        if key in seen:
+            raise OutputError(f"{what} {path}: the same file as {seen[key]}")
+        seen[key] = f"{what} {path}"
+        for source, role in reads:
+            if not source:
+                continue
+            if _identity(source) == key:
+                raise OutputError(f"{what} {path}: would overwrite {role} {source}, which it reads")
+            if _inside(path, source):
+                raise OutputError(
+                    f"{what} {path}: inside {role} folder {source}, where it would be read as "
+                    "a case file"
+                )
 
 
 def _default_mode() -> int:

@@ -1,7 +1,7 @@
 """The numbers of an implementation's answer, read by one rule for every adapter.
 
 A number of any Python kind (``int``, ``float``, ``Fraction``, ``Decimal``, numpy and torch
-scalars) is accepted and normalized to ``int`` or ``float``; a ``bool``, a string, a
+scalars) is accepted and normalized to ``int`` or ``float``; a ``bool`` (also numpy's), a string, a
 container, an object whose conversion fails and an integer too large for a float are
 garbage: an :class:`~conformance.protocol.AdapterError` naming the field, never a
 conversion that guesses (``"1.0"`` is not a score, ``6.5`` is not a count) nor a crash of
@@ -20,6 +20,9 @@ from ..protocol import AdapterError
 __all__ = ["read_count", "read_integers", "read_number", "read_optional"]
 
 _SHOWN = 80
+#: Boolean types of array libraries (``numpy.bool_``, ``numpy.bool``): a truth value is
+#: never a number, whatever ``float()`` makes of it.
+_BOOLS = frozenset({"bool_", "bool"})
 
 
 def _garbage(name: str, value: Any, expected: str) -> AdapterError:
@@ -34,7 +37,7 @@ def _garbage(name: str, value: Any, expected: str) -> AdapterError:
 
 def read_number(value: Any, name: str) -> int | float:
     """``value`` as an ``int`` (integers) or ``float`` (anything else numeric)."""
-    if isinstance(value, bool | str | bytes):
+    if isinstance(value, bool | str | bytes) or type(value).__name__ in _BOOLS:
         raise _garbage(name, value, "a number")
     try:
         if isinstance(value, numbers.Integral):

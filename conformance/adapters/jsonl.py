@@ -155,12 +155,30 @@ class _Writer:
             self.done.set()
 
 
+class _DuplicateKey(Exception):
+    """A JSON object naming one key twice: which value is the answer is anyone's guess."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _DuplicateKey(key)
+        data[key] = value
+    return data
+
+
 def _parse(line: str, process: JsonlProcess) -> dict[str, Any]:
-    """One answer line as a JSON object; anything else is garbage (the process is killed).
+    """One answer line as a JSON object; anything else (also an object naming a key twice,
+    ``{"score": 0.5, "score": 1.0}``) is garbage (the process is killed).
     Python's JSON reader refuses some valid-looking input (integers of more than 4,300
     digits, nesting deeper than its recursion limit): garbage too, never a crash."""
     try:
-        data = json.loads(line)
+        data = json.loads(line, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as exc:
+        process.fail(
+            "garbage", f"duplicate key {exc.args[0]!r} (ambiguous) on stdout: {line[:200]!r}"
+        )
     except (ValueError, RecursionError) as exc:
         reason = "not a JSON line" if isinstance(exc, json.JSONDecodeError) else str(exc)[:100]
         process.fail("garbage", f"{reason} on stdout: {line[:200]!r}")

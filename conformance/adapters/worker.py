@@ -284,6 +284,15 @@ def _isolate_stdio() -> tuple[IO[bytes], IO[bytes]]:
     return proto_in, proto_out
 
 
+def _restore_output(captured: int) -> None:
+    """Point fds 1 and 2 at the captured output again: an implementation that closed or
+    redirected them (``os.close(2)``) loses its own output, never the next case's, nor the
+    end mark the harness waits for."""
+    for fd in (1, 2):
+        with contextlib.suppress(OSError):
+            os.dup2(captured, fd)
+
+
 def _watch_parent(parent: int) -> None:
     """End the worker when the harness is gone (even while the implementation spins)."""
     while True:
@@ -326,22 +335,29 @@ def _handle(adapter: Adapter | None, message: list[Any]) -> Any:
 
 def _serve() -> None:
     proto_in, proto_out = _isolate_stdio()
+    captured = os.dup(2)
+    me = os.getpid()
     adapter: Adapter | None = None
     while True:
         received = _receive(proto_in)
         if received is _EOF or received[1] == "stop":
             return
+        _restore_output(captured)
         seq, *message = received
         try:
             result = _handle(adapter, message)
             if message[0] == "init":
                 adapter, result = result, result.capabilities
         except BaseException as exc:
+            if os.getpid() != me:  # a child the implementation forked: never a second reply
+                os._exit(0)
             kind, text = _describe(exc, message[0] == "init")
             stderr = exc.stderr if isinstance(exc, AdapterError) else traceback.format_exc()
             kind = "config" if message[0] == "init" else kind
             data = _pack((seq, "error", kind, text, stderr))
         else:
+            if os.getpid() != me:  # a child the implementation forked, returning too
+                os._exit(0)
             try:
                 data = _pack((seq, "ok", result))
             except Exception as exc:
@@ -350,6 +366,7 @@ def _serve() -> None:
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()
+        _restore_output(captured)
         with contextlib.suppress(OSError):  # after the case's output, before its reply
             os.write(2, end_mark(seq))
         proto_out.write(data)

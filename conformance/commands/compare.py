@@ -36,7 +36,7 @@ from ..cases import generate_cases
 from ..engine import WorkerLost, compare_cases, open_subjects
 from ..engine.batch import SHRINK_BUDGET
 from ..engine.shrink import MAX_STEPS
-from ..outputs import OutputError, check_writable, write_atomic
+from ..outputs import OutputError, check_distinct, check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.compare import FORMATS, render
 from ..reporters.findings import DEFAULT_DECIMALS
@@ -272,6 +272,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.report:
             check_writable(args.report, "--report")
+        reads = [(args.replay, "the log")] + [(f, "the fixture") for f in args.fixtures or ()]
+        check_distinct([(args.report, "--report"), (args.output, "--output")], reads)
         if args.replay:
             return _emit(Path(args.replay), args)
         if args.output:

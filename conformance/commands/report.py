@@ -17,7 +17,7 @@ import argparse
 import sys
 
 from .. import reporters
-from ..outputs import OutputError, check_writable
+from ..outputs import OutputError, check_distinct, check_writable
 from ..runlog import RunLog, read_run_log
 from .options import add_report_arguments, fail
 
@@ -70,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.junit_xml:
             check_writable(args.junit_xml, "--junit-xml")
+            check_distinct([(args.junit_xml, "--junit-xml")], [(args.log, "the log")])
         log = read_run_log(args.log)
     except (OutputError, ValueError) as exc:
         return fail("report", exc)

@@ -34,6 +34,7 @@ examples:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -55,7 +56,7 @@ from ..engine import (
     verify_as,
     verify_cases,
 )
-from ..outputs import OutputError, check_writable
+from ..outputs import OutputError, check_distinct, check_writable
 from ..protocol import AdapterError
 from ..results import CaseResult, ImplementationInfo
 from ..runlog import RunLogWriter, read_run_log
@@ -145,13 +146,19 @@ def _check_outputs(args: argparse.Namespace) -> None:
     work; ``--update-baseline`` needs ``--baseline``."""
     if args.update_baseline and not args.baseline:
         raise ValueError("--update-baseline needs --baseline FILE")
-    for path, what in (
+    writes = [
         (args.output, "--output"),
         (args.junit_xml, "--junit-xml"),
         (args.baseline if args.update_baseline else None, "--baseline"),
-    ):
+    ]
+    for path, what in writes:
         if path:
             check_writable(path, what)
+    reads = [(path, "the fixture") for path in args.fixtures or ()]
+    reads += [(path, "the known-failures file") for path in args.known_failures or ()]
+    reads += [(spec, "the adapter file") for spec in args.impl or () if os.path.isfile(spec)]
+    reads.append((None if args.update_baseline else args.baseline, "the baseline"))
+    check_distinct(writes, reads)
 
 
 def _old_baseline(args: argparse.Namespace) -> dict[str, Any] | None:

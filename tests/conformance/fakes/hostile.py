@@ -263,3 +263,25 @@ def replays_a_reply(hypotheses: list, references: list, **config: Any) -> float:
     _write_on_every_fd(struct.pack(">I", len(data)) + data)
     time.sleep(0.5)
     return _good(hypotheses, references, **config)
+
+
+def returns_numpy_bool(hypotheses: list, references: list, **config: Any) -> Any:
+    """A truth value of numpy's (``float()`` makes it 1.0): no more a score than ``True``."""
+    import numpy as np
+
+    return np.bool_(True)
+
+
+def forks(hypotheses: list, references: list, **config: Any) -> float:
+    """Forks and returns in both processes (a careless multiprocessing): one answer only.
+    The child returns last, so its reply would be read as the next request's."""
+    if not os.fork():
+        time.sleep(0.3)
+    return _good(hypotheses, references, **config)
+
+
+def closes_its_output(hypotheses: list, references: list, **config: Any) -> float:
+    """Closes fds 1 and 2 (a daemonizing library): the next case must not inherit that."""
+    os.close(1)
+    os.close(2)
+    return _good(hypotheses, references, **config)

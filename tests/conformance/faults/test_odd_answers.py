@@ -23,6 +23,7 @@ def answered(report: dict) -> list[dict]:
     ("fake", "says"),
     [
         ("returns_true", "returned bool True"),
+        ("returns_numpy_bool", "the score is np.True_, not a number"),
         ("returns_text", "returned str '1.0'"),
         ("returns_huge_int", "not a number within a float's range"),
         ("returns_negative", "score is -0.5, not a number >= 0"),
@@ -79,6 +80,8 @@ def jsonl(mode: str, extra: str = "") -> str:
         ('{"seq": {seq}, "score": 0.5, "bp": 1' + "0" * 400 + "}", "bp is 1000"),
         ('{"seq": {seq}, "score": 1' + "0" * 5000 + "}", "Exceeds the limit"),
         ('{"seq": {seq}, "score": 0.5, "x": ' + "[" * 50_000 + "]" * 50_000 + "}", "recursion"),
+        ('{"seq": {seq}, "score": 0.5, "score": 1.0}', "duplicate key 'score'"),
+        ('{"seq": {seq}, "score": 1.0, "counts": [6, 5, 4, 3], "counts": [1]}', "key 'counts'"),
     ],
 )
 def test_json_numbers_python_cannot_hold_are_garbage(capsys, line, says):

@@ -1,0 +1,65 @@
+"""Fault injection: an output that names a file the command reads, or another output. The
+command refuses before any work (exit 2) and the input is left as it was: a typo in CI
+never destroys a fixture, a baseline or the log being rendered."""
+
+from __future__ import annotations
+
+import shutil
+
+from ..helpers import MINI
+from .common import cli
+
+RUN = ("run", "--impl", "bleu_impl:papineni2002", "-q")
+
+
+def test_an_output_onto_a_fixture_file_is_refused_and_the_fixture_kept(capsys, tmp_path):
+    fixture = tmp_path / "cases.yaml"
+    shutil.copy(MINI, fixture)
+    status, _, err = cli(capsys, *RUN, "--fixtures", str(fixture), "--output", str(fixture))
+    assert status == 2 and "would overwrite the fixture" in err
+    assert fixture.read_bytes() == MINI.read_bytes()
+
+
+def test_an_output_that_would_be_read_as_a_case_file_is_refused(capsys, tmp_path):
+    shutil.copy(MINI, tmp_path / "cases.yaml")
+    log = tmp_path / "log.yaml"
+    status, _, err = cli(capsys, *RUN, "--fixtures", str(tmp_path), "--output", str(log))
+    assert status == 2 and "read as a case file" in err and not log.exists()
+
+
+def test_two_outputs_naming_one_file_are_refused(capsys, tmp_path):
+    out = tmp_path / "out"
+    status, _, err = cli(
+        capsys,
+        *RUN,
+        "--fixtures",
+        str(MINI),
+        "--output",
+        str(out),
+        "--junit-xml",
+        f"{tmp_path}/./out",
+    )
+    assert status == 2 and "the same file as --output" in err and not out.exists()
+
+
+def test_a_baseline_only_read_is_never_the_output(capsys, tmp_path):
+    base = tmp_path / "base.json"
+    assert (
+        cli(capsys, *RUN, "--fixtures", str(MINI), "--baseline", str(base), "--update-baseline")[0]
+        == 0
+    )
+    before = base.read_bytes()
+    status, _, err = cli(
+        capsys, *RUN, "--fixtures", str(MINI), "--baseline", str(base), "--output", str(base)
+    )
+    assert status == 2 and "would overwrite the baseline" in err and base.read_bytes() == before
+
+
+def test_report_and_replay_never_overwrite_their_log(capsys, tmp_path):
+    log = tmp_path / "run.jsonl"
+    assert cli(capsys, *RUN, "--fixtures", str(MINI), "--output", str(log))[0] == 0
+    before = log.read_bytes()
+    status, _, err = cli(capsys, "report", str(log), "--junit-xml", str(log))
+    assert status == 2 and "would overwrite the log" in err and log.read_bytes() == before
+    status, _, err = cli(capsys, "compare", "--replay", str(log), "--report", str(log))
+    assert status == 2 and "would overwrite the log" in err and log.read_bytes() == before
