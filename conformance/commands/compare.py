@@ -44,6 +44,7 @@ from ..reporters.textgrid import terminal_width
 from ..runlog import CompareLogWriter, read_compare_log
 from . import compare_corpus
 from .options import (
+    OneFile,
     add_impl_argument,
     add_quiet_argument,
     add_selection_arguments,
@@ -122,10 +123,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--output",
         metavar="LOG",
+        action=OneFile,
         help="also write the compare log (JSON Lines, written as the comparison goes) "
         "every report can be re-rendered from",
     )
-    parser.add_argument("--report", metavar="FILE", help="write the rendered report to FILE")
+    parser.add_argument(
+        "--report", metavar="FILE", action=OneFile, help="write the rendered report to FILE"
+    )
     parser.add_argument(
         "--replay", metavar="LOG", help="re-render a saved compare log; runs nothing"
     )

@@ -26,7 +26,7 @@ from ..engine import compare_case, open_subjects, row_record, verify_cases
 from ..outputs import OutputError, check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.disagreements import MatrixRow, render
-from .options import ProgressBar, add_quiet_argument, fail
+from .options import OneFile, ProgressBar, add_quiet_argument, fail
 
 EXIT_CODES = {
     0: "written, or (--check) up to date",
@@ -46,6 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--output",
         type=Path,
+        action=OneFile,
         default=None,
         metavar="FILE",
         help=f"the document to write or check (default: {DEFAULT.as_posix()} in the current "

@@ -23,6 +23,7 @@ __all__ = [
     "EXIT_USAGE",
     "HEARTBEAT_ENV",
     "IMPL_HELP",
+    "OneFile",
     "ProgressBar",
     "add_impl_argument",
     "add_quiet_argument",
@@ -70,6 +71,26 @@ def exit_codes_epilog(codes: Mapping[int, str]) -> str:
     return "exit codes:\n" + "\n".join(
         f"  {code}  {text}" for code, text in sorted(meanings.items())
     )
+
+
+class OneFile(argparse.Action):
+    """A file option (``--output``, ``--report``...): given twice with different paths it
+    is an error, as the last-one-wins convention would silently drop a file asked for."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        given = getattr(namespace, self.dest, None)
+        seen = f"_{self.dest}_given"
+        if getattr(namespace, seen, False) and given != values:
+            name = max(self.option_strings, key=len)
+            parser.error(f"{name} given twice ({given} and {values}): give it once")
+        setattr(namespace, seen, True)
+        setattr(namespace, self.dest, values)
 
 
 def positive_int(text: str) -> int:
@@ -167,7 +188,9 @@ def add_report_arguments(parser: argparse.ArgumentParser, formats: Sequence[str]
         default="table",
         help="report format on stdout (default: table)",
     )
-    parser.add_argument("--junit-xml", metavar="PATH", help="also write JUnit XML here")
+    parser.add_argument(
+        "--junit-xml", metavar="PATH", action=OneFile, help="also write JUnit XML here"
+    )
 
 
 def load_selected(args: argparse.Namespace, command: str) -> tuple[LoadResult, list[Case]]:

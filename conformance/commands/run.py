@@ -62,6 +62,7 @@ from ..results import CaseResult, ImplementationInfo
 from ..runlog import RunLogWriter, read_run_log
 from .options import (
     EXIT_OK,
+    OneFile,
     ProgressBar,
     add_impl_argument,
     add_quiet_argument,
@@ -109,6 +110,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--output",
         "-o",
         metavar="RUN.jsonl",
+        action=OneFile,
         help="write the run log (JSON Lines) here; re-render it with `bleu-conformance report`",
     )
     parser.add_argument(
@@ -122,6 +124,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--baseline",
         metavar="FILE",
+        action=OneFile,
         help="regression baseline (JSON): report every case whose outcome "
         "or number moved since it was recorded",
     )

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
+
+from conformance.cli import main
+
 from ..helpers import MINI
 from .common import cli
 
@@ -63,3 +67,23 @@ def test_report_and_replay_never_overwrite_their_log(capsys, tmp_path):
     assert status == 2 and "would overwrite the log" in err and log.read_bytes() == before
     status, _, err = cli(capsys, "compare", "--replay", str(log), "--report", str(log))
     assert status == 2 and "would overwrite the log" in err and log.read_bytes() == before
+
+
+def test_a_file_option_given_twice_with_two_paths_is_refused(capsys, tmp_path):
+    """Last-one-wins would silently drop the first log or report asked for."""
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    report = tmp_path / "r.txt"
+    for argv in (
+        [*RUN, "--fixtures", str(MINI), "--output", str(first), "-o", str(second)],
+        ["compare", "--report", str(report), "--report", str(first)],
+    ):
+        with pytest.raises(SystemExit) as exit_:  # an argparse usage error
+            main(argv)
+        option = "--output" if "run" in argv else "--report"
+        assert exit_.value.code == 2 and f"{option} given twice" in capsys.readouterr().err
+    assert not first.exists() and not second.exists() and not report.exists()
+    # the same path twice is one request
+    status, _, _ = cli(
+        capsys, *RUN, "--fixtures", str(MINI), "--output", str(first), "--output", str(first)
+    )
+    assert status == 0 and first.exists()
