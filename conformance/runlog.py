@@ -122,6 +122,8 @@ def _add_run_record(log: RunLog, kind: Any, record: dict[str, Any], path: str | 
         return
     record = checked(RUN_RECORDS, kind, record)
     if kind == "run":
+        if log.header:
+            raise ValueError("a second run header (two runs written into one file?)")
         _check_run_header(record, path)
         log.header = record
     elif kind == "implementation":
@@ -143,6 +145,7 @@ def read_run_log(path: str | Path) -> RunLog:
     log = RunLog()
     with open(path, encoding="utf-8", errors="replace") as stream:
         lines = stream.readlines()
+    first: dict[tuple[str, str, str], int] = {}  # each result's line, by what it is about
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -160,6 +163,16 @@ def read_run_log(path: str | Path) -> RunLog:
             _add_run_record(log, record.pop("record", None), record, path)
         except (TypeError, ValueError, KeyError) as exc:
             raise ValueError(f"{path}:{number}: run log: malformed record ({exc})") from None
+        if len(log.results) > len(first):
+            result = log.results[-1]
+            key = (result.implementation, result.file, result.case_id)
+            if key in first:
+                raise ValueError(
+                    f"{path}:{number}: run log: a second result for case {result.case_id} of "
+                    f"{result.implementation} (the first is on line {first[key]}); was the "
+                    "log edited, or written by two runs at once?"
+                )
+            first[key] = number
     if not log.header:
         raise ValueError(f"{path}: no run header; is this a bleu-conformance run log?")
     return log

@@ -60,6 +60,21 @@ def test_a_run_log_result_of_the_wrong_shape_names_its_line(capsys, tmp_path, fi
         assert f"edited.jsonl:{index + 1}:" in err and repr(field) in err
 
 
+def test_a_result_or_header_written_twice_names_both_lines(capsys, tmp_path):
+    """A result counted twice (an edited log, two runs appending to one file) would turn a
+    report's counts wrong while it still said the run was complete."""
+    records = _log(capsys, tmp_path, "run", GOOD)
+    index = _first(records, "record", "result")
+    for extra, where, message in [
+        (records[index], index + 2, f"the first is on line {index + 1}"),
+        (records[0], 2, "a second run header"),
+    ]:
+        at = where - 1
+        log = _write(tmp_path / "twice.jsonl", [*records[:at], extra, *records[at:]])
+        status, _out, err = cli(capsys, "report", log)
+        assert status == 2 and f"twice.jsonl:{where}:" in err and message in err, err
+
+
 @pytest.mark.parametrize(
     ("field", "value"),
     [("item", []), ("verdict", {}), ("changes", True), ("stats_diff", [1]), ("a", None)],
