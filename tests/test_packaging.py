@@ -10,6 +10,8 @@ number (``--generate 200``) run with a small one: the code paths are the same.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import gzip
 import hashlib
 import json
@@ -19,7 +21,9 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,21 +129,40 @@ def built(cache_dir: Path) -> Built:
     """``python -m build``: the sdist, then the wheel built from it (isolated, as pip does)."""
     dist = cache_dir / "dist"
     log_file = cache_dir / "build.log"
-    if not list(dist.glob("*.whl")):
-        shutil.rmtree(dist, ignore_errors=True)
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        proc = subprocess.run(
-            [sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)],
-            capture_output=True,
-            text=True,
-            env=env,
-            check=False,
-        )
-        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-        log_file.write_text(proc.stdout + proc.stderr, encoding="utf-8")
+    with _one_build_at_a_time(cache_dir.name):  # workers share the tree the sdist is made in
+        if not list(dist.glob("*.whl")):
+            _build(dist, log_file)
     (wheel,) = dist.glob("*.whl")
     (sdist,) = dist.glob("*.tar.gz")
     return Built(wheel, sdist, log_file.read_text(encoding="utf-8"))
+
+
+@contextlib.contextmanager
+def _one_build_at_a_time(key: str) -> Iterator[None]:
+    """An exclusive lock for the build: setuptools stages the sdist in the source tree, so
+    two pytest-xdist workers building at once break each other's build."""
+    lock = Path(tempfile.gettempdir()) / f"bleu-conformance-build-{key}.lock"
+    with lock.open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _build(dist: Path, log_file: Path) -> None:
+    """``python -m build`` of the checkout into ``dist`` (its output kept in ``log_file``)."""
+    shutil.rmtree(dist, ignore_errors=True)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    log_file.write_text(proc.stdout + proc.stderr, encoding="utf-8")
 
 
 @pytest.mark.slow
