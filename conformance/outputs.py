@@ -6,19 +6,22 @@ report, JUnit XML, a baseline) to a temporary file next to the target and rename
 place: a reader never sees half a file, and a failed write leaves the old one intact. A
 target that is not a regular file (``/dev/stdout``, a named pipe, ``/dev/full``) is written
 directly. Logs are different: they are appended to in place as the work goes (see
-:mod:`conformance.runlog`), so an interrupted run keeps what it had.
+:mod:`conformance.runlog`), so an interrupted run keeps what it had; :func:`open_log` holds
+an exclusive lock on the log while it is written, so two runs cannot interleave one file.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import stat
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import IO
 
-__all__ = ["OutputError", "check_distinct", "check_writable", "write_atomic"]
+__all__ = ["OutputError", "check_distinct", "check_writable", "open_log", "write_atomic"]
 
 
 class OutputError(OSError):
@@ -132,3 +135,29 @@ def write_atomic(path: str | os.PathLike[str], text: str, what: str = "output") 
             raise
     except OSError as exc:
         raise OutputError(f"cannot write {what} {path}: {_reason(exc)}") from None
+
+
+def open_log(path: str | os.PathLike[str], what: str = "log") -> IO[str]:
+    """``path`` opened for writing a log (UTF-8, emptied first), locked for as long as it is
+    open: a second command writing the same file is refused (:class:`OutputError`) instead of
+    interleaving its records with the first one's."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT, _default_mode())
+    except OSError as exc:
+        raise OutputError(f"cannot write {what} {path}: {_reason(exc)}") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise OutputError(
+                f"cannot write {what} {path}: another process is writing it (a second "
+                "bleu-conformance command with the same file?)"
+            ) from None
+        except OSError:  # a file system without locks: written unlocked, as before
+            pass
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            os.ftruncate(fd, 0)
+        return os.fdopen(fd, "w", encoding="utf-8")
+    except BaseException:
+        os.close(fd)
+        raise

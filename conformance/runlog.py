@@ -139,6 +139,21 @@ def _add_run_record(log: RunLog, kind: Any, record: dict[str, Any], path: str | 
         log.end = record or {"status": None}
 
 
+def _check_first(
+    result: CaseResult, first: dict[tuple[str, str, str], int], path: str | Path, number: int
+) -> None:
+    """``result`` (on line ``number``) is the first of its case and implementation
+    (``first``: the line of each seen)."""
+    key = (result.implementation, result.file, result.case_id)
+    if key in first:
+        raise ValueError(
+            f"{path}:{number}: run log: a second result for case {result.case_id} of "
+            f"{result.implementation} (the first is on line {first[key]}); was the log "
+            "edited, or written by two runs at once?"
+        )
+    first[key] = number
+
+
 def read_run_log(path: str | Path) -> RunLog:
     """Read a run log written by :class:`RunLogWriter`; a malformed record is a ValueError
     naming the file and line (a truncated last line is an interrupted run: ignored)."""
@@ -164,15 +179,7 @@ def read_run_log(path: str | Path) -> RunLog:
         except (TypeError, ValueError, KeyError) as exc:
             raise ValueError(f"{path}:{number}: run log: malformed record ({exc})") from None
         if len(log.results) > len(first):
-            result = log.results[-1]
-            key = (result.implementation, result.file, result.case_id)
-            if key in first:
-                raise ValueError(
-                    f"{path}:{number}: run log: a second result for case {result.case_id} of "
-                    f"{result.implementation} (the first is on line {first[key]}); was the "
-                    "log edited, or written by two runs at once?"
-                )
-            first[key] = number
+            _check_first(log.results[-1], first, path, number)
     if not log.header:
         raise ValueError(f"{path}: no run header; is this a bleu-conformance run log?")
     return log

@@ -36,7 +36,7 @@ from ..cases import generate_cases
 from ..engine import WorkerLost, compare_cases, open_subjects
 from ..engine.batch import SHRINK_BUDGET
 from ..engine.shrink import MAX_STEPS
-from ..outputs import OutputError, check_distinct, check_writable, write_atomic
+from ..outputs import OutputError, check_distinct, check_writable, open_log, write_atomic
 from ..protocol import AdapterError
 from ..reporters.compare import FORMATS, render
 from ..reporters.findings import DEFAULT_DECIMALS
@@ -149,7 +149,7 @@ def run_comparison(args: argparse.Namespace, log_path: Path) -> int:
         raise ValueError("no fixture case selected (check -k, --tag and --fixtures)")
     subjects = open_subjects(specs, loaded.keys)  # fails early, in this process, on a bad spec
     try:
-        with log_path.open("w", encoding="utf-8") as stream:
+        with open_log(log_path) as stream:
             log = CompareLogWriter(stream)
             log.header(
                 created=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),

@@ -56,7 +56,7 @@ from ..engine import (
     verify_as,
     verify_cases,
 )
-from ..outputs import OutputError, check_distinct, check_writable
+from ..outputs import OutputError, check_distinct, check_writable, open_log
 from ..protocol import AdapterError
 from ..results import CaseResult, ImplementationInfo
 from ..runlog import RunLogWriter, read_run_log
@@ -295,7 +295,7 @@ def execute(args: argparse.Namespace, log_path: Path) -> int | None:
         raise ValueError(str(exc)) from None
     old = _old_baseline(args)
     with (
-        log_path.open("w", encoding="utf-8") as stream,
+        open_log(log_path) as stream,
         ProgressBar(len(cases) * len(args.impl), "run", enabled=not args.quiet) as bar,
     ):
         log = RunLogWriter(stream)

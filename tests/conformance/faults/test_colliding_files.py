@@ -9,6 +9,8 @@ import shutil
 import pytest
 
 from conformance.cli import main
+from conformance.outputs import open_log
+from conformance.runlog import read_run_log
 
 from ..helpers import MINI
 from .common import cli
@@ -87,3 +89,21 @@ def test_a_file_option_given_twice_with_two_paths_is_refused(capsys, tmp_path):
         capsys, *RUN, "--fixtures", str(MINI), "--output", str(first), "--output", str(first)
     )
     assert status == 0 and first.exists()
+
+
+def test_a_log_another_command_is_writing_is_refused_and_kept(capsys, tmp_path):
+    """Two runs with one --output interleaved their records into a log neither could read;
+    the log is locked while written, so the second is refused before it empties it."""
+    log = tmp_path / "run.jsonl"
+    with open_log(log) as first:
+        first.write('{"record": "run"}\n')
+        first.flush()
+        for argv in (
+            [*RUN, "--fixtures", str(MINI), "--output", str(log)],
+            ["compare", "--fixtures", str(MINI), "-k", "mini.exact", "--output", str(log)],
+        ):
+            status, _, err = cli(capsys, *argv)
+            assert status == 2 and "another process is writing it" in err, err
+            assert log.read_text(encoding="utf-8") == '{"record": "run"}\n'
+    status, _, _ = cli(capsys, *RUN, "--fixtures", str(MINI), "--output", str(log))
+    assert status == 0 and read_run_log(log).complete  # once free, written afresh
