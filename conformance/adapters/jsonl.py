@@ -190,6 +190,12 @@ def _parse(line: str, process: JsonlProcess) -> dict[str, Any]:
 def capabilities_from_hello(data: Mapping[str, Any], *, timeout: float) -> Capabilities:
     """Read the ``hello`` answer's ``implementation`` object (see docs/protocol.md); every
     field is checked, and an unknown one is an error (a misspelling is not ignored)."""
+    if "protocol" not in data:
+        raise AdapterError(
+            "protocol",
+            'the adapter\'s first line is not a hello (no "protocol" field; it must answer '
+            f"the hello request before anything else, see docs/protocol.md): {data!r}"[:300],
+        )
     if data.get("protocol") != PROTOCOL_VERSION:
         raise AdapterError(
             "protocol",

@@ -76,9 +76,14 @@ def answer(message: dict, n: int) -> dict | None:
     return {**reply, **PATCH} if MODE == "answer-with" else reply
 
 
+#: Modes that print one line instead of a hello, then exit: another protocol version, and
+#: a score before the hello was answered.
+ONLY_LINE = {"bad-hello": {"protocol": 99}, "answers-first": {"seq": 1, "score": 0.5}}
+
+
 def main() -> None:
-    if MODE == "bad-hello":
-        print(json.dumps({"protocol": 99}), flush=True)
+    if MODE in ONLY_LINE:
+        print(json.dumps(ONLY_LINE[MODE]), flush=True)
         return
     starts = 0
     if STATE:

@@ -52,6 +52,19 @@ def test_a_bad_hello_is_a_startup_error_naming_the_field(capsys, patch, says):
     assert says in report["results"][0]["reason"]
 
 
+@pytest.mark.parametrize(
+    ("mode", "says"),
+    [
+        ("answers-first", "the adapter's first line is not a hello"),
+        ("bad-hello", "the adapter speaks protocol 99"),
+    ],
+)
+def test_a_first_line_that_is_no_usable_hello_says_what_it_is(capsys, mode, says):
+    status, report = run_json(capsys, "--impl", jsonl(mode))
+    assert status == 1 and {r["outcome"] for r in report["results"]} == {"error"}
+    assert says in report["results"][0]["reason"]
+
+
 def test_a_string_expect_in_the_hello_is_one_key_not_letters(capsys):
     status, report = run_json(capsys, "--impl", jsonl("hello-with", {"expect": "papineni2002"}))
     assert status == 0
