@@ -68,3 +68,14 @@ def test_one_file_named_twice_is_one_file(capsys, tmp_path):
         argv += ["--fixtures", path]
     status, out, _ = cli(capsys, *argv)
     assert status == 0 and "FIXTURE PROBLEMS" not in out
+
+
+def test_a_case_file_without_cases_is_a_problem(capsys, tmp_path):
+    """``cases: []`` validated as "OK ... in 0 files": a file meant to hold cases checked
+    nothing, silently. It is a schema problem naming the file and line."""
+    folder = _folder(tmp_path)
+    (folder / "empty.yaml").write_text("suite: x\ndescription: y\ncases: []\n", encoding="utf-8")
+    status, out, _ = cli(capsys, "validate", str(folder / "empty.yaml"))
+    assert status == 1 and "empty.yaml:3" in out and "should be non-empty" in out
+    status, out, _ = cli(capsys, "run", "--fixtures", str(folder), "--impl", GOOD)
+    assert status == 2 and "empty.yaml" in out and "100.0%" in out  # the good file ran
