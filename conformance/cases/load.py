@@ -262,13 +262,33 @@ def load_file(
     if special:
         return [], [Problem(file, 0, "", "file", f"not a regular file ({special}): not read")]
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = path.read_bytes()
+    except OSError as exc:
         return [], [Problem(file, 0, "", "file", f"cannot read: {exc}")]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return [], [_not_utf8(file, data, exc)]
     try:
         return _load_text(text, file, registry, schema)
     except Exception as exc:  # a bug here must cost one file, never the whole run
         return [], [Problem(file, 0, "", "internal", f"cannot load: {type(exc).__name__}: {exc}")]
+
+
+def _not_utf8(file: str, data: bytes, exc: UnicodeDecodeError) -> Problem:
+    """The problem of a case file that is not UTF-8, at the line of its first bad byte."""
+    line = data.count(b"\n", 0, exc.start) + 1
+    column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+    utf16 = data[:2] in (b"\xff\xfe", b"\xfe\xff")
+    what = "a UTF-16 file (it starts with a UTF-16 byte-order mark)" if utf16 else "not UTF-8"
+    return Problem(
+        file,
+        line,
+        "",
+        "file",
+        f"{what}: byte {data[exc.start]:#04x} at column {column} ({exc.reason}); case files "
+        "are UTF-8 (iconv -f ENCODING -t UTF-8 converts one)",
+    )
 
 
 def _special(path: Path) -> str:

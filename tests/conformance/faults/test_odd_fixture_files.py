@@ -79,3 +79,22 @@ def test_a_case_file_without_cases_is_a_problem(capsys, tmp_path):
     assert status == 1 and "empty.yaml:3" in out and "should be non-empty" in out
     status, out, _ = cli(capsys, "run", "--fixtures", str(folder), "--impl", GOOD)
     assert status == 2 and "empty.yaml" in out and "100.0%" in out  # the good file ran
+
+
+@pytest.mark.parametrize(
+    ("data", "where", "says"),
+    [
+        (
+            'suite: x\ndescription: "café"\n'.encode("cp1252"),
+            "latin.yaml:2",
+            "byte 0xe9 at column 18",
+        ),
+        ("suite: x\n".encode("utf-16"), "latin.yaml:1", "a UTF-16 file"),
+    ],
+)
+def test_a_case_file_not_in_utf8_names_the_line_of_its_first_bad_byte(
+    capsys, tmp_path, data, where, says
+):
+    (tmp_path / "latin.yaml").write_bytes(data)
+    status, out, _ = cli(capsys, "validate", str(tmp_path / "latin.yaml"))
+    assert status == 1 and where in out and says in out and "iconv" in out
