@@ -24,6 +24,7 @@ from typing import Any
 from tabulate import tabulate
 
 from ..cases import LoadResult, iter_expectations, load_fixtures
+from ..logcheck import shown
 
 EXIT_CODES = {0: "no problem found", 1: "at least one problem (all of them are listed)"}
 
@@ -80,7 +81,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         if result.problems:
-            rows = [(p.location, p.case_id, p.rule, p.message) for p in result.problems]
+            # escaped: a case id or message holding a newline or a bidi override would
+            # break the table or rewrite the terminal
+            rows = [shown([p.location, p.case_id, p.rule, p.message]) for p in result.problems]
             print(
                 tabulate(
                     rows,

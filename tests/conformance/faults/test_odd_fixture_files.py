@@ -98,3 +98,15 @@ def test_a_case_file_not_in_utf8_names_the_line_of_its_first_bad_byte(
     (tmp_path / "latin.yaml").write_bytes(data)
     status, out, _ = cli(capsys, "validate", str(tmp_path / "latin.yaml"))
     assert status == 1 and where in out and says in out and "iconv" in out
+
+
+def test_a_case_id_with_a_line_break_or_bidi_override_is_shown_escaped(capsys, tmp_path):
+    """The validate table printed such ids raw: a newline broke its row, U+202E reversed
+    the rest of the terminal line."""
+    text = MINI.read_text(encoding="utf-8")
+    first = text.index("id: mini.") + len("id: ")
+    end = text.index("\n", first)
+    bad = text[:first] + '"mini.evil\\u202e\\nrow"' + text[end:]
+    (tmp_path / "ids.yaml").write_text(bad, encoding="utf-8")
+    status, out, _ = cli(capsys, "validate", str(tmp_path / "ids.yaml"))
+    assert status == 1 and "\u202e" not in out and "mini.evil\\u202e\\nrow" in out
