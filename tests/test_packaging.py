@@ -129,7 +129,7 @@ def built(cache_dir: Path) -> Built:
     """``python -m build``: the sdist, then the wheel built from it (isolated, as pip does)."""
     dist = cache_dir / "dist"
     log_file = cache_dir / "build.log"
-    with _one_build_at_a_time(cache_dir.name):  # workers share the tree the sdist is made in
+    with _exclusive(f"build-{cache_dir.name}"):  # workers share the tree the sdist is made in
         if not list(dist.glob("*.whl")):
             _build(dist, log_file)
     (wheel,) = dist.glob("*.whl")
@@ -138,10 +138,11 @@ def built(cache_dir: Path) -> Built:
 
 
 @contextlib.contextmanager
-def _one_build_at_a_time(key: str) -> Iterator[None]:
-    """An exclusive lock for the build: setuptools stages the sdist in the source tree, so
-    two pytest-xdist workers building at once break each other's build."""
-    lock = Path(tempfile.gettempdir()) / f"bleu-conformance-build-{key}.lock"
+def _exclusive(name: str) -> Iterator[None]:
+    """An exclusive lock across pytest-xdist workers: setuptools stages the sdist in the
+    source tree, and the workers share the cached wheel environment, so two workers
+    building or installing at once break each other's work."""
+    lock = Path(tempfile.gettempdir()) / f"bleu-conformance-{name}.lock"
     with lock.open("w") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
@@ -207,24 +208,23 @@ class Env:
 def wheel_env(built: Built, cache_dir: Path) -> Env:
     """A fresh venv with the wheel and its runtime dependencies only (no extras)."""
     venv = cache_dir / "venv"
-    python = venv / "bin" / "python"
-    pip = [str(python), "-m", "pip"]
-    if not (venv / "ready").exists():
-        shutil.rmtree(venv, ignore_errors=True)
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        install = [*pip, "install", "-q", str(built.wheel)]
-        proc = subprocess.run(install, capture_output=True, text=True, check=False)
-        assert proc.returncode == 0, proc.stderr[-3000:]
-        target = cache_dir / "pytest"
+    with _exclusive(f"venv-{cache_dir.name}"):
+        if not (venv / "ready").exists():
+            _make_wheel_env(venv, built.wheel, cache_dir / "pytest")
+    return Env(venv / "bin", venv / "bin" / "python", cache_dir / "pytest")
+
+
+def _make_wheel_env(venv: Path, wheel: Path, target: Path) -> None:
+    """A venv with ``wheel`` installed, and pytest installed into ``target``."""
+    pip = [str(venv / "bin" / "python"), "-m", "pip"]
+    shutil.rmtree(venv, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    for install in ([str(wheel)], ["--target", str(target), "pytest"]):
         proc = subprocess.run(
-            [*pip, "install", "-q", "--target", str(target), "pytest"],
-            capture_output=True,
-            text=True,
-            check=False,
+            [*pip, "install", "-q", *install], capture_output=True, text=True, check=False
         )
         assert proc.returncode == 0, proc.stderr[-3000:]
-        (venv / "ready").touch()
-    return Env(venv / "bin", python, cache_dir / "pytest")
+    (venv / "ready").touch()
 
 
 def _shell(env: Env, command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
