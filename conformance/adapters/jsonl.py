@@ -295,7 +295,10 @@ class JsonlAdapter(Adapter):
         stderr = self._proc.stderr_tail(before)
         try:
             if "failure" in data:
-                return Answer(failure=_failure(data, stderr))
+                failure = _failure(data, stderr)
+                if data.get("score") is not None:  # which one is the answer?
+                    raise ValueError("answer has both a score and a failure")
+                return Answer(failure=failure)
             if data.get("score") is None:
                 raise ValueError("answer has no numeric score (nor a failure)")
             # the statistics' values are checked by Answer.problems()

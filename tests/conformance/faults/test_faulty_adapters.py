@@ -87,6 +87,7 @@ def test_native_knobs_and_arithmetic_are_read_from_the_hello(capsys):
         ({"hyp_len": float("nan")}, "hyp_len is nan"),
         ({"counts": ["1", 2]}, "not a list of integers"),
         ({"failure": "oops"}, "failure must be an object"),
+        ({"failure": {"kind": None, "message": "?"}}, "both a score and a failure"),
     ],
 )
 def test_garbage_answers_are_errors(capsys, patch, says):
