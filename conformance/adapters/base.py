@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from bleu_impl import KnobError, get_profile, normalize_knob
 
@@ -213,6 +213,9 @@ class Adapter(ABC):
     """Drive one implementation: declare capabilities, answer requests, clean up."""
 
     capabilities: Capabilities
+    #: Whether the work happens in another process (a worker, a program): such adapters
+    #: may be asked from a thread while this process computes something else.
+    separate_process: ClassVar[bool] = False
 
     def check(self, request: Request) -> str | None:
         """The reason this request cannot be expressed (a skip), or None."""

@@ -47,6 +47,8 @@ _GRACE = 1.0
 class CommandAdapter(Adapter):
     """Run a command template once per case and parse its output."""
 
+    separate_process = True
+
     def __init__(
         self,
         template: str,

@@ -231,6 +231,8 @@ def _failure(data: Mapping[str, Any], stderr: str) -> Failure:
 class JsonlAdapter(Adapter):
     """Drive a long-running program through the JSON Lines protocol."""
 
+    separate_process = True
+
     def __init__(
         self,
         argv: Sequence[str] | str,

@@ -201,6 +201,8 @@ class WorkerAdapter(Adapter):
     or timeout). ``recipe`` must pickle: a class or function importable by name, or a
     :func:`functools.partial` of one."""
 
+    separate_process = True
+
     def __init__(self, recipe: Callable[[], Adapter], *, startup_timeout: float = 0.0) -> None:
         self._process = _Process(recipe)
         self._startup_timeout = startup_timeout or STARTUP_TIMEOUT

@@ -96,7 +96,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=positive_int,
         default=1,
         metavar="N",
-        help="worker processes (results are identical for every N)",
+        help="worker processes (results are identical for every N); with -r/-i: the "
+        "implementations that run in their own process (live libraries, programs) asked N at "
+        "a time",
     )
     parser.add_argument(
         "--format",
@@ -244,7 +246,6 @@ FIXTURE_ONLY: dict[str, tuple[str, object]] = {
     "seed": ("--seed", 0),
     "no_shrink": ("--no-shrink", False),
     "shrink_budget": ("--shrink-budget", SHRINK_BUDGET),
-    "jobs": ("--jobs", 1),
     "verbose": ("-v", False),
     "decimals": ("--decimals", DEFAULT_DECIMALS),
     "keywords": ("-k", []),

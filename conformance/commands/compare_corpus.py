@@ -197,6 +197,7 @@ def _options(args: argparse.Namespace) -> CorpusOptions:
         between=between,
         system=args.system,
         top=args.top,
+        jobs=args.jobs,
     )
 
 

@@ -18,6 +18,9 @@ The result is one JSON-friendly dict (``docs/corpus-report.md``); reporters only
 
 from __future__ import annotations
 
+import contextvars
+import queue
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -53,6 +56,7 @@ class CorpusOptions:
     between: tuple[str, str] | None = None
     system: str | None = None
     top: int = 10
+    jobs: int = 1  # implementations in other processes asked at once
 
 
 @dataclass(frozen=True)
@@ -94,14 +98,71 @@ Progress = Callable[[str], None]
 
 
 def _ask_all(
-    corpus: UserCorpus, subjects: Sequence[Subject], knobs: Mapping[str, Any], progress: Progress
+    corpus: UserCorpus,
+    subjects: Sequence[Subject],
+    options: CorpusOptions,
+    progress: Progress,
 ) -> dict[str, list[Cell]]:
-    cases = [corpus.case(j, knobs) for j in range(len(corpus.system_files))]
+    """Every implementation's cell on every system. With ``jobs`` > 1 the implementations
+    that work in another process (live libraries, programs) are asked from ``jobs``
+    threads while this one asks the in-process ones: each is asked exactly as alone."""
+    cases = [corpus.case(j, options.knobs) for j in range(len(corpus.system_files))]
     cells: dict[str, list[Cell]] = {}
-    for subject in subjects:
+
+    def ask(subject: Subject) -> None:
         progress(f"scoring with {subject.name}")
         cells[subject.name] = [_cell(subject.reply(case), subject.scale) for case in cases]
-    return cells
+
+    away = [s for s in subjects if s.adapter.separate_process] if options.jobs > 1 else []
+    with _Asking(away, ask, options.jobs) as asking:
+        for subject in subjects:
+            if subject not in away:
+                ask(subject)
+    asking.raise_failure()
+    return {s.name: cells[s.name] for s in subjects}
+
+
+class _Asking:
+    """``ask`` applied to ``subjects`` by ``jobs`` daemon threads (daemons: an interrupted
+    report must not wait for them; the adapters' processes are killed on the way out)."""
+
+    def __init__(self, subjects: Sequence[Subject], ask: Callable[[Subject], None], jobs: int):
+        self._queue: queue.SimpleQueue[Subject] = queue.SimpleQueue()
+        for subject in subjects:
+            self._queue.put(subject)
+        self._ask = ask
+        self._failure: BaseException | None = None
+        context = contextvars.copy_context()
+        self._threads = [
+            threading.Thread(target=context.copy().run, args=(self._work,), daemon=True)
+            for _ in range(min(jobs, len(subjects)))
+        ]
+
+    def _work(self) -> None:
+        while True:
+            try:
+                subject = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                self._ask(subject)
+            except BaseException as exc:  # re-raised in the asking thread
+                self._failure = exc
+                return
+
+    def __enter__(self) -> _Asking:
+        for thread in self._threads:
+            thread.start()
+        return self
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        if kind is None:  # on an exception, do not wait
+            for thread in self._threads:
+                thread.join()
+
+    def raise_failure(self) -> None:
+        if self._failure is not None:
+            raise self._failure
 
 
 def _reproductions(
@@ -324,7 +385,7 @@ def _report(
     progress: Progress,
 ) -> dict[str, Any]:
     names = list(corpus.names)
-    cells = _ask_all(corpus, subjects, options.knobs, progress)
+    cells = _ask_all(corpus, subjects, options, progress)
     cache = TableCache([corpus.case(j, options.knobs) for j in range(len(names))])
     reps = _reproductions(subjects, cells, cache, options.knobs, baseline, progress)
     scores = {

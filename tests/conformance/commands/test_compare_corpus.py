@@ -271,6 +271,16 @@ def test_one_reason_on_every_system_is_one_line(
     assert "one reference" in section[0]
 
 
+def test_jobs_ask_the_live_libraries_at_once_with_the_same_report(
+    report: dict, corpus: dict[str, list[Path]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--jobs 2: live sacrebleu and NLTK (worker processes) asked from two threads while
+    the bleu_impl profiles are asked here; the report is the one asked one by one."""
+    argv = ["compare", *_args(corpus["de"]), *IMPLS, "--format", "json", "--jobs", "2"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out) == report
+
+
 def test_a_baseline_without_scores_is_named_as_the_reason(
     corpus: dict[str, list[Path]], capsys: pytest.CaptureFixture[str]
 ) -> None:
