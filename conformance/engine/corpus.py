@@ -123,8 +123,9 @@ def _ask_all(
 
 
 class _Asking:
-    """``ask`` applied to ``subjects`` by ``jobs`` daemon threads (daemons: an interrupted
-    report must not wait for them; the adapters' processes are killed on the way out)."""
+    """``ask`` applied to ``subjects`` by ``jobs`` daemon threads. Not a ThreadPoolExecutor:
+    its threads are joined at exit, so an interrupted report would wait for a thread that
+    goes on asking (restarting the workers killed on the way out) case after case."""
 
     def __init__(self, subjects: Sequence[Subject], ask: Callable[[Subject], None], jobs: int):
         self._queue: queue.SimpleQueue[Subject] = queue.SimpleQueue()
