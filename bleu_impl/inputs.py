@@ -95,6 +95,8 @@ def check_nesting(hyp: Segment, refs: list[Segment], index: int) -> None:
     the references are nested one level too deep (tokens with spaces are legitimate when
     the hypothesis is a token list too: fast-bleu joins n-grams with spaces). A token that
     is itself a list or tuple: that segment is nested one level too deep."""
+    if type(hyp) is str and all(type(ref) is str for ref in refs):
+        return  # raw text throughout (the common case): nothing can be nested
     for what, segment in (("the hypothesis", hyp), *(("a reference", ref) for ref in refs)):
         nested = isinstance(segment, list | tuple) and segment  # the first token tells
         if nested and isinstance(segment[0], list | tuple):

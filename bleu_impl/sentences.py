@@ -21,7 +21,7 @@ from .profiles import Profile, get_profile, resolve_cached
 from .reflength import RefLength
 from .score import BleuResult
 from .segment_scorer import SegmentScorer
-from .stats import BleuStats
+from .stats import BleuStats, counted_stats
 
 __all__ = ["sentence_scores"]
 
@@ -55,7 +55,7 @@ def _segment_stats(
         for counts, totals, hyp_len, ref, refs in zip(
             chunk.counts.tolist(), chunk.totals().tolist(), chunk.hyp_len.tolist(), ref_len, refss
         ):
-            yield BleuStats(tuple(counts), tuple(totals), hyp_len, ref, missing=int(not refs))
+            yield counted_stats(tuple(counts), tuple(totals), hyp_len, ref, missing=int(not refs))
 
 
 @overload

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from .errors import InputError
 
-__all__ = ["BleuStats", "LastSegment"]
+__all__ = ["BleuStats", "LastSegment", "counted_stats"]
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,35 @@ class BleuStats:
             "segments": self.segments,
             "missing": self.missing,
         }
+
+
+def counted_stats(
+    counts: tuple[int, ...],
+    totals: tuple[int, ...],
+    hyp_len: int,
+    ref_len: int | Fraction,
+    last: LastSegment | None = None,
+    missing: int = 0,
+) -> BleuStats:
+    """One segment's ``BleuStats`` as this package counted them (valid by construction), made
+    without the checks of the constructor: bulk sentence scoring builds millions of them, and
+    the checks cost five times the object (``tests/bleu_impl/test_sentences.py`` holds the
+    counting paths to statistics the constructor accepts)."""
+    stats = _new(BleuStats)
+    stats.__dict__.update(
+        counts=counts,
+        totals=totals,
+        hyp_len=hyp_len,
+        ref_len=ref_len,
+        segments=1,
+        last=last,
+        missing=missing,
+        parts=None,
+    )
+    return stats
+
+
+_new = object.__new__
 
 
 def _joined(a: BleuStats, b: BleuStats) -> tuple[BleuStats, ...] | None:

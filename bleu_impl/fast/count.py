@@ -19,7 +19,7 @@ import numpy as np
 from ..knobs import Config
 from ..ngrams import last_segment, needs_last, segment_stats
 from ..reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES, RefLength
-from ..stats import BleuStats, LastSegment
+from ..stats import BleuStats, LastSegment, counted_stats
 from .ids import dense_local_ids, local_ids
 from .tokens import ChunkTokens
 
@@ -97,7 +97,7 @@ class ChunkStats:
         if needs_last(self.config) and self.lasts is None:
             raise ValueError("rows() of a chunk counted without every segment's last data")
         return [
-            BleuStats(tuple(c), tuple(t), h, r, 1, last, 0 if k else 1)
+            counted_stats(tuple(c), tuple(t), h, r, last, 0 if k else 1)
             for c, t, h, r, last, k in zip(
                 self.counts.tolist(),
                 self.totals().tolist(),

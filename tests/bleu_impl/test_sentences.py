@@ -19,6 +19,7 @@ from bleu_impl import (
     CHOICES,
     PROFILES,
     BleuError,
+    BleuStats,
     EmulatedFailure,
     InputError,
     get_profile,
@@ -119,6 +120,9 @@ def test_batch_equals_the_loop_for_every_profile(corpus: Any, setting: Any) -> N
     scores = _outcome(lambda: sentence_scores(hyps, refs, profile=profile, **knobs))
     assert results == loop == reference
     assert scores == (loop if isinstance(loop, tuple) else [r.score for r in loop])
+    if isinstance(results, list):  # counted without the constructor's checks: they must pass
+        for result in results:
+            BleuStats(result.counts, result.totals, result.hyp_len, result.ref_len)
 
 
 def test_many_segments_cross_chunks_and_reuse_precisions() -> None:

@@ -9,6 +9,7 @@ import pytest
 import bleu_impl
 from bleu_impl import BleuStats, InputError
 from bleu_impl.reflength import REF_LENGTH_RULES
+from bleu_impl.stats import LastSegment, counted_stats
 
 
 def test_merge_adds_everything_and_zero_is_neutral() -> None:
@@ -16,6 +17,14 @@ def test_merge_adds_everything_and_zero_is_neutral() -> None:
     b = BleuStats((2, 1), (3, 2), 3, 3)
     assert a + b == BleuStats((3, 1), (5, 3), 5, 6, segments=2)
     assert BleuStats.zero(2) + a == a
+
+
+def test_counted_stats_equal_the_checked_constructor() -> None:
+    last = LastSegment((3, 2, 1, 0, 0), (0, 1))
+    made = counted_stats((2, 1, 0, 0), (3, 2, 1, 1), 3, Fraction(7, 2), last, missing=1)
+    checked = BleuStats((2, 1, 0, 0), (3, 2, 1, 1), 3, Fraction(7, 2), 1, last, missing=1)
+    assert made == checked and hash(made) == hash(checked) and repr(made) == repr(checked)
+    assert made + made == checked + checked
 
 
 def test_merge_rejects_different_orders() -> None:
