@@ -250,7 +250,7 @@ def _render_text(report: Mapping[str, Any], fmt: str) -> str:
     out.append(_wide_table(*score_rows(report), tablefmt, width))
     errors = error_lines(report)
     if errors:
-        out += ["", "No score:", *[f"  {e}" for e in errors]]
+        out += ["", "No score:", *(p for e in errors for p in fit(f"  {e}", "      "))]
     out.append(h("Ranks (1 = best; * = differs from the baseline's ranking)"))
     out.append(_wide_table(*rank_rows(report), tablefmt, width))
     out.append(h(f"Why the scores differ from {report['baseline']}"))

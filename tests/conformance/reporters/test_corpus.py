@@ -97,3 +97,29 @@ def test_the_table_fits_the_terminal(
     assert main([*argv, "--format", "markdown"]) == 0
     (table,) = [t for t in tables(capsys.readouterr().out) if "spread (max − min)" in str(t)]
     assert all(name in str(table) for name in names)
+
+
+def test_the_no_score_lines_fit_the_terminal(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two references (as WMT's cs-en, de-en, en-zh...) and a one-reference implementation:
+    its "No score" line (implementation, systems and the whole error message) is wrapped to
+    COLUMNS like the other prose (it was printed as one 140-column line)."""
+    refs = [
+        ["the quick brown fox jumps over the lazy dog", "a cat sat on the mat today"],
+        ["the fast brown fox jumped over the lazy dog", "the cat sat on a mat today"],
+    ]
+    argv = ["compare"]
+    for k, ref in enumerate(refs):
+        (tmp_path / f"ref{k}.txt").write_text("\n".join(ref) + "\n", encoding="utf-8")
+        argv += ["-r", str(tmp_path / f"ref{k}.txt")]
+    for name in ("system-a", "system-b"):
+        lines = [f"{line} {name}" for line in refs[0]]
+        (tmp_path / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        argv += ["-i", str(tmp_path / f"{name}.txt")]
+    argv += ["--impl", "bleu_impl:sacrebleu", "--impl", "bleu_impl:tensor2tensor"]
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "No score:" in out and "exactly one reference" in " ".join(out.split())
+    assert [line for line in out.splitlines() if len(line) > 80] == []
