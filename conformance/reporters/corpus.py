@@ -15,7 +15,7 @@ from typing import Any
 from tabulate import tabulate
 
 from ..logcheck import shown
-from .textgrid import terminal_width, wrap
+from .textgrid import clip, terminal_width, wrap
 
 __all__ = ["FORMATS", "render"]
 
@@ -183,7 +183,7 @@ def segment_lines(report: Mapping[str, Any], width: int = 100) -> list[str]:
             (f"{seg['b']} tokens", " ".join(row["tokens_b"])),
         ):
             prefix = f"    {label}: "
-            lines.append(prefix + _clip(_visible(text), max(20, width - len(prefix))))
+            lines.append(prefix + clip(_visible(text), max(20, width - len(prefix))))
         ca, cb = row["counts_a"], row["counts_b"]
         lines.append(
             f"    matches/n-grams {_counts(ca)} vs {_counts(cb)}; "
@@ -213,10 +213,6 @@ def _visible(text: str) -> str:
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def significance_line(report: Mapping[str, Any]) -> str:
