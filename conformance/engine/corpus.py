@@ -34,7 +34,7 @@ from ..protocol import jsonable
 from .asking import ANSWERED, SKIPPED, Reply
 from .corpus_notes import file_notes, script_notes
 from .corpus_paths import Reproduction, path_steps, reproduce_subject
-from .corpus_segments import contributions
+from .corpus_segments import contributions, count_change
 from .corpus_significance import ALPHA, SignificanceOptions, randomization, significance
 from .corpus_stats import TableCache
 from .differ import Subject
@@ -350,6 +350,7 @@ def _segments(
         }
     try:
         rows, total = contributions(cache, names.index(system), reps[a], reps[b], options.top)
+        counted = count_change(cache, names.index(system), reps[a], reps[b])
     except BleuError as exc:
         return {"a": a, "b": b, "system": system, "note": str(exc), "rows": []}
     return {
@@ -357,6 +358,8 @@ def _segments(
         "b": b,
         "system": system,
         "difference": scores[b][system] - scores[a][system],
+        "counting": counted,
+        "scoring": scores[b][system] - scores[a][system] - counted,
         "sum_of_contributions": total,
         "rows": [r.to_json() for r in rows],
         "note": "",

@@ -165,13 +165,23 @@ def flip_rows(report: Mapping[str, Any], limit: int | None) -> list[list[str]]:
 
 def segment_lines(report: Mapping[str, Any], width: int = 100) -> list[str]:
     seg = report["segments"]
-    if not seg.get("rows"):
+    if "difference" not in seg:
         return [seg.get("note") or "not computed"]
+    a, b = seg["a"], seg["b"]
+    if not seg["rows"]:
+        return [
+            f"{a} vs {b} on {seg['system']}: difference {_num(seg['difference'], sign=True)}; "
+            f"{b} counts every segment as {a} does, so all of it comes from how the counts "
+            "are scored (smoothing, brevity penalty, averaging: see why the scores differ)"
+        ]
     lines = [
-        f"{seg['a']} vs {seg['b']} on {seg['system']}: "
-        f"difference {_num(seg['difference'], sign=True)}; "
-        f"all segments' count changes together {_num(seg['sum_of_contributions'], sign=True)} "
-        f"(scored as {seg['a']} scores); the {len(seg['rows'])} largest:"
+        f"{a} vs {b} on {seg['system']}: difference {_num(seg['difference'], sign=True)}, of "
+        f"which {_num(seg['counting'], sign=True)} comes from what is counted (every segment "
+        f"counted as {b} counts it, scored as {a} scores) and "
+        f"{_num(seg['scoring'], sign=True)} from how the counts are scored (smoothing, "
+        "brevity penalty, averaging: see why the scores differ). "
+        f"The {len(seg['rows'])} segments whose counts move {a}'s score most, each alone "
+        f"(all segments one at a time: {_num(seg['sum_of_contributions'], sign=True)}):"
     ]
     for row in seg["rows"]:
         lines.append(f"  line {row['line']}: {_num(row['delta'], 3, sign=True)}")
