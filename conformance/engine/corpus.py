@@ -32,7 +32,7 @@ from bleu_impl import BleuError, SharedCounts, sharing
 from ..cases.usercorpus import UserCorpus
 from ..protocol import jsonable
 from .asking import ANSWERED, SKIPPED, Reply
-from .corpus_notes import file_notes, script_notes
+from .corpus_notes import file_notes, script_notes, system_notes
 from .corpus_paths import Reproduction, path_steps, reproduce_subject
 from .corpus_segments import contributions, count_change
 from .corpus_significance import ALPHA, SignificanceOptions, randomization, significance
@@ -419,7 +419,9 @@ def _report(
         "segment_count": corpus.segments,
         "knobs": jsonable(dict(options.knobs)),
         "baseline": baseline,
-        "notes": script_notes(corpus.references[0], options.knobs) + file_notes(_files(corpus)),
+        "notes": script_notes(corpus.references[0], options.knobs)
+        + file_notes(_files(corpus))
+        + system_notes(list(zip(names, corpus.outputs))),
         "systems": [{"name": n, "file": f} for n, f in zip(names, corpus.system_files)],
         "implementations": [_impl_info(s, reps[s.name], sig.missing.get(s.name)) for s in subjects],
         "scores": scores,

@@ -13,6 +13,9 @@ every implementation to tokenize as sacrebleu would.
 UTF-8 byte-order mark at the start of some files but not others (read as text, as sacrebleu
 reads it), and text in decomposed Unicode (not NFC) in some files but not others (no
 implementation normalizes: "ä" as a + U+0308 matches no precomposed "ä").
+
+:func:`system_notes` names systems whose outputs are the same text (a submission given
+twice, a contrastive run identical to the primary): they tie under every implementation.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["SAMPLE_LINES", "file_notes", "script_notes", "script_of"]
+__all__ = ["SAMPLE_LINES", "file_notes", "script_notes", "script_of", "system_notes"]
 
 #: Lines of the first reference read for the census (enough to be stable, cheap on 1M lines).
 SAMPLE_LINES = 2000
@@ -143,6 +146,21 @@ def file_notes(files: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
             "any-nfc) if this is not meant"
         )
     return notes
+
+
+def system_notes(systems: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
+    """A note per group of systems (name, lines) with the same text on every line (compared
+    as sacrebleu reads lines: line-end whitespace aside)."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for name, lines in systems:
+        groups.setdefault(tuple(line.rstrip() for line in lines), []).append(name)
+    return [
+        f"systems {_listed(names, shown=len(names))} are identical (every line, line-end "
+        "whitespace aside): every implementation gives them the same score and ranks them "
+        "equal; is one file given in place of another?"
+        for names in groups.values()
+        if len(names) > 1
+    ]
 
 
 def _listed(names: Sequence[str], shown: int = 5) -> str:

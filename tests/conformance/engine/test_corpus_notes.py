@@ -120,3 +120,22 @@ def test_decomposed_text_in_some_files_is_named(
         _report(tmp_path, {"ref.txt": nfd, "a.txt": nfd.replace("Matte", "D")}, capsys)["notes"]
         == []
     )
+
+
+def test_identical_systems_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same output given as two systems (here with CRLF line ends in one copy) ties under
+    every implementation; the report said nothing about why."""
+    text = "\n".join(GERMAN) + "\n"
+    other = text.replace("Matte", "Decke")
+    files = {
+        "ref.txt": text,
+        "a.txt": other,
+        "b.txt": other.replace("\n", "\r\n"),
+        "c.txt": "x\ny\n",
+    }
+    notes = _report(tmp_path, files, capsys)["notes"]
+    assert len(notes) == 1 and notes[0].startswith("systems a, b are identical"), notes
+    assert (
+        _report(tmp_path, {"ref.txt": text, "a.txt": other, "c.txt": "x\ny\n"}, capsys)["notes"]
+        == []
+    )
