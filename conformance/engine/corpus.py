@@ -32,6 +32,7 @@ from bleu_impl import BleuError, SharedCounts, sharing
 from ..cases.usercorpus import UserCorpus
 from ..protocol import jsonable
 from .asking import ANSWERED, SKIPPED, Reply
+from .attribution import UNKNOWN_FAILURE
 from .corpus_notes import file_notes, script_notes, system_notes
 from .corpus_paths import Reproduction, path_steps, reproduce_subject
 from .corpus_segments import contributions, count_change
@@ -76,7 +77,8 @@ def _cell(reply: Reply, scale: int) -> Cell:
         return Cell(None, "errored", reply.reason)
     if outcome.failure is not None:
         message = reply.answer.failure.message if reply.answer and reply.answer.failure else ""
-        return Cell(None, "failed", f"{outcome.failure}: {message}".strip(": "))
+        kind = "" if outcome.failure == UNKNOWN_FAILURE else outcome.failure  # says nothing
+        return Cell(None, "failed", f"{kind}: {message}".strip(": ") or UNKNOWN_FAILURE)
     assert outcome.score is not None
     return Cell(100 * outcome.score, "answered")
 

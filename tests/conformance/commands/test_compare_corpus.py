@@ -268,7 +268,7 @@ def test_one_reason_on_every_system_is_one_line(
     lines = out.split("No score:\n", 1)[1].split("\n\n", 1)[0].splitlines()
     section = [line for line in lines if not line.startswith("      ")]  # wrapped: one entry
     assert len(section) == 1, section
-    assert "bleu_impl:tensor2tensor on every system (3): failed" in section[0]
+    assert "bleu_impl:tensor2tensor on every system (3): failed: InputError" in section[0]
     assert "one reference" in " ".join(" ".join(lines).split())
 
 
