@@ -63,11 +63,13 @@ class UserCorpus:
 
 
 def display_names(paths: Sequence[str]) -> tuple[str, ...]:
-    """File names without their directory and the dot-, dash- or underscore-separated parts
-    they all share (``wmt/de.sys01.txt``, ``wmt/de.sys02.txt`` -> ``sys01``, ``sys02``);
-    the base names when that would make two equal or one empty."""
-    names = [os.path.basename(p) if p != "-" else "<stdin>" for p in paths]
-    parts = [re.split(r"(?<=[._-])", n) for n in names]
+    """File names without the dot-, dash-, underscore- or slash-separated parts they all
+    share (``wmt/de.sys01.txt``, ``wmt/de.sys02.txt`` -> ``sys01``, ``sys02``). Files of the
+    same name in different folders (``sysA/hyp.txt``, ``sysB/hyp.txt`` -> ``sysA``,
+    ``sysB``) keep as many of their last folders as tell them apart, the others their file
+    name; the unshortened names when shortening would make two equal or one empty."""
+    names = _distinct_tails(paths)
+    parts = [re.split(r"(?<=[/._-])", n) for n in names]
     if len(names) > 1:
         head = 0
         while all(len(p) > head + 1 and p[head] == parts[0][head] for p in parts):
@@ -75,10 +77,27 @@ def display_names(paths: Sequence[str]) -> tuple[str, ...]:
         tail = 0
         while all(len(p) > head + tail + 1 and p[-1 - tail] == parts[0][-1 - tail] for p in parts):
             tail += 1
-        short = ["".join(p[head : len(p) - tail]).rstrip("._-") for p in parts]
+        short = ["".join(p[head : len(p) - tail]).rstrip("/._-") for p in parts]
         if all(short) and len(set(short)) == len(short):
             return tuple(short)
-    return tuple(names) if len(set(names)) == len(names) else tuple(paths)
+    return tuple(names)
+
+
+def _distinct_tails(paths: Sequence[str]) -> list[str]:
+    """Each path's file name, with as many of its last folders as it takes to tell it from
+    the others; the whole paths when no tail does."""
+    components = [["<stdin>"] if p == "-" else p.replace(os.sep, "/").split("/") for p in paths]
+    depth = [1] * len(paths)
+    while True:
+        tails = ["/".join(c[-d:]) for c, d in zip(components, depth)]
+        clashing = [i for i, t in enumerate(tails) if tails.count(t) > 1]
+        if not clashing:
+            return tails
+        grown = [i for i in clashing if depth[i] < len(components[i])]
+        if not grown:
+            return ["<stdin>" if p == "-" else p for p in paths]
+        for i in grown:
+            depth[i] += 1
 
 
 def _read(path: str) -> tuple[str, ...]:

@@ -32,9 +32,10 @@ from bleu_impl import BleuError, SharedCounts, sharing
 from ..cases.usercorpus import UserCorpus
 from ..protocol import jsonable
 from .asking import ANSWERED, SKIPPED, Reply
-from .corpus_notes import file_notes, script_notes
+from .attribution import UNKNOWN_FAILURE
+from .corpus_notes import file_notes, script_notes, system_notes
 from .corpus_paths import Reproduction, path_steps, reproduce_subject
-from .corpus_segments import contributions
+from .corpus_segments import contributions, count_change
 from .corpus_significance import ALPHA, SignificanceOptions, randomization, significance
 from .corpus_stats import TableCache
 from .differ import Subject
@@ -76,7 +77,8 @@ def _cell(reply: Reply, scale: int) -> Cell:
         return Cell(None, "errored", reply.reason)
     if outcome.failure is not None:
         message = reply.answer.failure.message if reply.answer and reply.answer.failure else ""
-        return Cell(None, "failed", f"{outcome.failure}: {message}".strip(": "))
+        kind = "" if outcome.failure == UNKNOWN_FAILURE else outcome.failure  # says nothing
+        return Cell(None, "failed", f"{kind}: {message}".strip(": ") or UNKNOWN_FAILURE)
     assert outcome.score is not None
     return Cell(100 * outcome.score, "answered")
 
@@ -350,6 +352,7 @@ def _segments(
         }
     try:
         rows, total = contributions(cache, names.index(system), reps[a], reps[b], options.top)
+        counted = count_change(cache, names.index(system), reps[a], reps[b])
     except BleuError as exc:
         return {"a": a, "b": b, "system": system, "note": str(exc), "rows": []}
     return {
@@ -357,6 +360,8 @@ def _segments(
         "b": b,
         "system": system,
         "difference": scores[b][system] - scores[a][system],
+        "counting": counted,
+        "scoring": scores[b][system] - scores[a][system] - counted,
         "sum_of_contributions": total,
         "rows": [r.to_json() for r in rows],
         "note": "",
@@ -416,7 +421,9 @@ def _report(
         "segment_count": corpus.segments,
         "knobs": jsonable(dict(options.knobs)),
         "baseline": baseline,
-        "notes": script_notes(corpus.references[0], options.knobs) + file_notes(_files(corpus)),
+        "notes": script_notes(corpus.references[0], options.knobs)
+        + file_notes(_files(corpus))
+        + system_notes(list(zip(names, corpus.outputs))),
         "systems": [{"name": n, "file": f} for n, f in zip(names, corpus.system_files)],
         "implementations": [_impl_info(s, reps[s.name], sig.missing.get(s.name)) for s in subjects],
         "scores": scores,

@@ -8,7 +8,11 @@ scored with A's setting). Segments are listed by the size of that change, with t
 and both tokenizations, so a user sees what the counts differ on (punctuation attached to
 words, case, a tokenizer that splits no CJK...). The contributions do not add up exactly
 to the corpus difference (BLEU is not linear in the counts, and scoring-only knobs move no
-counts); the report says how much of it they account for.
+counts); the report says how much of it they account for, and splits the difference into
+what is counted and how it is scored (:func:`count_change`): B's statistics of every
+segment scored as A scores, minus A's score, is the part of counting (tokenization,
+lowercasing, reference handling); the rest comes from scoring the same counts (smoothing,
+brevity penalty, a mean of sentence scores instead of corpus BLEU...).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from ..cases import Case
 from .corpus_paths import Reproduction
 from .corpus_stats import TableCache
 
-__all__ = ["SegmentRow", "contributions"]
+__all__ = ["SegmentRow", "contributions", "count_change"]
 
 
 @dataclass(frozen=True)
@@ -108,3 +112,14 @@ def contributions(
             )
         )
     return rows, sum(d for d, _ in deltas)
+
+
+def count_change(cache: TableCache, system: int, a: Reproduction, b: Reproduction) -> float:
+    """A's score of B's statistics of every segment minus A's score (BLEU 0-100): how much
+    of the difference comes from what B counts; the rest is how B scores the counts."""
+    assert a.config is not None and b.config is not None
+    table_a, table_b = cache.table(system, a.config), cache.table(system, b.config)
+    if table_a.max_order != table_b.max_order:
+        raise BleuError("the two settings count different n-gram orders")
+    base = score_stats(table_a.total(), profile=a.profile, config=a.config).score
+    return 100 * (score_stats(table_b.total(), profile=a.profile, config=a.config).score - base)

@@ -15,7 +15,7 @@ from typing import Any
 from tabulate import tabulate
 
 from ..logcheck import shown
-from .textgrid import terminal_width, wrap
+from .textgrid import clip, terminal_width, wrap
 
 __all__ = ["FORMATS", "render"]
 
@@ -165,13 +165,23 @@ def flip_rows(report: Mapping[str, Any], limit: int | None) -> list[list[str]]:
 
 def segment_lines(report: Mapping[str, Any], width: int = 100) -> list[str]:
     seg = report["segments"]
-    if not seg.get("rows"):
+    if "difference" not in seg:
         return [seg.get("note") or "not computed"]
+    a, b = seg["a"], seg["b"]
+    if not seg["rows"]:
+        return [
+            f"{a} vs {b} on {seg['system']}: difference {_num(seg['difference'], sign=True)}; "
+            f"{b} counts every segment as {a} does, so all of it comes from how the counts "
+            "are scored (smoothing, brevity penalty, averaging: see why the scores differ)"
+        ]
     lines = [
-        f"{seg['a']} vs {seg['b']} on {seg['system']}: "
-        f"difference {_num(seg['difference'], sign=True)}; "
-        f"all segments' count changes together {_num(seg['sum_of_contributions'], sign=True)} "
-        f"(scored as {seg['a']} scores); the {len(seg['rows'])} largest:"
+        f"{a} vs {b} on {seg['system']}: difference {_num(seg['difference'], sign=True)}, of "
+        f"which {_num(seg['counting'], sign=True)} comes from what is counted (every segment "
+        f"counted as {b} counts it, scored as {a} scores) and "
+        f"{_num(seg['scoring'], sign=True)} from how the counts are scored (smoothing, "
+        "brevity penalty, averaging: see why the scores differ). "
+        f"The {len(seg['rows'])} segments whose counts move {a}'s score most, each alone "
+        f"(all segments one at a time: {_num(seg['sum_of_contributions'], sign=True)}):"
     ]
     for row in seg["rows"]:
         lines.append(f"  line {row['line']}: {_num(row['delta'], 3, sign=True)}")
@@ -183,7 +193,7 @@ def segment_lines(report: Mapping[str, Any], width: int = 100) -> list[str]:
             (f"{seg['b']} tokens", " ".join(row["tokens_b"])),
         ):
             prefix = f"    {label}: "
-            lines.append(prefix + _clip(_visible(text), max(20, width - len(prefix))))
+            lines.append(prefix + clip(_visible(text), max(20, width - len(prefix))))
         ca, cb = row["counts_a"], row["counts_b"]
         lines.append(
             f"    matches/n-grams {_counts(ca)} vs {_counts(cb)}; "
@@ -213,10 +223,6 @@ def _visible(text: str) -> str:
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def significance_line(report: Mapping[str, Any]) -> str:
@@ -250,7 +256,7 @@ def _render_text(report: Mapping[str, Any], fmt: str) -> str:
     out.append(_wide_table(*score_rows(report), tablefmt, width))
     errors = error_lines(report)
     if errors:
-        out += ["", "No score:", *[f"  {e}" for e in errors]]
+        out += ["", "No score:", *(p for e in errors for p in fit(f"  {e}", "      "))]
     out.append(h("Ranks (1 = best; * = differs from the baseline's ranking)"))
     out.append(_wide_table(*rank_rows(report), tablefmt, width))
     out.append(h(f"Why the scores differ from {report['baseline']}"))

@@ -143,6 +143,7 @@ def render_html(report: Mapping[str, Any]) -> str:
             html.paragraph(significance_line(report)),
             html.table(["pair", "order", "implementations (Δ BLEU, p)"], flip_rows(report, None)),
         ]
+    segments = segment_lines(report, 160)
     blocks = [
         html.section("Scores", scores, *(html.paragraph(html.mono(e)) for e in errors)),
         html.section("Ranks", html.table(rhead, rrows), html.figures(*figures)),
@@ -153,7 +154,11 @@ def render_html(report: Mapping[str, Any]) -> str:
             _lines_block(decomposition_lines(report)),
         ),
         html.section("Ranking flips", *flips_block),
-        html.section("Where the difference comes from", _lines_block(segment_lines(report, 160))),
+        html.section(  # the summary wraps as prose; the segments keep their columns
+            "Where the difference comes from",
+            html.paragraph(segments[0]),
+            _lines_block(segments[1:]),
+        ),
     ]
     lines = header_lines(report)
     return html.page("BLEU disagreement report", *blocks, subtitle=" · ".join(lines))

@@ -6,9 +6,19 @@ from __future__ import annotations
 import re
 import shutil
 import textwrap
+import unicodedata
 from collections.abc import Sequence
 
-__all__ = ["MAX_WIDTH", "MIN_WIDTH", "grid", "records", "terminal_width", "wrap"]
+__all__ = [
+    "MAX_WIDTH",
+    "MIN_WIDTH",
+    "clip",
+    "columns",
+    "grid",
+    "records",
+    "terminal_width",
+    "wrap",
+]
 
 GAP = "  "
 MIN_WIDTH, MAX_WIDTH = 60, 200
@@ -32,6 +42,32 @@ def wrap(text: str, width: int, indent: str = "") -> str:
         )
         or [""]
     )
+
+
+def _char_columns(char: str) -> int:
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def columns(text: str) -> int:
+    """The terminal columns ``text`` takes: Chinese, Japanese and Korean characters (East
+    Asian wide and fullwidth) two, combining marks and format characters none, others one."""
+    return sum(_char_columns(char) for char in text)
+
+
+def clip(text: str, width: int) -> str:
+    """``text`` cut to at most ``width`` terminal columns (:func:`columns`), ``…`` marking
+    the cut."""
+    if columns(text) <= width:
+        return text
+    kept, used = [], 0
+    for char in text:
+        used += _char_columns(char)
+        if used > width - 1:
+            break
+        kept.append(char)
+    return "".join(kept) + "…"
 
 
 # Where a word too long for its column may break: after punctuation (ids like

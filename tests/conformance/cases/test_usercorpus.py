@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.cases.usercorpus import CorpusInputError, load_corpus
+from conformance.cases.usercorpus import CorpusInputError, display_names, load_corpus
 
 sacrebleu = pytest.importorskip("sacrebleu")
 
@@ -45,3 +45,25 @@ def test_a_reference_file_of_blank_lines_is_refused(tmp_path: Path) -> None:
         load_corpus([other, ref], [system])
     # blank lines in some segments only, and a blank system, are inputs like any other
     assert load_corpus([other], [_write(tmp_path / "blank.txt", b"\n\n\n")]).segments == 3
+
+
+@pytest.mark.parametrize(
+    ("paths", "names"),
+    [
+        (["wmt/de.sys01.txt", "wmt/de.sys02.txt"], ("sys01", "sys02")),
+        # WMT22 file names: the pair, "hyp" and the language are shared
+        (
+            ["o/generaltest2022.de-fr.hyp.LT22.fr", "o/generaltest2022.de-fr.hyp.Online-A.fr"],
+            ("LT22", "Online-A"),
+        ),
+        # one output file per system folder: the folders name the systems
+        (["runs/sysA/hyp.txt", "runs/sysB/hyp.txt"], ("sysA", "sysB")),
+        (["/x/a/hyp.txt", "/x/b/hyp.txt", "/data/other.txt"], ("a/hyp", "b/hyp", "other")),
+        (["a/b/out.txt", "c/b/out.txt"], ("a", "c")),
+        (["-", "sys.txt"], ("<stdin>", "sys.txt")),
+    ],
+)
+def test_display_names_tell_the_systems_apart_briefly(paths: list[str], names: tuple) -> None:
+    """Two systems' files of the same name in different folders made every system's name
+    its whole path (a 70-column table header for each of WMT22's systems)."""
+    assert display_names(paths) == names

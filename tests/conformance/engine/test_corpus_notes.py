@@ -120,3 +120,36 @@ def test_decomposed_text_in_some_files_is_named(
         _report(tmp_path, {"ref.txt": nfd, "a.txt": nfd.replace("Matte", "D")}, capsys)["notes"]
         == []
     )
+
+
+def test_identical_systems_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same output given as two systems (here with CRLF line ends in one copy) ties under
+    every implementation; the report said nothing about why."""
+    text = "\n".join(GERMAN) + "\n"
+    other = text.replace("Matte", "Decke")
+    files = {
+        "ref.txt": text,
+        "a.txt": other,
+        "b.txt": other.replace("\n", "\r\n"),
+        "c.txt": "x\ny\n",
+    }
+    notes = _report(tmp_path, files, capsys)["notes"]
+    assert len(notes) == 1 and notes[0].startswith("systems a, b are identical"), notes
+    assert (
+        _report(tmp_path, {"ref.txt": text, "a.txt": other, "c.txt": "x\ny\n"}, capsys)["notes"]
+        == []
+    )
+
+
+def test_the_note_does_not_say_13a_scores_close_to_zero() -> None:
+    """On WMT22 en-zh, 13a (sacrebleu's default) gives 13 to 48 BLEU: it splits off ASCII
+    punctuation, so placeholders, numbers, Latin names and phrases copied exactly match. The
+    note said every tokenizer that splits on spaces, 13a included, scores close to 0."""
+    sacrebleu = pytest.importorskip("sacrebleu")
+    ref = ["有消息人士告诉#PRS_ORG#，Gabba 是澳大利亚唯一一个 2021 年的体育场。", *CHINESE]
+    hyp = ["有消息人士告诉#PRS_ORG#，Gabba 是澳大利亚唯一一个 2021 年的球场。", *CHINESE]
+    assert sacrebleu.corpus_bleu(hyp, [ref]).score > 50  # 13a
+    assert sacrebleu.corpus_bleu(hyp, [ref], tokenize="none").score > 50  # whole lines copied
+    (note,) = script_notes(ref, {})
+    assert "(13a, none)" not in note and "13a splits off only ASCII punctuation" in note
+    assert "whitespace tokenization (none) sees whole phrases as tokens" in note

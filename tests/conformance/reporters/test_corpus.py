@@ -10,6 +10,7 @@ import pytest
 from markdown_it import MarkdownIt
 
 from conformance.cli import main
+from conformance.reporters.textgrid import columns
 from tests.conformance.reporters.gfm import tables
 
 #: One hostile character per line, inside the first word pair; the systems differ from the
@@ -97,3 +98,57 @@ def test_the_table_fits_the_terminal(
     assert main([*argv, "--format", "markdown"]) == 0
     (table,) = [t for t in tables(capsys.readouterr().out) if "spread (max − min)" in str(t)]
     assert all(name in str(table) for name in names)
+
+
+def test_the_no_score_lines_fit_the_terminal(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two references (as WMT's cs-en, de-en, en-zh...) and a one-reference implementation:
+    its "No score" line (implementation, systems and the whole error message) is wrapped to
+    COLUMNS like the other prose (it was printed as one 140-column line)."""
+    refs = [
+        ["the quick brown fox jumps over the lazy dog", "a cat sat on the mat today"],
+        ["the fast brown fox jumped over the lazy dog", "the cat sat on a mat today"],
+    ]
+    argv = ["compare"]
+    for k, ref in enumerate(refs):
+        (tmp_path / f"ref{k}.txt").write_text("\n".join(ref) + "\n", encoding="utf-8")
+        argv += ["-r", str(tmp_path / f"ref{k}.txt")]
+    for name in ("system-a", "system-b"):
+        lines = [f"{line} {name}" for line in refs[0]]
+        (tmp_path / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        argv += ["-i", str(tmp_path / f"{name}.txt")]
+    argv += ["--impl", "bleu_impl:sacrebleu", "--impl", "bleu_impl:tensor2tensor"]
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "No score:" in out and "exactly one reference" in " ".join(out.split())
+    assert [line for line in out.splitlines() if len(line) > 80] == []
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown"])
+def test_chinese_segments_fit_the_terminal_columns(
+    tmp_path, fmt: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Chinese target (WMT22 en-zh): each character takes two terminal columns, so the
+    segment lines clipped to COLUMNS characters were twice as wide as the terminal and
+    wrapped into each other; clipped to COLUMNS columns they fit."""
+    ref = [
+        "有消息人士告诉《时代报》和《悉尼先驱晨报》，加巴体育馆是澳大利亚唯一一个地面电源供应不足的大型板球体育馆，"
+        f"无法让大量的广播车和设备向世界各地传送图片{i}。"
+        for i in range(4)
+    ]
+    hyp = [line.replace("加巴体育馆", "Gabba ").replace("广播车", "广播卡车") for line in ref]
+    argv = ["compare"]
+    for name, lines in [("-r", ref), ("-i", hyp), ("-i", [h.replace("，", ", ") for h in hyp])]:
+        path = tmp_path / f"{len(argv)}.zh"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        argv += [name, str(path)]
+    argv += ["--impl", "bleu_impl:sacrebleu", "--impl", "bleu_impl:codexglue", "--format", fmt]
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    shown = [line for line in out.splitlines() if line.startswith(("    hyp: ", "    ref: "))]
+    assert shown and any(line.endswith("…") for line in shown)
+    limit = 80 if fmt == "table" else 100  # Markdown: the code block is 100 columns wide
+    assert [line for line in shown if columns(line) > limit] == []

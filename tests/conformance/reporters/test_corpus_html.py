@@ -88,3 +88,12 @@ def test_implementations_that_rank_alike_share_a_bump_column() -> None:
     ]
     chart = bump_figure(report)
     assert "sacrebleu +1" in chart and "nltk +1" in chart and "broken" not in chart
+
+
+def test_the_segments_summary_is_prose_not_one_preformatted_line(page: Path) -> None:
+    """The sentence saying how much of the difference is counting and how much scoring is a
+    paragraph that wraps; in the <pre> block it was one ~400-character line to scroll."""
+    section = page.read_text(encoding="utf-8").split("Where the difference comes from", 1)[1]
+    summary = re.search(r"<p>([^<]*of which[^<]*)</p>", section)
+    assert summary is not None and "comes from what is counted" in summary.group(1)
+    assert "of which" not in "".join(re.findall(r"<pre>(.*?)</pre>", section, re.S))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.reporters.textgrid import grid, terminal_width, wrap
+from conformance.reporters.textgrid import clip, columns, grid, terminal_width, wrap
 
 
 def widths(text: str) -> list[int]:
@@ -62,3 +62,18 @@ def test_weights_keep_the_heavier_column_wider():
     even = grid(["cause", "example"], rows, width=40)
     heavy = grid(["cause", "example"], rows, width=40, weights=(3, 1))
     assert len(heavy.splitlines()[1].split()[0]) > len(even.splitlines()[1].split()[0])
+
+
+def test_columns_count_wide_characters_twice_and_marks_not_at_all():
+    assert columns("abc") == 3
+    assert columns("日本語") == 6 and columns("ｶﾀｶﾅ") == 4  # half-width katakana: one each
+    assert columns("e\u0301") == 1 and columns("a\u200bb") == 2
+
+
+@pytest.mark.parametrize("width", [5, 20, 21])
+def test_clip_cuts_chinese_text_to_terminal_columns(width):
+    text = "日/夜循环—伴随着独特的天气和气候变化，游戏围绕着改变 NPC 行为"
+    cut = clip(text, width)
+    assert cut.endswith("…") and columns(cut) <= width and text.startswith(cut[:-1])
+    assert columns(cut) >= width - 2  # nothing left out that fitted
+    assert clip("short", width) == "short"
