@@ -99,4 +99,3 @@ def test_an_endless_known_failures_file_is_a_usage_error():
     proc = _cli(*argv)
     assert proc.returncode == 2, proc.stderr[-2000:]
     assert f"{ZERO}: cannot read known failures: larger than 64 MiB" in proc.stderr
-
