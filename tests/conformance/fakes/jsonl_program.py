@@ -116,6 +116,8 @@ def main() -> None:
         else:
             return
         print(json.dumps(reply), flush=True)
+        if MODE == "answers-ahead" and "seq" in reply:  # also "answers" the next request
+            print(json.dumps({**reply, "seq": reply["seq"] + 1}), flush=True)
         if MODE == "stops-reading":  # never reads a request: a big one fills the pipe
             time.sleep(20)
 
