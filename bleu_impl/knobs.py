@@ -338,7 +338,10 @@ def _weights(name: str, value: Any) -> tuple[float, ...] | None:
     if value is None or value == "uniform":
         return None
     if isinstance(value, str):
-        value = [float(v) for v in value.split(",")]
+        try:
+            value = [float(v) for v in value.split(",")]
+        except ValueError:  # "abc", "0.5,,0.5": a KnobError like any other bad value
+            raise _fail(name, value, "comma-separated numbers") from None
     try:
         ws = tuple(value)
     except TypeError:

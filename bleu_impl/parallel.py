@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .api import corpus_stats
-from .inputs import Segment, read_chunks
+from .inputs import Chunk, Segment, read_chunks
 from .knobs import Config
 from .stats import BleuStats
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from concurrent.futures import Executor, Future
 
 __all__ = ["TASK_SENTENCES", "chunk_sum", "default_jobs", "parallel_corpus_stats"]
 
@@ -45,6 +45,20 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _first_chunks(reader: Iterator[Chunk], jobs: int, config: Config) -> list[Chunk]:
+    """Up to ``jobs`` chunks of ``reader``; when reading fails, the errors of the chunks
+    read before come first (as in one process)."""
+    head: list[Chunk] = []
+    try:
+        while len(head) < jobs and (chunk := next(reader, None)) is not None:
+            head.append(chunk)
+    except Exception:
+        for chunk in head:
+            chunk_sum(*chunk, config)
+        raise
+    return head
+
+
 def parallel_corpus_stats(
     hypotheses: Iterable[Any],
     references: Iterable[Any],
@@ -64,25 +78,40 @@ def parallel_corpus_stats(
     if jobs == 1 or not fast.supports(config):
         return corpus_stats(hypotheses, references, config)
     total = BleuStats.zero(config.max_order)
-    pending: deque[Future[BleuStats]] = deque()
     reader = read_chunks(hypotheses, references, limit)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    head = _first_chunks(reader, jobs, config)
+    if len(head) <= 1:  # the whole input is one chunk (or none): no process to start
+        return total + chunk_sum(*head[0], config) if head else total
+    # never more processes than chunks: the pool forks every worker up front, so
+    # jobs=100000 on a short input would start 100,000 processes to count one chunk
+    with ProcessPoolExecutor(max_workers=len(head)) as pool:
         try:
-            while True:
-                try:
-                    start, hyps, refss = next(reader)
-                except StopIteration:
-                    break
-                except Exception:
-                    while pending:  # an earlier chunk's error comes first, as in one process
-                        pending.popleft().result()
-                    raise
-                pending.append(pool.submit(chunk_sum, start, hyps, refss, config))
-                while len(pending) >= 2 * jobs:
-                    total = total + pending.popleft().result()
-            while pending:
-                total = total + pending.popleft().result()
+            return _summed(pool, head, reader, config, jobs)
         except BaseException:
             pool.shutdown(cancel_futures=True)
             raise
+
+
+def _summed(
+    pool: Executor, head: list[Chunk], reader: Iterator[Chunk], config: Config, jobs: int
+) -> BleuStats:
+    """The sum of every chunk's statistics, counted in ``pool``, added in input order."""
+    total = BleuStats.zero(config.max_order)
+    pending: deque[Future[BleuStats]] = deque(
+        pool.submit(chunk_sum, *chunk, config) for chunk in head
+    )
+    while True:
+        try:
+            start, hyps, refss = next(reader)
+        except StopIteration:
+            break
+        except Exception:
+            while pending:  # an earlier chunk's error comes first, as in one process
+                pending.popleft().result()
+            raise
+        pending.append(pool.submit(chunk_sum, start, hyps, refss, config))
+        while len(pending) >= 2 * jobs:
+            total = total + pending.popleft().result()
+    while pending:
+        total = total + pending.popleft().result()
     return total

@@ -23,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from .bounded import read_bounded
 from .results import CHANGED, ERROR, FAIL, FIXED, PASS, XFAIL
 
 
@@ -50,8 +51,8 @@ def load_known_failures(path: str | Path) -> list[KnownFailure]:
     """Read one known-failures file (ValueError names the file and the bad entry)."""
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        data = yaml.safe_load(read_bounded(path).decode("utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise ValueError(f"{path}: cannot read known failures: {exc}") from None
     if not isinstance(data, dict) or not isinstance(data.get("failures"), list):
         raise ValueError(f"{path}: expected 'implementation: NAME' and a 'failures:' list")

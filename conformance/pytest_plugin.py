@@ -167,12 +167,13 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if _STATE not in parent.config.stash or file_path.suffix not in (".yaml", ".yml"):
         return None
+    from .bounded import read_bounded
     from .cases.load import SKIP_FILES
 
     if file_path.name in SKIP_FILES:
         return None
     try:
-        head = file_path.read_text(encoding="utf-8")
+        head = read_bounded(file_path).decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return None
     if "\ncases:" not in f"\n{head}":

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from .bounded import TooLarge, bounded_lines
 from .logshapes import COMPARE_RECORDS, RUN_RECORDS, checked
 from .protocol import jsonable
 from .results import CaseResult, ImplementationInfo
@@ -154,20 +155,29 @@ def _check_first(
     first[key] = number
 
 
+def _log_lines(path: str | Path) -> list[tuple[int, str]]:
+    """The numbered lines of a log (only the last can lack its line end); a line beyond
+    :data:`~conformance.bounded.MAX_LINE` (``/dev/zero`` named as a log) is a ValueError
+    naming the file and line, never read whole."""
+    with open(path, encoding="utf-8", errors="replace") as stream:
+        try:
+            return list(enumerate(bounded_lines(stream), start=1))
+        except TooLarge as exc:
+            raise ValueError(f"{path}:{exc.line}: not a log: {exc}") from None
+
+
 def read_run_log(path: str | Path) -> RunLog:
     """Read a run log written by :class:`RunLogWriter`; a malformed record is a ValueError
     naming the file and line (a truncated last line is an interrupted run: ignored)."""
     log = RunLog()
-    with open(path, encoding="utf-8", errors="replace") as stream:
-        lines = stream.readlines()
     first: dict[tuple[str, str, str], int] = {}  # each result's line, by what it is about
-    for number, line in enumerate(lines, start=1):
+    for number, line in _log_lines(path):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except (ValueError, RecursionError) as exc:  # ValueError: 4,300+ digit integers
-            if number == len(lines) and not line.endswith("\n"):
+            if not line.endswith("\n"):
                 break  # the last line of an interrupted run
             raise ValueError(f"{path}:{number}: run log: not JSON ({exc})") from None
         if not isinstance(record, dict):
@@ -249,15 +259,13 @@ def _add_compare_record(log: CompareLog, record: Any, where: str) -> None:
 def read_compare_log(path: str | Path) -> CompareLog:
     """Read a compare log; a malformed line is an error naming the file and line."""
     log = CompareLog()
-    with Path(path).open(encoding="utf-8", errors="replace") as handle:
-        lines = handle.readlines()
-    for number, line in enumerate(lines, start=1):
+    for number, line in _log_lines(path):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except (ValueError, RecursionError) as exc:  # ValueError: 4,300+ digit integers
-            if number == len(lines) and not line.endswith("\n"):
+            if not line.endswith("\n"):
                 break  # the last line of an interrupted run
             reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)[:100]
             raise ValueError(f"{path}:{number}: not JSON ({reason})") from None

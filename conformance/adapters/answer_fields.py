@@ -35,9 +35,26 @@ def _garbage(name: str, value: Any, expected: str) -> AdapterError:
     return AdapterError("garbage", f"{name} is {shown}, not {expected}")
 
 
+def _not_real(value: Any) -> bool:
+    """A truth value, text or a complex number, whatever ``float()`` makes of it: also
+    inside an array (numpy's ``array("0.5")``, ``array(True)``, ``array(x, dtype=object)``,
+    ``complex128``, a torch bool tensor), whose ``float()`` parses, counts or drops."""
+    if isinstance(value, bool | str | bytes) or type(value).__name__ in _BOOLS:
+        return True
+    if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
+        return True
+    dtype = getattr(value, "dtype", None)
+    if dtype is None:
+        return False
+    kind = getattr(dtype, "kind", None)  # numpy (and the arrays built on its dtypes)
+    if isinstance(kind, str):
+        return kind not in "iuf"
+    return any(word in str(dtype) for word in ("bool", "complex"))  # torch.bool...
+
+
 def read_number(value: Any, name: str) -> int | float:
     """``value`` as an ``int`` (integers) or ``float`` (anything else numeric)."""
-    if isinstance(value, bool | str | bytes) or type(value).__name__ in _BOOLS:
+    if _not_real(value):
         raise _garbage(name, value, "a number")
     try:
         if isinstance(value, numbers.Integral):

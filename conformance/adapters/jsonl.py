@@ -85,6 +85,7 @@ class JsonlProcess:
             self.start()
         proc = self._proc
         assert proc is not None and proc.stdin is not None
+        self._refuse_unasked(message)
         data = (json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
         self._busy = True
         started = time.monotonic()
@@ -103,6 +104,21 @@ class JsonlProcess:
         if answer is TOO_LONG:
             self.fail("garbage", f"a line longer than {MAX_LINE // 2**20} MiB on stdout")
         return _parse(answer, self)
+
+    def _refuse_unasked(self, message: Mapping[str, Any]) -> None:
+        """A line already waiting before ``message`` is sent answers nothing asked (a second
+        answer to the last request, or one to a request not yet made): read as the next
+        answer, it would be taken for it."""
+        try:
+            stray = self._lines.queue[0]
+        except IndexError:
+            return
+        if isinstance(stray, str):
+            self.fail(
+                "protocol",
+                f"a line written before request seq {message.get('seq')} was sent (a second "
+                f"answer, or an answer to a request not made): {stray[:200]!r}",
+            )
 
     def fail(self, kind: str, message: str) -> NoReturn:
         """Kill the process (it is restarted on the next request) and raise."""

@@ -172,7 +172,16 @@ class PythonCallableAdapter(Adapter):
             raise AdapterError(
                 "crash", f"the implementation raised {type(exc).__name__}: {_message(exc)}"
             ) from None
-        return answer_from(value)
+        try:
+            return answer_from(value)
+        except AdapterError:
+            raise
+        except Exception as exc:  # its own Mapping whose get() raises: the answer's fault
+            raise AdapterError(
+                "garbage",
+                f"its answer (a {type(value).__name__}) cannot be read: "
+                f"{type(exc).__name__}: {_message(exc)}",
+            ) from None
 
 
 #: Attributes a function may carry (``bleu_scale``...): every declared field but its knobs

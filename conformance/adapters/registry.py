@@ -27,6 +27,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..bounded import read_bounded
 from ..cases.yamlnodes import read_yaml
 from ..protocol import AdapterError
 from .base import Adapter
@@ -149,7 +150,7 @@ def _read_adapter_file(path: Path) -> dict[str, Any]:
     (which PyYAML would silently settle, last one wins), an alias bomb or deep nesting is an
     error naming the line."""
     try:
-        doc = read_yaml(path.read_text(encoding="utf-8"))
+        doc = read_yaml(read_bounded(path).decode("utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise AdapterError("config", f"{path}: cannot read adapter file: {exc}") from None
     if doc.errors:

@@ -19,6 +19,7 @@ from typing import Any
 
 import jsonschema
 
+from ..bounded import read_bounded
 from .checks import check_case, number_problems
 from .model import Case, Expectation, Input, LoadResult, Problem, Segment, Tolerance
 from .registry import (
@@ -262,7 +263,7 @@ def load_file(
     if special:
         return [], [Problem(file, 0, "", "file", f"not a regular file ({special}): not read")]
     try:
-        data = path.read_bytes()
+        data = read_bounded(path)
     except OSError as exc:
         return [], [Problem(file, 0, "", "file", f"cannot read: {exc}")]
     try:

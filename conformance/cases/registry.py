@@ -11,6 +11,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from ..bounded import read_bounded
 from .model import ExpectationKey, Problem
 from .yamlnodes import YamlDocument, read_yaml
 
@@ -100,7 +101,7 @@ def _value_problems(spec: dict[str, Any]) -> list[tuple[str, str]]:
 def _read(path: Path, registry: Registry) -> YamlDocument | None:
     """The YAML document of ``path``, or None after recording why it cannot be read."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded(path).decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         registry.problems.append(_problem(path, 0, "", "registry", f"cannot read: {exc}"))
         return None

@@ -49,9 +49,10 @@ from .options import (
     add_quiet_argument,
     add_selection_arguments,
     fail,
+    generated_count,
+    jobs_count,
     load_selected,
     non_negative_int,
-    positive_int,
     progress,
 )
 
@@ -71,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_selection_arguments(parser)
     parser.add_argument(
         "--generate",
-        type=non_negative_int,
+        type=generated_count,
         default=0,
         metavar="N",
         help="also compare on N generated corpora designed to separate semantics",
@@ -93,7 +94,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=positive_int,
+        type=jobs_count,
         default=1,
         metavar="N",
         help="worker processes (results are identical for every N); with -r/-i: the "

@@ -36,8 +36,8 @@ from .options import (
     add_quiet_argument,
     add_selection_arguments,
     fail,
+    generated_count,
     load_selected,
-    non_negative_int,
     positive_int,
 )
 
@@ -54,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_selection_arguments(parser)
     parser.add_argument(
         "--generate",
-        type=non_negative_int,
+        type=generated_count,
         default=60,
         metavar="N",
         help="generated separating corpora to add (default 60)",

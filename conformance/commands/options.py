@@ -23,6 +23,8 @@ __all__ = [
     "EXIT_USAGE",
     "HEARTBEAT_ENV",
     "IMPL_HELP",
+    "MAX_GENERATE",
+    "MAX_JOBS",
     "OneFile",
     "ProgressBar",
     "add_impl_argument",
@@ -31,6 +33,8 @@ __all__ = [
     "add_selection_arguments",
     "exit_codes_epilog",
     "fail",
+    "generated_count",
+    "jobs_count",
     "load_selected",
     "non_negative_int",
     "positive_float",
@@ -94,12 +98,38 @@ class OneFile(argparse.Action):
 
 
 def positive_int(text: str) -> int:
-    """argparse type: an integer >= 1 (``--jobs``, ``--top``)."""
+    """argparse type: an integer >= 1 (``--top``)."""
     return _bounded_int(text, 1)
 
 
+#: The most worker processes ``--jobs`` may ask for: each is a Python process (and one per
+#: live implementation below it), so ``--jobs 100000`` would be a fork bomb, not a speed-up.
+MAX_JOBS = 256
+
+
+def jobs_count(text: str) -> int:
+    """argparse type: an integer from 1 to :data:`MAX_JOBS` (``--jobs``)."""
+    value = _bounded_int(text, 1)
+    if value > MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_JOBS}, got {value}")
+    return value
+
+
+#: The most corpora ``--generate`` may ask for: they are built before the work starts
+#: (about 2 kB each), so a slip such as ``--generate 99999999999999`` would fill memory.
+MAX_GENERATE = 100_000
+
+
+def generated_count(text: str) -> int:
+    """argparse type: an integer from 0 to :data:`MAX_GENERATE` (``--generate``)."""
+    value = _bounded_int(text, 0)
+    if value > MAX_GENERATE:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_GENERATE:,}, got {value:,}")
+    return value
+
+
 def non_negative_int(text: str) -> int:
-    """argparse type: an integer >= 0 (``--generate``)."""
+    """argparse type: an integer >= 0 (``--shrink-budget``)."""
     return _bounded_int(text, 0)
 
 

@@ -46,7 +46,7 @@ from bleu_impl import (
 from ..knobargs import add_knob_arguments, knobs_from
 from ..reporters.explanation import render_explanation
 from ..textio import TextInputError, parallel_lines
-from .options import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, fail, positive_int
+from .options import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, fail, jobs_count, positive_int
 
 EXIT_CODES = {
     0: "scored",
@@ -90,7 +90,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=positive_int,
+        type=jobs_count,
         default=1,
         metavar="N",
         help="count n-grams in N processes and merge the statistics (identical result)",

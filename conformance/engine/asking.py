@@ -93,6 +93,8 @@ def ask(adapter: Adapter, request: Request) -> Reply:
     """Ask ``adapter`` ``request``; never raises for anything the implementation does."""
     try:
         reason = adapter.check(request)
+    except AdapterError as exc:  # its worker timed out or died while asked
+        return Reply(ERRORED, reason=f"{exc.kind}: {exc.message}", stderr=exc.stderr)
     except Exception as exc:  # a bug in an adapter must not stop the run
         return Reply(ERRORED, reason=f"adapter bug: {type(exc).__name__}: {exc}")
     if reason is not None:

@@ -36,6 +36,8 @@ class WorkerLost(RuntimeError):
 SHRINK_BUDGET = 50_000
 
 _WORKER: dict[str, Any] = {}
+#: Cases a worker process is handed at once.
+_CHUNK = 4
 
 
 def shrink_allowance(cases: Sequence[Case], implementations: int, total: int) -> int:
@@ -73,13 +75,13 @@ def _in_workers(
     forever; an interruption stops every worker at once."""
     before = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(
-        jobs,
+        max(1, min(jobs, -(-len(cases) // _CHUNK))),  # no idle processes: each costs a fork
         mp_context=multiprocessing.get_context(),
         initializer=_init_worker,
         initargs=(specs, keys, budget),
     )
     try:
-        yield from pool.map(_work, cases, chunksize=4)
+        yield from pool.map(_work, cases, chunksize=_CHUNK)
     except BrokenProcessPool as exc:
         _stop(pool, before)
         raise WorkerLost(

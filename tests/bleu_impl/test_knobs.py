@@ -47,6 +47,8 @@ def test_unknown_knob_lists_all_knobs() -> None:
         ("effective_order", "maybe"),
         ("scale", True),
         ("smoothing_value", -0.1),
+        ("weights", "abc"),  # a string is comma-separated numbers (--knob weights=...)
+        ("weights", "0.5,,0.5"),
     ],
 )
 def test_invalid_numbers_are_rejected(knob: str, value: object) -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from bleu_impl import BleuStats, InputError, fast, get_profile
 from bleu_impl.api import corpus_stats, iter_segment_stats
+from bleu_impl.inputs import read_chunks
 from bleu_impl.knobs import make_config
 from bleu_impl.parallel import parallel_corpus_stats
 
@@ -63,6 +64,31 @@ def test_jobs_errors_match_one_process(hyps, refs) -> None:
     with pytest.raises(InputError) as got:
         parallel_corpus_stats(iter(hyps), iter(refs), config, jobs=2, limit=10)
     assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.parametrize("jobs", [3, 100_000])
+def test_jobs_start_no_more_processes_than_chunks(corpus, monkeypatch, jobs) -> None:
+    """The pool forks all its workers up front: jobs=100000 on 400 segments was a fork bomb."""
+    import concurrent.futures
+
+    sizes: list[int] = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    def recording(max_workers: int, **kwargs):
+        sizes.append(max_workers)
+        return real(max_workers=min(max_workers, 2), **kwargs)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", recording)
+    hyps, refs = corpus
+    config = make_config({})
+    expected = _expected(hyps, refs, config)
+    chunks = len(list(read_chunks(hyps, refs, 150)))
+    assert chunks > 3
+    assert parallel_corpus_stats(iter(hyps), iter(refs), config, jobs=jobs, limit=150) == expected
+    assert sizes == [min(jobs, chunks)]
+    assert len(list(read_chunks(hyps, refs, 10**6))) == 1
+    assert parallel_corpus_stats(iter(hyps), iter(refs), config, jobs=jobs, limit=10**6) == expected
+    assert sizes == [min(jobs, chunks)]  # one chunk: counted here, no process started
 
 
 @pytest.mark.skipif(

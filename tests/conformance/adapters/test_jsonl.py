@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import shutil
+import time
 
 import pytest
 
 from conformance.adapters.jsonl import JsonlAdapter
-from conformance.protocol import AdapterError
+from conformance.protocol import AdapterError, Answer, Request
 
 from ..helpers import FAKES, PYTHON, run
 
@@ -59,6 +60,25 @@ def test_wrong_sequence_number_is_a_protocol_error():
     assert results["mini.exact"].outcome == "error"
     assert results["mini.exact"].reason.startswith("protocol")
     assert "scoring seq 1" in results["mini.exact"].stderr
+
+
+def test_an_answer_written_before_its_request_is_a_protocol_error():
+    """The program answers request 1, then writes a line with seq 2 (request 1's numbers):
+    read after request 2 is sent, it was taken for request 2's answer (a fail). Caught when
+    the line has arrived before the next request is sent, as it has after the harness's
+    work between two cases (here a pause of 0.3 s)."""
+
+    class Pausing(JsonlAdapter):
+        def run(self, request: Request) -> Answer:
+            time.sleep(0.3)
+            return super().run(request)
+
+    with Pausing(program("answers-ahead"), cwd=str(ROOT)) as adapter:
+        results = run(adapter)
+    assert results["mini.exact"].outcome == "pass"
+    second = results["mini.partial"]
+    assert second.outcome == "error"
+    assert second.reason.startswith("protocol: a line written before request seq 2 was sent")
 
 
 def test_bad_hello_is_refused():

@@ -23,6 +23,7 @@ EXPECTED: dict[str, set[tuple[int, str, str]]] = {
     "unknown_tag.yaml": {(7, "bad.unknown-tag", "unknown-tag")},
     "unknown_knob.yaml": {(9, "bad.unknown-knob", "unknown-knob")},
     "invalid_knob.yaml": {(9, "bad.invalid-knob", "invalid-knob")},
+    "invalid_weights.yaml": {(9, "bad.invalid-weights", "invalid-knob")},
     "invalid_config.yaml": {(9, "bad.invalid-config", "invalid-config")},
     "unknown_implementation.yaml": {(16, "bad.unknown-implementation", "unknown-implementation")},
     "input_empty.yaml": {(12, "bad.input-empty", "input-empty")},

@@ -7,7 +7,7 @@ import json
 from conformance.adapters.base import Adapter, Capabilities
 from conformance.engine import build_request
 from conformance.known_failures import KnownFailure
-from conformance.protocol import Answer, Failure, Request
+from conformance.protocol import AdapterError, Answer, Failure, Request
 
 from ..helpers import mini, run
 
@@ -133,3 +133,18 @@ def test_a_buggy_adapter_errors_without_stopping_the_run():
     assert results["mini.exact"].outcome == "error"
     assert "adapter bug: KeyError" in results["mini.exact"].reason
     assert results["mini.partial"].outcome == "error"
+
+
+class TimesOutWhenAsked(Spy):
+    """A worker that does not answer even whether it can express a case (--timeout 1e-9)."""
+
+    def check(self, request: Request) -> str | None:
+        raise AdapterError("timeout", "no answer within 1e-09s (the worker was killed)", "tail")
+
+
+def test_an_adapter_error_while_checking_is_that_error_not_an_adapter_bug():
+    results = run(TimesOutWhenAsked())
+    result = results["mini.exact"]
+    assert result.outcome == "error"
+    assert result.reason == "timeout: no answer within 1e-09s (the worker was killed)"
+    assert result.stderr == "tail"

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -270,6 +271,60 @@ def returns_numpy_bool(hypotheses: list, references: list, **config: Any) -> Any
     import numpy as np
 
     return np.bool_(True)
+
+
+def returns_numpy_text(hypotheses: list, references: list, **config: Any) -> Any:
+    """A 0-d array of text, whose ``float()`` parses it: no more a score than ``"1.0"``."""
+    import numpy as np
+
+    return np.array("1.0")
+
+
+def returns_numpy_truth(hypotheses: list, references: list, **config: Any) -> Any:
+    """A 0-d array of a truth value (``float()`` makes it 1.0)."""
+    import numpy as np
+
+    return np.array(True)
+
+
+def returns_numpy_object(hypotheses: list, references: list, **config: Any) -> Any:
+    """A 0-d array of dtype object holding text (``float()`` parses it)."""
+    import numpy as np
+
+    return np.array("1.0", dtype=object)
+
+
+def returns_numpy_complex(hypotheses: list, references: list, **config: Any) -> Any:
+    """numpy's complex (``float()`` drops the imaginary part with a warning)."""
+    import numpy as np
+
+    return np.complex128(1 + 1j)
+
+
+def bp_numpy_text(hypotheses: list, references: list, **config: Any) -> dict:
+    import numpy as np
+
+    return {**good_dict(hypotheses, references, **config), "bp": np.array("1.0")}
+
+
+class _BrokenMapping(Mapping):
+    """A mapping of the implementation's own whose every lookup raises."""
+
+    def __getitem__(self, key: str) -> Any:
+        raise ValueError("no lookups here")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def get(self, key: str, default: Any = None) -> Any:
+        raise ValueError("no lookups here")
+
+
+def returns_broken_mapping(hypotheses: list, references: list, **config: Any) -> Any:
+    return _BrokenMapping()
 
 
 def forks(hypotheses: list, references: list, **config: Any) -> float:

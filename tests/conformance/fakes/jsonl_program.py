@@ -81,6 +81,12 @@ def answer(message: dict, n: int) -> dict | None:
 ONLY_LINE = {"bad-hello": {"protocol": 99}, "answers-first": {"seq": 1, "score": 0.5}}
 
 
+def write(reply: dict) -> None:
+    print(json.dumps(reply), flush=True)
+    if MODE == "answers-ahead" and "seq" in reply:  # also "answers" the next request
+        print(json.dumps({**reply, "seq": reply["seq"] + 1}), flush=True)
+
+
 def main() -> None:
     if MODE in ONLY_LINE:
         print(json.dumps(ONLY_LINE[MODE]), flush=True)
@@ -115,7 +121,7 @@ def main() -> None:
                 continue
         else:
             return
-        print(json.dumps(reply), flush=True)
+        write(reply)
         if MODE == "stops-reading":  # never reads a request: a big one fills the pipe
             time.sleep(20)
 

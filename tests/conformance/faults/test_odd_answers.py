@@ -30,6 +30,12 @@ def answered(report: dict) -> list[dict]:
         ("counts_halves", "counts is [6.5,"),
         ("counts_text", "counts is ['6',"),
         ("huge_bp", "bp is 1000"),
+        ("returns_numpy_text", "the score is array('1.0', dtype='<U3'), not a number"),
+        ("returns_numpy_truth", "the score is array(True), not a number"),
+        ("returns_numpy_object", "the score is array('1.0', dtype=object), not a number"),
+        ("returns_numpy_complex", "the score is np.complex128(1+1j), not a number"),
+        ("bp_numpy_text", "bp is array('1.0', dtype='<U3'), not a number"),
+        ("returns_broken_mapping", "its answer (a _BrokenMapping) cannot be read: ValueError"),
     ],
 )
 def test_an_odd_python_answer_is_garbage_never_a_guess(capsys, fake, says):
