@@ -286,13 +286,13 @@ def _isolate_stdio() -> tuple[IO[bytes], IO[bytes]]:
     return proto_in, proto_out
 
 
-def _restore_output(captured: int) -> None:
-    """Point fds 1 and 2 at the captured output again: an implementation that closed or
-    redirected them (``os.close(2)``) loses its own output, never the next case's, nor the
-    end mark the harness waits for."""
-    for fd in (1, 2):
+def _restore_output(captured: int, quiet: int) -> None:
+    """Point fds 1 and 2 at the captured output again, and fd 0 at /dev/null (``quiet``):
+    an implementation that closed or redirected them (``os.close(2)``) loses its own
+    output, never the next case's, nor the end mark the harness waits for."""
+    for fd, source in ((0, quiet), (1, captured), (2, captured)):
         with contextlib.suppress(OSError):
-            os.dup2(captured, fd)
+            os.dup2(source, fd)
 
 
 def _watch_parent(parent: int) -> None:
@@ -338,13 +338,14 @@ def _handle(adapter: Adapter | None, message: list[Any]) -> Any:
 def _serve() -> None:
     proto_in, proto_out = _isolate_stdio()
     captured = os.dup(2)
+    quiet = os.dup(0)  # /dev/null (see _isolate_stdio)
     me = os.getpid()
     adapter: Adapter | None = None
     while True:
         received = _receive(proto_in)
         if received is _EOF or received[1] == "stop":
             return
-        _restore_output(captured)
+        _restore_output(captured, quiet)
         seq, *message = received
         try:
             result = _handle(adapter, message)
@@ -368,7 +369,7 @@ def _serve() -> None:
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()
-        _restore_output(captured)
+        _restore_output(captured, quiet)
         with contextlib.suppress(OSError):  # after the case's output, before its reply
             os.write(2, end_mark(seq))
         proto_out.write(data)

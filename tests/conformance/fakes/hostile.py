@@ -340,3 +340,11 @@ def closes_its_output(hypotheses: list, references: list, **config: Any) -> floa
     os.close(1)
     os.close(2)
     return _good(hypotheses, references, **config)
+
+
+def closes_all_its_streams(hypotheses: list, references: list, **config: Any) -> float:
+    """Closes fds 0, 1 and 2 (a daemonizing library): in the next case, fd 0 was still
+    closed and its ``os.close(0)`` failed (EBADF)."""
+    for fd in (0, 1, 2):
+        os.close(fd)
+    return _good(hypotheses, references, **config)

@@ -15,7 +15,7 @@ def _outcomes(report: dict) -> list[tuple[str, str]]:
     return [(r["case_id"], r["outcome"]) for r in report["results"] if r["outcome"] != "skip"]
 
 
-@pytest.mark.parametrize("fake", ["forks", "closes_its_output"])
+@pytest.mark.parametrize("fake", ["forks", "closes_its_output", "closes_all_its_streams"])
 def test_a_side_effect_never_reaches_the_next_case(capsys, fake):
     status, report = run_json(capsys, "--impl", f"{HOSTILE}:{fake}", "--impl", GOOD, *CASES)
     reasons = [r["reason"] for r in report["results"] if r["outcome"] == "error"]
