@@ -155,12 +155,21 @@ def flip_rows(report: Mapping[str, Any], limit: int | None) -> list[list[str]]:
         groups = ((flip["a_better"], f"{a} > {b}"), (flip["b_better"], f"{b} > {a}"))
         for k, (better, label) in enumerate(groups):
             shown = ", ".join(
-                f"{impl} {_num(flip['delta'][impl] * (1 - 2 * k), sign=True)} "
+                f"{impl} {_delta(flip['delta'][impl] * (1 - 2 * k))} "
                 f"(p {_p(flip['p_value'].get(impl))})"
                 for impl in better
             )
             rows.append([f"{a} vs {b}" if k == 0 else "", label, shown])
     return rows
+
+
+def _delta(value: float) -> str:
+    """A BLEU difference with two decimals, or in scientific notation when it is not 0 but
+    would print as 0.00 (NLTK's near-zero scores on unspaced Chinese differ by 1e-77: such a
+    flip must not look like two equal scores ordered at random)."""
+    if value != 0 and abs(value) < 0.005:
+        return f"{value:+.1e}".replace("-", "−")
+    return _num(value, sign=True)
 
 
 def segment_lines(report: Mapping[str, Any], width: int = 100) -> list[str]:
