@@ -263,6 +263,13 @@ def _mean(values: Any) -> float | None:
     return fmean(present) if present else None
 
 
+def _significant(p: float | None, delta: float) -> bool | None:
+    """p < ALPHA, but a tie (both systems score the same) is never a significant difference:
+    sacrebleu's p = (0 + 1) / (n + 1) is below 0.05 when every resample ties too (two
+    systems that both score 0, as NLTK and torchmetrics give most of WMT22 en-zh)."""
+    return None if p is None else p < ALPHA and delta != 0
+
+
 def _flips(
     scores: Mapping[str, Mapping[str, float]],
     p_values: Mapping[str, Mapping[tuple[str, str], float]],
@@ -283,7 +290,7 @@ def _flips(
                 "tied": sorted(i for i, d in deltas.items() if d == 0),
                 "delta": deltas,
                 "p_value": p,
-                "significant": {i: (None if v is None else v < ALPHA) for i, v in p.items()},
+                "significant": {i: _significant(v, deltas[i]) for i, v in p.items()},
             }
         )
     flips.sort(key=lambda f: -max(abs(d) for d in f["delta"].values()))
@@ -469,7 +476,7 @@ def _randomize(
                 continue
             p = randomization(cache, rep, a, b, options)
             flip["p_value"][impl] = p
-            flip["significant"][impl] = p < ALPHA
+            flip["significant"][impl] = _significant(p, flip["delta"][impl])
 
 
 def _spread(scores: Mapping[str, Mapping[str, float]], names: Sequence[str]) -> dict[str, Any]:

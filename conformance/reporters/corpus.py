@@ -155,12 +155,21 @@ def flip_rows(report: Mapping[str, Any], limit: int | None) -> list[list[str]]:
         groups = ((flip["a_better"], f"{a} > {b}"), (flip["b_better"], f"{b} > {a}"))
         for k, (better, label) in enumerate(groups):
             shown = ", ".join(
-                f"{impl} {_num(flip['delta'][impl] * (1 - 2 * k), sign=True)} "
+                f"{impl} {_delta(flip['delta'][impl] * (1 - 2 * k))} "
                 f"(p {_p(flip['p_value'].get(impl))})"
                 for impl in better
             )
             rows.append([f"{a} vs {b}" if k == 0 else "", label, shown])
     return rows
+
+
+def _delta(value: float) -> str:
+    """A BLEU difference with two decimals, or in scientific notation when it is not 0 but
+    would print as 0.00 (NLTK's near-zero scores on unspaced Chinese differ by 1e-77: such a
+    flip must not look like two equal scores ordered at random)."""
+    if value != 0 and abs(value) < 0.005:
+        return f"{value:+.1e}".replace("-", "−")
+    return _num(value, sign=True)
 
 
 def segment_lines(report: Mapping[str, Any], width: int = 100) -> list[str]:
@@ -316,24 +325,38 @@ def _flip_section(
     lines = [*fit(significance_line(report), ""), ""]
     rows = flip_rows(report, limit)
     head = ["pair", "order", "implementations (Δ BLEU, p)"]
-    last = None
+    widths = None
     if tablefmt == "simple":  # the last column wrapped to what the terminal leaves it
-        used = sum(max(len(head[j]), *(len(r[j]) for r in rows)) + 2 for j in (0, 1))
-        last = max(30, (width or 120) - used)
-    lines.append(_table(rows, head, tablefmt, last_width=last))
+        widths = _flip_widths(head, rows, width or 120)
+    lines.append(_table(rows, head, tablefmt, widths=widths))
     extra = len(report["flips"]) - (limit or len(report["flips"]))
     if extra > 0:
         lines.append(f"... {extra} more pair(s) in --format json / markdown / html")
     return lines
 
 
+def _flip_widths(head: list[str], rows: list[list[str]], width: int) -> list[int | None]:
+    """Column widths of the flip table within ``width``: the pair and order columns as wide
+    as they are, the implementations' column what is left (at least 30); when that is not
+    30, the pair and order columns wrap too (long system names: WMT22's "JDExploreAcademy
+    vs Lan-Bridge")."""
+    firsts = [max(len(head[j]), *(len(r[j]) for r in rows)) for j in (0, 1)]
+    if sum(firsts) + 4 + 30 > width:
+        room = max(24, width - 4 - 30)
+        firsts = [max(12, room * f // sum(firsts)) for f in firsts]
+    return [*firsts, max(30, width - sum(firsts) - 4)]
+
+
 def _table(
-    rows: list[list[str]], head: list[str], tablefmt: str, *, last_width: int | None = None
+    rows: list[list[str]],
+    head: list[str],
+    tablefmt: str,
+    *,
+    widths: list[int | None] | None = None,
 ) -> str:
     if tablefmt == "github":
         rows = [[c.replace("|", "\\|") for c in r] for r in rows]
         head = [c.replace("|", "\\|") for c in head]
-    widths = [None] * (len(head) - 1) + [last_width] if last_width else None
     return tabulate(rows, head, tablefmt=tablefmt, disable_numparse=True, maxcolwidths=widths)
 
 

@@ -152,3 +152,26 @@ def test_chinese_segments_fit_the_terminal_columns(
     assert shown and any(line.endswith("…") for line in shown)
     limit = 80 if fmt == "table" else 100  # Markdown: the code block is 100 columns wide
     assert [line for line in shown if columns(line) > limit] == []
+
+
+def test_the_flip_table_fits_the_terminal_with_long_system_names(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The pair and order columns kept their natural width and the implementations' column
+    at least 30: with WMT22's system names (en-zh at COLUMNS=80) the lines were 89 wide."""
+    (tmp_path / "ref.txt").write_text("The big cat\nA small dog\nThe red car\n", encoding="utf-8")
+    argv = ["compare", "-r", str(tmp_path / "ref.txt")]
+    outputs = {
+        "JDExploreAcademy-constrained-primary.txt": "the big cat\na small dog\nthe red bus\n",
+        "Lan-Bridge-unconstrained-contrastive.txt": "The big dog\nA small cat\nThe red car\n",
+    }
+    for name, text in outputs.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        argv += ["-i", str(tmp_path / name)]
+    argv += ["--impl", "bleu_impl:mteval-v13a", "--impl", "bleu_impl:nltk"]
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    flips = out.split("Ranking flips", 1)[1].split("Where the difference", 1)[0]
+    assert "bleu_impl:nltk" in flips and "JDExploreAcademy" in flips
+    assert [line for line in out.splitlines() if len(line) > 80] == []

@@ -1,0 +1,55 @@
+"""Ranking flips of the corpus report where implementations score (nearly) 0: on WMT22
+en-zh without a Chinese tokenizer, NLTK's scores are 1e-77-sized and torchmetrics' exactly 0
+for most systems."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conformance.cli import main
+
+#: Three-word segments: no 4-grams, so corpus BLEU without smoothing is 0 for both systems,
+#: mteval's smoothing orders them one way and NLTK's float-min the other, by 1e-76.
+REF = ["The big cat", "A small dog", "The red car"]
+SYSTEMS = {
+    "lower.txt": ["the big cat", "a small dog", "the red bus"],
+    "words.txt": ["The big dog", "A small cat", "The red car"],
+}
+IMPLS = ["bleu_impl:sacrebleu", "bleu_impl:mteval-v13a", "bleu_impl:torchmetrics", "bleu_impl:nltk"]
+
+
+def _report(tmp_path: Path, fmt: str, capsys: pytest.CaptureFixture[str]) -> str:
+    (tmp_path / "ref.txt").write_text("\n".join(REF) + "\n", encoding="utf-8")
+    argv = ["compare", "-r", str(tmp_path / "ref.txt")]
+    for name, lines in SYSTEMS.items():
+        (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        argv += ["-i", str(tmp_path / name)]
+    argv += [x for impl in IMPLS for x in ("--impl", impl)]
+    assert main([*argv, "--format", fmt]) == 0
+    return capsys.readouterr().out
+
+
+def test_a_tie_is_never_significant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Both systems score 0: every resample ties too, and sacrebleu's p = 1/1001 (kept, as
+    sacrebleu computes it) made the tie "significant"."""
+    (flip,) = json.loads(_report(tmp_path, "json", capsys))["flips"]
+    assert flip["tied"] == ["bleu_impl:sacrebleu", "bleu_impl:torchmetrics"]
+    for impl in flip["tied"]:
+        assert flip["delta"][impl] == 0 and flip["p_value"][impl] == pytest.approx(1 / 1001)
+        assert flip["significant"][impl] is False
+    assert flip["significant"]["bleu_impl:mteval-v13a"] is not None
+
+
+def test_a_difference_below_the_printed_precision_is_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NLTK orders the two systems by 1e-76 BLEU: "+0.00" read as two equal scores ordered
+    at random; the difference is shown in scientific notation."""
+    delta = json.loads(_report(tmp_path, "json", capsys))["flips"][0]["delta"]["bleu_impl:nltk"]
+    assert 0 < abs(delta) < 1e-70
+    text = " ".join(_report(tmp_path, "table", capsys).split())
+    assert f"bleu_impl:nltk +{abs(delta):.1e}".replace("-", "−") in text
+    assert "bleu_impl:nltk +0.00" not in text
