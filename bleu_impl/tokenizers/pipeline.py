@@ -34,7 +34,7 @@ from ..knobs import Config
 from .casing import CONTEXT_FREE, LOWERCASERS
 from .registry import TOKENIZERS, load_tokenizer
 from .tok13a import decode_13a, rules_13a
-from .whitespace import SPLITTERS
+from .whitespace import LONG_TEXT, SPLITTERS, split_shared
 
 __all__ = ["ROLES", "TOKENIZERS", "Pipeline", "make_tokenizer", "pipelines"]
 
@@ -57,6 +57,10 @@ def _stage(config: Config, role: str) -> str:
     if stage == "after-entities" and config.tokenize not in _DECODING:
         return "before-tokenize"  # no case-sensitive step to come after
     return stage
+
+
+#: Above this many tokens a text's lowercased tokens are shared like its tokens.
+_MANY_TOKENS = 1 << 16
 
 
 class Pipeline:
@@ -112,13 +116,18 @@ class Pipeline:
     def _finish(self, tokens: list[str]) -> list[str]:
         """Lowercase the tokens (``after-tokenize``)."""
         lower = self._lower_tokens
-        return tokens if lower is None else list(map(lower, tokens))
+        if lower is None:
+            return tokens
+        if len(tokens) <= _MANY_TOKENS:
+            return list(map(lower, tokens))
+        lowered: dict[str, str] = {}  # a long text's tokens: each distinct one lowered once
+        return [lowered[t] if t in lowered else lowered.setdefault(t, lower(t)) for t in tokens]
 
     def segment(self, segment: str | Sequence[str]) -> tuple[str, ...]:
         """The tokens of a raw ``str`` (reference tokenizers) or of a given token sequence
         (checked to hold only ``str`` tokens, then lowercased if configured)."""
         if isinstance(segment, str):
-            return tuple(self._finish(self._split(self._tokenize(self._prepare(segment)))))
+            return tuple(self._finish(self._split_text(self._tokenize(self._prepare(segment)))))
         if isinstance(segment, bytes):
             raise InputError("segments must be str or token sequences, not bytes")
         tokens = tuple(segment)
@@ -128,14 +137,20 @@ class Pipeline:
 
     def line(self, line: str) -> list[str]:
         """The tokens of one raw line, equal to ``segment(line)`` (the fast tokenizers)."""
-        return self._finish(self._split(self._tokenize_line(self._prepare(line))))
+        return self._finish(self._split_text(self._tokenize_line(self._prepare(line))))
 
     def batch(self, lines: list[str]) -> list[list[str]]:
         """The tokens of every raw line, equal to ``[segment(x) for x in lines]`` as lists."""
         if self._lower_line is not None or self._rstrip:
             lines = [self._prepare(line) for line in lines]
-        split = map(self._split, self._tokenize_batch(lines))
+        texts = self._tokenize_batch(lines)
+        long = bool(texts) and max(map(len, texts)) > LONG_TEXT
+        split = map(self._split_text if long else self._split, texts)
         return list(split) if self._lower_tokens is None else list(map(self._finish, split))
+
+    def _split_text(self, text: str) -> list[str]:
+        """The split of ``text``; a long one with equal tokens shared (bounded memory)."""
+        return self._split(text) if len(text) <= LONG_TEXT else split_shared(self._split, text)
 
     def _tokenize_lines(self, lines: list[str]) -> list[str]:
         return [self._tokenize_line(line) for line in lines]
