@@ -23,6 +23,7 @@ __all__ = [
     "Answer",
     "Failure",
     "Request",
+    "SpecError",
     "Text",
     "encodable",
     "finite_number",
@@ -189,6 +190,15 @@ class AdapterError(Exception):
         self.kind = kind
         self.message = message
         self.stderr = stderr
+
+
+class SpecError(AdapterError):
+    """An implementation spec that names nothing usable (an unknown name or profile, a bad
+    adapter file, a library not installed): a usage error, unlike an implementation that
+    exists but fails while starting."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("config", message)
 
 
 def jsonable(value: Any) -> Any:

@@ -2,11 +2,13 @@
 
 from .base import Adapter, Capabilities, distinct_name, unexpressible
 from .registry import ENTRY_POINT_GROUP, make_adapter
+from .unstarted import Unstarted
 
 __all__ = [
     "ENTRY_POINT_GROUP",
     "Adapter",
     "Capabilities",
+    "Unstarted",
     "distinct_name",
     "make_adapter",
     "unexpressible",

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bounded import read_bounded
 from ..cases.yamlnodes import read_yaml
-from ..protocol import AdapterError
+from ..protocol import AdapterError, SpecError
 from .base import Adapter
 from .declared import FIELDS, unknown_fields
 from .worker import WorkerAdapter
@@ -78,8 +78,7 @@ def _bleu_impl(arg: str | None, keys: Mapping[str, ExpectationKey]) -> Adapter:
         return BleuImplAdapter(
             key.profile, knobs=key.knobs, expect=(name,), name=f"bleu_impl:{name}"
         )
-    raise AdapterError(
-        "config",
+    raise SpecError(
         f"bleu_impl:{name}: not a profile ({', '.join(PROFILES)}) nor an expectation key "
         "with a profile in fixtures/implementations.yaml",
     )
@@ -92,8 +91,8 @@ def _library(name: str) -> Adapter:
         return WorkerAdapter(partial(build_library, name))
     except AdapterError as exc:
         if "ModuleNotFoundError" in exc.message or "ImportError" in exc.message:
-            raise AdapterError(
-                "config", f"{name} is not importable here ({exc.message}); pip install {install}"
+            raise SpecError(
+                f"{name} is not importable here ({exc.message}); pip install {install}"
             ) from None
         raise
 
@@ -152,22 +151,20 @@ def _read_adapter_file(path: Path) -> dict[str, Any]:
     try:
         doc = read_yaml(read_bounded(path).decode("utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise AdapterError("config", f"{path}: cannot read adapter file: {exc}") from None
+        raise SpecError(f"{path}: cannot read adapter file: {exc}") from None
     if doc.errors:
         line, rule, message = doc.errors[0]
-        raise AdapterError("config", f"{path}:{line}: {rule}: {message}")
+        raise SpecError(f"{path}:{line}: {rule}: {message}")
     data = doc.data
     if not isinstance(data, dict) or "kind" not in data:
-        raise AdapterError("config", f"{path}: an adapter file is a mapping with a 'kind'")
+        raise SpecError(f"{path}: an adapter file is a mapping with a 'kind'")
     kind = data["kind"]
     if kind not in _FILE_KEYS:
-        raise AdapterError(
-            "config", f"{path}: unknown adapter kind {kind!r} ({', '.join(_FILE_KEYS)})"
-        )
+        raise SpecError(f"{path}: unknown adapter kind {kind!r} ({', '.join(_FILE_KEYS)})")
     keys = _FILE_KEYS[kind]
     unknown_fields([k for k in data if k != "kind"], keys, f"{path} (kind {kind})", "config")
     if keys[0] not in data:
-        raise AdapterError("config", f"{path}: kind {kind} needs {keys[0]!r}")
+        raise SpecError(f"{path}: kind {kind} needs {keys[0]!r}")
     return data
 
 
@@ -199,7 +196,7 @@ def _python(spec: Any, **options: Any) -> Adapter:
 
     where = options.pop("where", "")
     if not isinstance(spec, str):
-        raise AdapterError("config", f"{where}: callable must be an import string 'pkg.mod:fn'")
+        raise SpecError(f"{where}: callable must be an import string 'pkg.mod:fn'")
     return WorkerAdapter(partial(PythonCallableAdapter, spec, **options))
 
 
@@ -224,15 +221,14 @@ def make_adapter(spec: str, keys: Mapping[str, ExpectationKey] | None = None) ->
     if file_like and path.is_file():
         return load_adapter_file(path)
     if file_like and not sep and path.exists():  # a folder, a pipe: never opened
-        raise AdapterError("config", f"adapter file {spec}: not a regular file")
+        raise SpecError(f"adapter file {spec}: not a regular file")
     if any(ep.name == head for ep in entry_points(group=ENTRY_POINT_GROUP)):
         return WorkerAdapter(partial(entry_point_adapter, head, rest if sep else None))
     if head == "python":
         return _python(rest)
     if sep:
         return _python(spec)
-    raise AdapterError(
-        "config",
+    raise SpecError(
         f"unknown implementation {spec!r}: use one of {', '.join(BUILTIN)}, bleu_impl:PROFILE, "
         "package.module:function, jsonl:COMMAND, cmd:TEMPLATE, an adapter file, or an adapter "
         f"registered under the entry-point group {ENTRY_POINT_GROUP!r}",

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from bleu_impl import BleuResult
 
-from ..adapters import Adapter, distinct_name, make_adapter
+from ..adapters import Adapter, Unstarted, distinct_name, make_adapter
 from ..cases import Case, ExpectationKey, Tolerance
-from ..protocol import Answer
+from ..protocol import AdapterError, Answer, SpecError
 from .asking import ANSWERED, SKIPPED, Outcome, Reply, ask, build_request
 from .attribution import Attribution, Side, attribute
 from .evaluate import Evaluator
@@ -106,14 +106,23 @@ class Subject:
         return {"name": self.name, "version": self.version, "spec": self.spec}
 
 
-def open_subjects(specs: Sequence[str], keys: Mapping[str, ExpectationKey]) -> list[Subject]:
-    """An open adapter per spec (AdapterError names a spec that cannot be opened); two
-    implementations that declare the same name get distinct names (never one row)."""
+def open_subjects(
+    specs: Sequence[str], keys: Mapping[str, ExpectationKey], *, keep_unstarted: bool = False
+) -> list[Subject]:
+    """An open adapter per spec (AdapterError names a spec that cannot be opened; with
+    ``keep_unstarted`` an implementation that exists but fails to start answers every
+    request with that error, and only a :class:`SpecError` is raised); two implementations
+    that declare the same name get distinct names (never one row)."""
     subjects: list[Subject] = []
     taken: set[str] = set()
     try:
         for spec in specs:
-            adapter = make_adapter(spec, keys)
+            try:
+                adapter = make_adapter(spec, keys)
+            except AdapterError as exc:
+                if not keep_unstarted or isinstance(exc, SpecError):
+                    raise
+                adapter = Unstarted(spec, exc)
             name = distinct_name(adapter.capabilities.name, spec, taken)
             adapter.capabilities = replace(adapter.capabilities, name=name)
             taken.add(name)

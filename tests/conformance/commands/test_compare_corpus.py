@@ -381,3 +381,31 @@ def test_hostile_files_score_as_the_sacrebleu_command_line(tmp_path: Path, token
     assert report["segment_count"] == 7
     for impl in ("sacrebleu", "bleu_impl:sacrebleu"):
         assert f"{report['scores'][impl]['sys.de']:.6f}" == f"{want:.6f}", impl
+
+
+@pytest.mark.parametrize("baseline", ["bleu_impl:sacrebleu", "exits"])
+def test_an_implementation_that_cannot_start_is_a_column_of_error_cells(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], baseline: str
+) -> None:
+    """sys.exit at import (or no hello in time) errors that implementation's cells with the
+    reason; the other implementations' report is complete (it was exit 2 and no report)."""
+    ref = tmp_path / "ref.txt"
+    ref.write_text("the cat sat on the mat\nthere is a dog here\n", encoding="utf-8")
+    good = tmp_path / "good.txt"
+    good.write_text("the cat sat on the mat\na dog is here\n", encoding="utf-8")
+    other = tmp_path / "other.txt"
+    other.write_text("a cat sat on the mat\nthere is a dog\n", encoding="utf-8")
+    exits = "tests.conformance.commands.exits_at_import:bleu"
+    argv = ["compare", "-r", str(ref), "-i", str(good), "-i", str(other)]
+    argv += ["--impl", exits, "--impl", "bleu_impl:sacrebleu", "--impl", "sacrebleu"]
+    argv += ["--baseline", exits if baseline == "exits" else baseline, "--format", "json"]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    for system in ("good", "other"):
+        assert "cannot start the implementation" in report["errors"][exits][system]
+        assert "sys.exit(3)" in report["errors"][exits][system]
+    assert report["scores"][exits] == {}
+    want = sacrebleu.corpus_bleu([good.read_text().splitlines()[0], "a dog is here"],
+                                 [ref.read_text().splitlines()]).score  # fmt: skip
+    assert report["scores"]["sacrebleu"]["good"] == pytest.approx(want, abs=1e-9)
+    assert set(report["scores"]["bleu_impl:sacrebleu"]) == {"good", "other"}
