@@ -22,8 +22,9 @@ by the reference code); a corpus-wide reference pool is counted in one piece
 One segment (``sentence_bleu``) is counted in pure Python (:mod:`~bleu_impl.fast.sentence`).
 Pieces that are rare or not vectorisable use the reference code: token-sequence segments the
 reference tokenizer, ``intl``/``char`` the reference tokenizers per line, NLTK's last-segment
-smoothing context and segments too long for the 63-bit keys ``ngrams``, ``ref_length`` rules
-``reflength`` per segment unless a vectorised form applies.
+smoothing context, ``ref_length`` rules
+``reflength`` per segment unless a vectorised form applies. A segment with too many distinct
+tokens for the 63-bit keys is counted order by order (:mod:`~bleu_impl.fast.wide`).
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 
 For every token position, ``(segment, id_0, ..., id_{N-1}, source)`` is packed into one
 int64 (``id_j`` = the segment-local id of the token j places on, 0 past the end of the
-sentence; source 0 = hypothesis, r = reference r). The bit widths are checked; a segment too
-long to fit is counted by the reference path (``ngrams.segment_stats``). After one sort, the
+sentence; source 0 = hypothesis, r = reference r). The bit widths are checked; a segment with
+too many distinct tokens to fit is counted order by order (:mod:`~bleu_impl.fast.wide`).
+After one sort, the
 positions sharing a segment and an n-gram are one contiguous run for every order n (prefix
 order), so hypothesis and per-reference counts are cumulative sums sampled at run
 boundaries, and ``min(hyp, max_r ref)`` summed per segment is ``m_n``.
@@ -17,11 +18,12 @@ from fractions import Fraction
 import numpy as np
 
 from ..knobs import Config
-from ..ngrams import last_segment, needs_last, segment_stats
+from ..ngrams import last_segment, needs_last
 from ..reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES, RefLength
 from ..stats import BleuStats, LastSegment, counted_stats
 from .ids import dense_local_ids, local_ids
 from .tokens import ChunkTokens
+from .wide import wide_counts
 
 __all__ = ["ChunkStats", "chunk_stats", "ref_lengths"]
 
@@ -262,9 +264,8 @@ def chunk_stats(chunk: ChunkTokens, config: Config, *, every_last: bool = False)
         packed = _packed_counts(ids, lens[sent_kept], ks[kept], order, bits)
         counts = np.zeros((segs, order), dtype=np.int64)
         counts[kept] = packed
-        for row in sorted(skip):
-            hyp_toks, ref_toks = chunk.segment(row)
-            counts[row] = segment_stats(hyp_toks, ref_toks, config).counts
+        for row in sorted(skip):  # too many distinct tokens for one key: order by order
+            counts[row] = wide_counts(*chunk.segment(row), order)
     else:
         counts = _packed_counts(ids, lens, ks, order, bits)
     ref_len = ref_lengths(lens, chunk.ks, chunk.uniform, config)

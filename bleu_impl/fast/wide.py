@@ -1,0 +1,62 @@
+"""Clipped matches of a segment too wide for the packed keys of :mod:`~bleu_impl.fast.count`.
+
+A segment of millions of tokens with a large vocabulary (a whole document on one line) has
+too many distinct tokens for ``order`` ids to share one 63-bit key. Here n-grams are
+numbered order by order instead: the id of the n-gram at position i is the rank of (id of
+the (n-1)-gram at i, id of the token at i + n - 1), so ids stay below the number of
+positions for every order. Counts per id are ``bincount`` per sentence, and
+``m_n = sum_g min(hyp(g), max_r ref_r(g))`` as in :mod:`bleu_impl.ngrams`. Memory is a few
+integer arrays of the segment's size, where the reference path's Counter of tuples held
+every n-gram as objects.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import numpy as np
+
+from .ids import Vocabulary
+
+__all__ = ["wide_counts"]
+
+
+def wide_counts(hyp: Sequence[str], refs: Sequence[Sequence[str]], order: int) -> tuple[int, ...]:
+    """Clipped matches of orders 1..``order`` of ``hyp`` against ``refs``, each equal to
+    ``ngrams.clipped_matches(hyp, refs, n)[0]``."""
+    sizes = [len(hyp), *map(len, refs)]
+    total = sum(sizes)
+    vocab = Vocabulary()
+    ids = np.fromiter(
+        map(vocab.__getitem__, itertools.chain(hyp, *refs)), dtype=np.int64, count=total
+    )
+    starts = np.cumsum([0, *sizes[:-1]]).tolist()
+    base = max(1, len(vocab))
+    gram = ids  # id of the n-gram at each position (past a sentence end: never read)
+    counts: list[int] = []
+    for n in range(1, order + 1):
+        if n > 1:
+            if len(gram) < 2:
+                counts.append(0)
+                continue
+            pair = gram[:-1] * base  # < positions x distinct tokens: fits in int64
+            pair += ids[n - 1 :]
+            _, gram = np.unique(pair, return_inverse=True)
+            del pair
+        distinct = int(gram.max()) + 1 if len(gram) else 1
+        spans = [(s, s + size - n + 1) for s, size in zip(starts, sizes)]
+        hyp_c = _counts(gram, spans[0], distinct)
+        ref_max = np.zeros(distinct, dtype=np.int64)
+        for span in spans[1:]:
+            np.maximum(ref_max, _counts(gram, span, distinct), out=ref_max)
+        counts.append(int(np.minimum(hyp_c, ref_max).sum()))
+    return tuple(counts)
+
+
+def _counts(gram: np.ndarray, span: tuple[int, int], distinct: int) -> np.ndarray:
+    """How often each n-gram id occurs in ``gram[start:end]`` (none if the span is empty)."""
+    start, end = span
+    if end <= start:
+        return np.zeros(distinct, dtype=np.int64)
+    return np.bincount(gram[start:end], minlength=distinct)
