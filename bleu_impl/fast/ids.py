@@ -68,6 +68,9 @@ def dense_local_ids(
         dtype=np.int64,
         count=total,
     )
+    if segs == 1:  # chunk-wide ids are that segment's ids: no sort (a 100 MB line's chunk)
+        ids += 1
+        return ids, np.array([len(vocab)], dtype=np.int64)
     id_bits = max(1, (len(vocab) - 1).bit_length())
     pos_bits = max(1, int(seg_total.max(initial=1)).bit_length())
     seg_bits = max(1, (segs - 1).bit_length())

@@ -28,9 +28,8 @@ def wide_counts(hyp: Sequence[str], refs: Sequence[Sequence[str]], order: int) -
     sizes = [len(hyp), *map(len, refs)]
     total = sum(sizes)
     vocab = Vocabulary()
-    ids = np.fromiter(
-        map(vocab.__getitem__, itertools.chain(hyp, *refs)), dtype=np.int64, count=total
-    )
+    small = np.int32 if total < 2**31 else np.int64  # ids and ranks: half the memory
+    ids = np.fromiter(map(vocab.__getitem__, itertools.chain(hyp, *refs)), dtype=small, count=total)
     starts = np.cumsum([0, *sizes[:-1]]).tolist()
     base = max(1, len(vocab))
     gram = ids  # id of the n-gram at each position (past a sentence end: never read)
@@ -40,9 +39,10 @@ def wide_counts(hyp: Sequence[str], refs: Sequence[Sequence[str]], order: int) -
             if len(gram) < 2:
                 counts.append(0)
                 continue
-            pair = gram[:-1] * base  # < positions x distinct tokens: fits in int64
+            pair = gram[:-1].astype(np.int64)
+            pair *= base  # < positions x distinct tokens: fits in int64
             pair += ids[n - 1 :]
-            _, gram = np.unique(pair, return_inverse=True)
+            gram = _ranks(pair, small)
             del pair
         distinct = int(gram.max()) + 1 if len(gram) else 1
         spans = [(s, s + size - n + 1) for s, size in zip(starts, sizes)]
@@ -52,6 +52,20 @@ def wide_counts(hyp: Sequence[str], refs: Sequence[Sequence[str]], order: int) -
             np.maximum(ref_max, _counts(gram, span, distinct), out=ref_max)
         counts.append(int(np.minimum(hyp_c, ref_max).sum()))
     return tuple(counts)
+
+
+def _ranks(values: np.ndarray, dtype: type) -> np.ndarray:
+    """The rank of every value among the distinct ``values`` (0, 1, ...), as ``dtype``
+    (``np.unique(values, return_inverse=True)[1]`` with fewer arrays alive at once)."""
+    order = np.argsort(values)
+    ordered = values[order]
+    new = np.empty(len(values), dtype=bool)
+    new[:1] = False
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    del ordered
+    ranks: np.ndarray = np.empty(len(values), dtype=dtype)
+    ranks[order] = np.cumsum(new, dtype=dtype)
+    return ranks
 
 
 def _counts(gram: np.ndarray, span: tuple[int, int], distinct: int) -> np.ndarray:
