@@ -23,7 +23,7 @@ from ..engine import open_subjects
 from ..engine.corpus import CorpusOptions, corpus_report
 from ..engine.corpus_significance import SignificanceOptions
 from ..knobargs import knob_pair
-from ..outputs import check_writable, write_atomic
+from ..outputs import check_distinct, check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.corpus import render
 from .options import EXIT_OK, EXIT_USAGE, ProgressBar, fail, positive_int
@@ -237,10 +237,18 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+def _inputs(args: argparse.Namespace) -> list[tuple[str | None, str]]:
+    """The files the report is computed from (a ``--report`` naming one would destroy it)."""
+    return [(p, "reference") for p in args.ref if p != "-"] + [
+        (p, "system") for p in args.input if p != "-"
+    ]
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         if args.report:
             check_writable(args.report, "--report")  # before the work, not after
+            check_distinct([(args.report, "--report")], _inputs(args))
         report = build(args)
         text = render(report, args.format)
         if args.report:
