@@ -14,7 +14,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..logcheck import shown
+from ..logcheck import shown, shown_inline
 from .textgrid import clip, terminal_width, wrap
 
 __all__ = ["FORMATS", "render"]
@@ -356,4 +356,8 @@ RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
 
 
 def render(report: Mapping[str, Any], fmt: str) -> str:
-    return RENDERERS[fmt](report)
+    """The report in ``fmt``. Every text but the JSON's shows the file names, the
+    implementations' messages and the segments with control characters, line breaks, tabs
+    and bidirectional overrides escaped: a name cannot break a Markdown table or a line of
+    the terminal, nor reorder what follows it (the JSON keeps them as read)."""
+    return RENDERERS[fmt](report if fmt == "json" else shown_inline(report))

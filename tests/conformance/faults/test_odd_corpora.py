@@ -38,3 +38,39 @@ def test_a_report_naming_an_input_is_refused_before_the_work(capsys, tmp_path, w
     assert f"--report {target}: would overwrite" in err
     assert files["ref"].read_text(encoding="utf-8") == REF
     assert files["a"].read_text(encoding="utf-8") == SYS_A
+
+
+def hostile_bleu(hypotheses: list, references: list) -> float:
+    """An implementation whose message holds an ANSI escape, a bidi override and a line
+    break (used as ``--impl tests.conformance.faults.test_odd_corpora:hostile_bleu``)."""
+    raise ValueError("no\x1b[2J \u202eevil\nsecond line")
+
+
+UNSAFE = ("\x1b", "\u202e", "\u2028", "\x07")
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown", "html"])
+def test_odd_file_names_and_messages_are_shown_escaped(capsys, tmp_path, fmt) -> None:
+    files = _files(tmp_path, ref=REF)
+    odd = [tmp_path / "sys\nnew line.txt", tmp_path / "bidi\u202eevil\x07<b>|.txt"]
+    odd[0].write_text(SYS_A, encoding="utf-8")
+    odd[1].write_text(SYS_B, encoding="utf-8")
+    hostile = "tests.conformance.faults.test_odd_corpora:hostile_bleu"
+    out = tmp_path / f"report.{fmt}"
+    status, _, err = cli(
+        capsys, "compare", "-r", str(files["ref"]), "-i", str(odd[0]), "-i", str(odd[1]),
+        *IMPLS, "--impl", hostile, "--format", fmt, "--report", str(out),
+    )  # fmt: skip
+    assert status == 0, err
+    text = out.read_text(encoding="utf-8")
+    assert not [c for c in UNSAFE if c in text]
+    assert "sys\\x0anew line" in text and "bidi\\u202eevil\\x07" in text
+    assert "no\\x1b[2J \\u202eevil\\x0asecond line" in text
+    if fmt == "markdown":  # the scores table: a header row, then its delimiter row
+        lines = text.splitlines()
+        start = lines.index("## Scores (BLEU, 0–100)") + 1
+        assert lines[start].startswith("| implementation ")
+        assert set(lines[start + 1]) <= set("|-: ")
+    if fmt == "table":
+        header = next(line for line in text.splitlines() if line.startswith("implementation"))
+        assert "sys\\x0anew line" in header
