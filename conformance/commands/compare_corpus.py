@@ -26,7 +26,15 @@ from ..knobargs import knob_pair
 from ..outputs import check_distinct, check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.corpus import render
-from .options import EXIT_OK, EXIT_USAGE, ProgressBar, fail, positive_int
+from .options import (
+    EXIT_OK,
+    EXIT_USAGE,
+    ProgressBar,
+    fail,
+    non_negative_int,
+    positive_int,
+    resample_count,
+)
 
 __all__ = [
     "CORPUS_ONLY",
@@ -97,17 +105,17 @@ def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--paired-bs-n",
-        type=positive_int,
+        type=resample_count,
         default=1000,
         metavar="N",
         help="bootstrap resamples (1000)",
     )
     group.add_argument(
-        "--paired-ar-n", type=positive_int, default=10000, metavar="N", help="AR trials (10000)"
+        "--paired-ar-n", type=resample_count, default=10000, metavar="N", help="AR trials (10000)"
     )
     group.add_argument(
         "--paired-seed",
-        type=int,
+        type=non_negative_int,
         default=12345,
         metavar="N",
         help="seed of the resampling (default 12345, sacrebleu's SACREBLEU_SEED default)",

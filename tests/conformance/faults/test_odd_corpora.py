@@ -4,7 +4,6 @@ Every report stays valid, says what it could not compute, and never destroys an 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -74,3 +73,38 @@ def test_odd_file_names_and_messages_are_shown_escaped(capsys, tmp_path, fmt) ->
     if fmt == "table":
         header = next(line for line in text.splitlines() if line.startswith("implementation"))
         assert "sys\\x0anew line" in header
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--paired-bs-n", "100000000", "must be at most 100,000"),
+        ("--paired-ar-n", "100000000", "must be at most 100,000"),
+        ("--paired-seed", "-1", "--paired-seed: must be at least 0"),
+    ],
+)
+def test_resampling_options_beyond_their_range_are_usage_errors(
+    capsys, tmp_path, option, value, message
+) -> None:
+    """``--paired-bs-n 100000000`` kept every resample and died of a MemoryError (exit 3);
+    a negative seed was numpy's message, naming no option."""
+    files = _files(tmp_path, ref=REF, a=SYS_A, b=SYS_B)
+    args = ["-r", str(files["ref"]), "-i", str(files["a"]), "-i", str(files["b"]), *IMPLS]
+    with pytest.raises(SystemExit) as exit_:
+        cli(capsys, "compare", *args, option, value)
+    assert exit_.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("option", "value"), [("--confidence-n", "100000000"), ("--confidence-seed", "-1")]
+)
+def test_score_confidence_options_beyond_their_range_are_usage_errors(
+    capsys, tmp_path, option, value
+) -> None:
+    files = _files(tmp_path, ref=REF, a=SYS_A)
+    with pytest.raises(SystemExit) as exit_:
+        cli(capsys, "score", "-r", str(files["ref"]), "-i", str(files["a"]), "--confidence",
+            option, value)  # fmt: skip
+    assert exit_.value.code == 2
+    assert f"argument {option}: must be" in capsys.readouterr().err
