@@ -225,6 +225,28 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def no_flips_line(report: Mapping[str, Any]) -> str:
+    """Why the report lists no ranking flip: one system, fewer than two implementations that
+    rank two systems (nothing was compared), or every ranking agrees (naming the
+    implementations left out for want of scores)."""
+    if len(report["systems"]) < 2:
+        return "One system: there is no ranking to flip (give two or more -i files)."
+    ranking = [impl for impl, ranks in report["ranks"].items() if len(ranks) >= 2]
+    unranked = [impl for impl in report["ranks"] if impl not in ranking]
+    if len(ranking) < 2:
+        return (
+            f"Not compared: {len(ranking)} implementation(s) scored two or more systems "
+            f"({', '.join(ranking) or 'none'}); a ranking flip needs two (see the scores)."
+        )
+    line = "Every implementation orders every pair of systems the same way."
+    if unranked:
+        line = (
+            "Every implementation that scored two or more systems orders every pair the same "
+            f"way; not compared (fewer than two scores): {', '.join(unranked)}."
+        )
+    return line
+
+
 def significance_line(report: Mapping[str, Any]) -> str:
     sig = report["significance"]
     test = (
@@ -308,10 +330,8 @@ def _block(lines: list[str], fmt: str) -> list[str]:
 def _flip_section(
     report: Mapping[str, Any], tablefmt: str, fit: Callable[[str, str], list[str]], width: int
 ) -> list[str]:
-    if len(report["systems"]) < 2:
-        return ["One system: there is no ranking to flip (give two or more -i files)."]
     if not report["flips"]:
-        return ["Every implementation orders every pair of systems the same way."]
+        return fit(no_flips_line(report), "")
     limit = 15 if tablefmt == "simple" else None
     lines = [*fit(significance_line(report), ""), ""]
     rows = flip_rows(report, limit)

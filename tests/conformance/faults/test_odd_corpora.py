@@ -4,6 +4,7 @@ Every report stays valid, says what it could not compute, and never destroys an 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,56 @@ def test_score_confidence_options_beyond_their_range_are_usage_errors(
             option, value)  # fmt: skip
     assert exit_.value.code == 2
     assert f"argument {option}: must be" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown", "html", "json"])
+def test_every_implementation_failing_is_not_a_clean_comparison(capsys, tmp_path, fmt) -> None:
+    """No implementation scored a system: the report says nothing was compared (it said
+    every implementation orders every pair the same way) and the exit status is 1, not 0."""
+    files = _files(tmp_path, ref=REF, a=SYS_A, b=SYS_B)
+    hostile = "tests.conformance.faults.test_odd_corpora:hostile_bleu"
+    out = tmp_path / f"report.{fmt}"
+    status, _, err = cli(
+        capsys, "compare", "-r", str(files["ref"]), "-i", str(files["a"]), "-i", str(files["b"]),
+        "--impl", hostile, "--format", fmt, "--report", str(out),
+    )  # fmt: skip
+    assert status == 1
+    assert "no implementation scored any system" in err
+    text = out.read_text(encoding="utf-8")
+    if fmt == "json":
+        assert json.loads(text)["scores"] == {hostile: {}}
+    else:
+        assert "orders every pair" not in text
+        assert "Not compared: 0 implementation(s) scored two or more systems" in text
+
+
+def test_a_failing_implementation_is_left_out_of_the_flips_by_name(capsys, tmp_path) -> None:
+    files = _files(tmp_path, ref=REF, a=SYS_A, b=SYS_B)
+    hostile = "tests.conformance.faults.test_odd_corpora:hostile_bleu"
+    status, out, _ = cli(
+        capsys, "compare", "-r", str(files["ref"]), "-i", str(files["a"]), "-i", str(files["b"]),
+        *IMPLS, "--impl", hostile,
+    )  # fmt: skip
+    assert status == 0
+    assert f"not compared (fewer than two scores): {hostile}" in " ".join(out.split())
+
+
+@pytest.mark.parametrize(
+    ("between", "message"),
+    [
+        ("", "--between takes two implementations A,B, got ''"),
+        ("bleu_impl:nltk,bleu_impl:nltk", "--between 'bleu_impl:nltk' twice"),
+        ("bleu_impl:nltk,bleu_impl:sacrebleu ", None),
+    ],
+)
+def test_between_takes_two_different_implementations(capsys, tmp_path, between, message) -> None:
+    """An empty --between (an unset shell variable) was silently the default pair, and one
+    implementation twice compared it with itself."""
+    files = _files(tmp_path, ref=REF, a=SYS_A, b=SYS_B)
+    status, _, err = cli(
+        capsys, "compare", "-r", str(files["ref"]), "-i", str(files["a"]), "-i", str(files["b"]),
+        *IMPLS, "--between", between,
+    )  # fmt: skip
+    assert status == (2 if message else 0), err
+    if message:
+        assert message in err
