@@ -81,7 +81,8 @@ def exit_codes_epilog(codes: Mapping[int, str]) -> str:
 
 class OneFile(argparse.Action):
     """A file option (``--output``, ``--report``...): given twice with different paths it
-    is an error, as the last-one-wins convention would silently drop a file asked for."""
+    is an error, as the last-one-wins convention would silently drop a file asked for; so is
+    an empty path (``--junit-xml "$UNSET"``), which wrote nothing and said nothing."""
 
     def __call__(
         self,
@@ -90,6 +91,9 @@ class OneFile(argparse.Action):
         values: Any,
         option_string: str | None = None,
     ) -> None:
+        if not str(values).strip():
+            name = max(self.option_strings, key=len)
+            parser.error(f"{name} is empty (an unset shell variable?): give a file")
         given = getattr(namespace, self.dest, None)
         seen = f"_{self.dest}_given"
         if getattr(namespace, seen, False) and given != values:
