@@ -31,6 +31,7 @@ ORDER_NOTE = (
 def _num(value: float | None, digits: int = 2, sign: bool = False) -> str:
     if value is None:
         return "—"
+    value += 0.0  # -0.0 (an implementation's answer) is 0: never printed as −0.00
     text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
     return text.replace("-", "−")
 

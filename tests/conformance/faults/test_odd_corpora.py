@@ -162,3 +162,20 @@ def test_between_takes_two_different_implementations(capsys, tmp_path, between, 
     assert status == (2 if message else 0), err
     if message:
         assert message in err
+
+
+def negative_zero_bleu(hypotheses: list, references: list) -> float:
+    """An implementation answering -0.0 (used by the test below)."""
+    return -0.0
+
+
+def test_a_negative_zero_score_is_printed_as_zero(capsys, tmp_path) -> None:
+    files = _files(tmp_path, ref=REF, a=SYS_A, b=SYS_B)
+    impl = "tests.conformance.faults.test_odd_corpora:negative_zero_bleu"
+    status, out, _ = cli(
+        capsys, "compare", "-r", str(files["ref"]), "-i", str(files["a"]), "-i", str(files["b"]),
+        *IMPLS, "--impl", impl,
+    )  # fmt: skip
+    assert status == 0
+    row = next(line for line in out.splitlines() if line.startswith(impl))
+    assert row.split()[1:] == ["0.00", "0.00"]
