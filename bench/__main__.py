@@ -41,6 +41,7 @@ examples:
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import shlex
 import sys
@@ -48,6 +49,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .generated import RUNS, Measured, measure
+from .libs import ADAPTERS, STREAMED
 from .report import console, markdown
 from .runner import ALL_TASKS, DEFAULT_CACHE, TASKS, Plan, Row, run_plan
 
@@ -63,6 +65,32 @@ def parse_size(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a size: {text!r} (use e.g. 3k, 100k, 1M)") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"size must be >= 1, got {text!r}")
+    return value
+
+
+def _whole(low: int):
+    """argparse type: an integer >= ``low``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {text!r}")
+        return value
+
+    return parse
+
+
+def _seconds(text: str) -> float:
+    """argparse type: a finite number of seconds > 0 (``--timeout``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number > 0, got {text!r}")
     return value
 
 
@@ -93,7 +121,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--refs",
-        type=_list(int),
+        type=_list(_whole(1)),
         default=None,
         help="comma-separated references per segment (default 1,4)",
     )
@@ -104,8 +132,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="time measured: wall (default) or the measuring process's CPU time, steadier on "
         "a loaded machine (not for --jobs rows: worker processes are not counted)",
     )
-    parser.add_argument("--reps", type=int, default=5, help="timed runs per measurement (5)")
-    parser.add_argument("--warmup", type=int, default=1, help="untimed runs first (1)")
+    parser.add_argument("--reps", type=_whole(1), default=5, help="timed runs per measurement (5)")
+    parser.add_argument("--warmup", type=_whole(0), default=1, help="untimed runs first (1)")
     parser.add_argument(
         "--libs",
         type=_list(str),
@@ -139,7 +167,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=_seconds,
         default=3600.0,
         help="seconds before a measurement is abandoned (3600)",
     )
@@ -252,6 +280,13 @@ def _plan(args: argparse.Namespace) -> Plan:
         raise SystemExit(
             f"unknown task(s) {', '.join(unknown)}: choose from {', '.join(ALL_TASKS)}"
         )
+    known = sorted({a.lib for a in ADAPTERS} | {STREAMED})
+    for option, labels in (("libs", args.libs), ("big-libs", args.big_libs)):
+        strangers = sorted(set(labels) - set(known))
+        if strangers:
+            raise SystemExit(
+                f"unknown {option} label(s) {', '.join(strangers)}: choose from {', '.join(known)}"
+            )
     plan.tasks = tuple(t for t in TASKS if t in args.tasks)  # () = every corpus task
     plan.clock = args.clock
     return plan

@@ -30,6 +30,7 @@ __all__ = [
     "one_of",
     "optional",
     "shown",
+    "shown_inline",
 ]
 
 
@@ -97,13 +98,23 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-def shown(value: Any) -> Any:
+#: The unsafe characters plus tab and newline: what one cell or line of a table must not hold.
+_UNSAFE_INLINE = re.compile("[\t\n]|" + _UNSAFE.pattern)
+
+
+def shown(value: Any, unsafe: re.Pattern[str] = _UNSAFE) -> Any:
     """``value`` (strings, lists and objects within, keys included) with every unsafe
     character written as an escape; other values unchanged."""
     if isinstance(value, str):
-        return _UNSAFE.sub(_escape, value) if _UNSAFE.search(value) else value
+        return unsafe.sub(_escape, value) if unsafe.search(value) else value
     if isinstance(value, list):
-        return [shown(v) for v in value]
+        return [shown(v, unsafe) for v in value]
     if isinstance(value, dict):
-        return {shown(k): shown(v) for k, v in value.items()}
+        return {shown(k, unsafe): shown(v, unsafe) for k, v in value.items()}
     return value
+
+
+def shown_inline(value: Any) -> Any:
+    """:func:`shown`, tabs and line breaks escaped too (``\\x0a``): a file name or an
+    implementation's message that must stay on one line of a table."""
+    return shown(value, _UNSAFE_INLINE)

@@ -4,10 +4,13 @@
 in a second, not after an hour's run. :func:`write_atomic` writes a whole document (a
 report, JUnit XML, a baseline) to a temporary file next to the target and renames it into
 place: a reader never sees half a file, and a failed write leaves the old one intact. A
-target that is not a regular file (``/dev/stdout``, a named pipe, ``/dev/full``) is written
-directly. Logs are different: they are appended to in place as the work goes (see
-:mod:`conformance.runlog`), so an interrupted run keeps what it had; :func:`open_log` holds
-an exclusive lock on the log while it is written, so two runs cannot interleave one file.
+symbolic link is followed (the file it names is replaced, the link kept). A target that is
+not a regular file (a named pipe, ``/dev/full``) or that names an open descriptor
+(``/dev/stdout``, ``/dev/fd/N``, even when the descriptor is a redirected file) is written
+directly, the descriptor appended to. Logs are different: they are appended to in place
+as the work goes (see :mod:`conformance.runlog`), so an interrupted run keeps what it had;
+:func:`open_log` holds an exclusive lock on the log while it is written, so two runs cannot
+interleave one file.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Sequence
@@ -32,10 +36,36 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
+#: A path naming an open file descriptor (``/dev/stdout`` links to ``/proc/self/fd/1``).
+_DESCRIPTOR = re.compile(r"/(?:dev|proc/(?:self|thread-self|\d+))/fd/\d+|/dev/std(?:in|out|err)")
+
+
+def _names_descriptor(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path``, or a link on the way to its file, names an open file descriptor:
+    replacing it would swap a system link (``/dev/stdout``) for a file, and the command's
+    own output would go to a file no longer there."""
+    current = os.path.abspath(path)
+    for _ in range(40):  # the kernel's limit on a chain of links
+        if _DESCRIPTOR.fullmatch(current):
+            return True
+        if not os.path.islink(current):
+            return False
+        current = os.path.normpath(os.path.join(os.path.dirname(current), os.readlink(current)))
+    return False
+
+
+def _resolved(path: str | os.PathLike[str]) -> Path:
+    """The file ``path`` names once symbolic links are followed (replacing that file keeps
+    the user's link; replacing the link would cut it)."""
+    return Path(os.path.realpath(path))
+
+
 def check_writable(path: str | os.PathLike[str], what: str = "output") -> None:
     """Raise :class:`OutputError` unless ``path`` can be written (its directory exists and
     takes a new file; an existing file is not a directory and is writable)."""
-    target = Path(path)
+    if _names_descriptor(path):
+        return  # written directly, like a device
+    target = _resolved(path)
     if target.is_dir():
         raise OutputError(f"{what} {path}: is a directory")
     directory = target.parent if str(target.parent) else Path(".")
@@ -115,9 +145,14 @@ def _default_mode() -> int:
 
 
 def write_atomic(path: str | os.PathLike[str], text: str, what: str = "output") -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file renamed into place."""
-    target = Path(path)
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file renamed into place (the
+    file a symbolic link names; a device, a pipe or a descriptor directly)."""
+    target = _resolved(path)
     try:
+        if _names_descriptor(path):
+            with open(path, "a", encoding="utf-8") as stream:
+                stream.write(text)
+            return
         if target.exists() and not stat.S_ISREG(target.stat().st_mode):
             with target.open("w", encoding="utf-8") as stream:
                 stream.write(text)

@@ -78,13 +78,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def _seconds(text: str) -> float:
-    """A finite number of seconds > 0."""
+    """A finite number of seconds > 0, at most a week (as ``--timeout``)."""
+    from .adapters.declared import MAX_TIMEOUT
+
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"must be a finite number > 0, got {text!r}")
+    if value > MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_TIMEOUT:,} (a week), got {text!r}")
     return value
 
 
@@ -98,11 +102,33 @@ class _Session:
         self.expect: list[str] = config.getoption("bleu_expect")
         self.timeout: float | None = config.getoption("bleu_timeout")
         self.as_name: str | None = config.getoption("bleu_as")
+        if not all(spec.strip() for spec in self.specs):
+            raise pytest.UsageError("--bleu-impl is empty (an unset shell variable?)")
+        if self.as_name is not None and not self.as_name.strip():
+            raise pytest.UsageError("--bleu-as is empty (an unset shell variable?)")
         if self.as_name and self.expect:
             raise pytest.UsageError("--bleu-as and --bleu-expect both say what to check against")
         self._reference: Reference | None = None
-        self.known = known_failures.load_all(config.getoption("bleu_known_failures"))
+        try:
+            self.known = known_failures.load_all(config.getoption("bleu_known_failures"))
+        except ValueError as exc:
+            raise pytest.UsageError(str(exc)) from None
         self.adapters: dict[str, Adapter | AdapterError] = {}
+        self.keys: dict[str, ExpectationKey] = {}  # of every fixture file collected
+
+    def check_names(self) -> None:
+        """Once collected: every ``--bleu-expect`` key and the ``--bleu-as`` name exist in
+        the fixture files' registry (a usage error, not every case skipped or errored)."""
+        if not self.keys:
+            return
+        unknown = [k for k in self.expect if k not in self.keys]
+        if unknown:
+            raise pytest.UsageError(
+                f"--bleu-expect {', '.join(unknown)}: no such expectation key (known: "
+                f"{', '.join(sorted(self.keys))})"
+            )
+        if self.as_name:
+            self.reference(self.keys)
 
     def adapter(self, spec: str, keys: Mapping[str, ExpectationKey]) -> Adapter | AdapterError:
         from .adapters import make_adapter
@@ -158,6 +184,12 @@ def pytest_report_header(config: pytest.Config) -> str | None:
     return f"bleu-conformance: {specs} on the bundled fixture library ({BUNDLED_ROOT})"
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    state = session.config.stash.get(_STATE, None)
+    if state is not None:
+        state.check_names()
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     state = config.stash.get(_STATE, None)
     if state is not None:
@@ -199,6 +231,7 @@ class FixtureFile(pytest.File):
             text = "\n".join(f"{p.location}: {p.case_id}: {p.message}" for p in problems)
             raise FixtureProblems(f"fixture problems:\n{text}")
         state = self.config.stash[_STATE]
+        state.keys.update(loaded.keys)
         for case in loaded.cases:
             for spec in state.specs:
                 name = case.id if len(state.specs) == 1 else f"{case.id}[{spec}]"

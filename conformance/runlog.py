@@ -256,9 +256,25 @@ def _add_compare_record(log: CompareLog, record: Any, where: str) -> None:
         log.end = record
 
 
+def _check_first_pair(
+    pair: Mapping[str, Any], first: dict[tuple[Any, ...], int], path: str | Path, number: int
+) -> None:
+    """``pair`` (on line ``number``) is the first of its case and pair of implementations: a
+    second one would be counted twice in every report."""
+    key = (pair.get("file"), pair.get("item"), pair.get("a"), pair.get("b"))
+    if key in first:
+        raise ValueError(
+            f"{path}:{number}: a second pair record for case {pair.get('item')} of "
+            f"{pair.get('a')} vs {pair.get('b')} (the first is on line {first[key]}); was the "
+            "log edited, or written by two commands at once?"
+        )
+    first[key] = number
+
+
 def read_compare_log(path: str | Path) -> CompareLog:
     """Read a compare log; a malformed line is an error naming the file and line."""
     log = CompareLog()
+    first: dict[tuple[Any, ...], int] = {}  # (file, item, a, b) -> the line of its pair
     for number, line in _log_lines(path):
         if not line.strip():
             continue
@@ -269,7 +285,10 @@ def read_compare_log(path: str | Path) -> CompareLog:
                 break  # the last line of an interrupted run
             reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)[:100]
             raise ValueError(f"{path}:{number}: not JSON ({reason})") from None
+        pairs = len(log.pairs)
         _add_compare_record(log, record, f"{path}:{number}")
+        if len(log.pairs) > pairs:
+            _check_first_pair(log.pairs[-1], first, path, number)
     if not log.header:
         raise ValueError(f"{path}: not a bleu-conformance compare log (no header)")
     return log

@@ -114,6 +114,14 @@ def _shown(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
+#: ASCII spacing only: a no-break space or an ideographic space is text to 13a.
+_SPACING = re.compile("[ \t\r\v\f]+")
+
+
+def _words(line: str) -> list[str]:
+    return [word for word in _SPACING.split(line) if word]
+
+
 def _check_paths(reference_files: Sequence[str], system_files: Sequence[str]) -> None:
     if not reference_files:
         raise CorpusInputError("no reference file: give one -r FILE per reference stream")
@@ -156,15 +164,15 @@ def load_corpus(reference_files: Sequence[str], system_files: Sequence[str]) -> 
             )
     outputs = tuple(_read(p) for p in system_files)
     _check_lengths([*zip(reference_files, references), *zip(system_files, outputs)])
-    # Compared as sacrebleu reads lines (``line.rstrip()``): a copy of a reference with CRLF
-    # line ends or trailing spaces is the same text and scores 100 all the same.
-    stripped = [[line.rstrip() for line in ref] for ref in references]
+    # Compared word by word: a copy of a reference with CRLF line ends, trailing, doubled or
+    # leading spaces or tabs is the same words to every whitespace tokenizer and scores 100.
+    words = [[_words(line) for line in ref] for ref in references]
     for sys_path, lines in zip(system_files, outputs):
-        for ref_path, ref in zip(reference_files, stripped):
-            if [line.rstrip() for line in lines] == ref:
+        for ref_path, ref in zip(reference_files, words):
+            if [_words(line) for line in lines] == ref:
                 raise CorpusInputError(
                     f"{_shown(sys_path)} is identical to reference {_shown(ref_path)} (all "
-                    f"{len(ref)} lines, line-end whitespace aside): a system scored against "
+                    f"{len(ref)} lines, spacing aside): a system scored against "
                     "itself gets 100 by construction; is a reference given as a system (-i) "
                     "by mistake?"
                 )

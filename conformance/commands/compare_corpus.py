@@ -23,10 +23,19 @@ from ..engine import open_subjects
 from ..engine.corpus import CorpusOptions, corpus_report
 from ..engine.corpus_significance import SignificanceOptions
 from ..knobargs import knob_pair
-from ..outputs import check_writable, write_atomic
+from ..outputs import check_distinct, check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.corpus import render
-from .options import EXIT_OK, EXIT_USAGE, ProgressBar, fail, positive_int
+from .options import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    EXIT_USAGE,
+    ProgressBar,
+    fail,
+    non_negative_int,
+    positive_int,
+    resample_count,
+)
 
 __all__ = [
     "CORPUS_ONLY",
@@ -49,8 +58,9 @@ corpus mode (your own files: one segment per line, UTF-8, `-` = stdin once, .gz 
   baseline: sacrebleu, else bleu_impl:sacrebleu, else the first --impl (by name or spec).
   --output, --replay, --generate, -k, --tag, --fixtures, -v and --decimals are fixture-mode
   options: given with -r/-i they are an error, never silently ignored (and the reverse).
-  corpus-mode exit codes: 0 report written; 2 bad files (named with the line), unknown
-  implementation or knob. An implementation failing on a system is an error cell, not an exit.
+  corpus-mode exit codes: 0 report written; 1 report written but no implementation scored any
+  system; 2 bad files (named with the line), unknown implementation or knob. An implementation
+  failing on a system is an error cell, not an exit.
 """
 
 
@@ -97,17 +107,17 @@ def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--paired-bs-n",
-        type=positive_int,
+        type=resample_count,
         default=1000,
         metavar="N",
         help="bootstrap resamples (1000)",
     )
     group.add_argument(
-        "--paired-ar-n", type=positive_int, default=10000, metavar="N", help="AR trials (10000)"
+        "--paired-ar-n", type=resample_count, default=10000, metavar="N", help="AR trials (10000)"
     )
     group.add_argument(
         "--paired-seed",
-        type=int,
+        type=non_negative_int,
         default=12345,
         metavar="N",
         help="seed of the resampling (default 12345, sacrebleu's SACREBLEU_SEED default)",
@@ -176,7 +186,7 @@ def _named(wanted: str, subjects: list[Any]) -> str:
 
 def _options(args: argparse.Namespace) -> CorpusOptions:
     between = None
-    if args.between:
+    if args.between is not None:
         parts = [p.strip() for p in args.between.split(",")]
         if len(parts) != 2 or not all(parts):
             raise ValueError(f"--between takes two implementations A,B, got {args.between!r}")
@@ -207,6 +217,10 @@ def _names_check(names: list[str], options: CorpusOptions, baseline: str) -> Non
     for impl in options.between or ():
         if impl not in names:
             raise ValueError(f"--between: {impl!r} is not among the implementations: {names}")
+    if options.between is not None and options.between[0] == options.between[1]:
+        raise ValueError(
+            f"--between {options.between[0]!r} twice: it takes two different implementations"
+        )
 
 
 def build(args: argparse.Namespace) -> dict[str, Any]:
@@ -238,16 +252,27 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+def _inputs(args: argparse.Namespace) -> list[tuple[str | None, str]]:
+    """The files the report is computed from (a ``--report`` naming one would destroy it)."""
+    return [(p, "reference") for p in args.ref if p != "-"] + [
+        (p, "system") for p in args.input if p != "-"
+    ]
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         if args.report:
             check_writable(args.report, "--report")  # before the work, not after
+            check_distinct([(args.report, "--report")], _inputs(args))
         report = build(args)
         text = render(report, args.format)
         if args.report:
             write_atomic(args.report, text + "\n", "--report")
         else:
             print(text)
+        if not any(report["scores"].values()):
+            why = "no implementation scored any system: nothing was compared (the report says why)"
+            return fail("compare", why, EXIT_FINDINGS)
     except BrokenPipeError:  # the reader went away (`| head`): cli.main ends quietly
         raise
     except (CorpusInputError, AdapterError, OSError, ValueError) as exc:

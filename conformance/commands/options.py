@@ -25,6 +25,7 @@ __all__ = [
     "IMPL_HELP",
     "MAX_GENERATE",
     "MAX_JOBS",
+    "MAX_RESAMPLES",
     "OneFile",
     "ProgressBar",
     "add_impl_argument",
@@ -40,6 +41,7 @@ __all__ = [
     "positive_float",
     "positive_int",
     "progress",
+    "resample_count",
     "spec_text",
 ]
 
@@ -79,7 +81,8 @@ def exit_codes_epilog(codes: Mapping[int, str]) -> str:
 
 class OneFile(argparse.Action):
     """A file option (``--output``, ``--report``...): given twice with different paths it
-    is an error, as the last-one-wins convention would silently drop a file asked for."""
+    is an error, as the last-one-wins convention would silently drop a file asked for; so is
+    an empty path (``--junit-xml "$UNSET"``), which wrote nothing and said nothing."""
 
     def __call__(
         self,
@@ -88,6 +91,9 @@ class OneFile(argparse.Action):
         values: Any,
         option_string: str | None = None,
     ) -> None:
+        if not str(values).strip():
+            name = max(self.option_strings, key=len)
+            parser.error(f"{name} is empty (an unset shell variable?): give a file")
         given = getattr(namespace, self.dest, None)
         seen = f"_{self.dest}_given"
         if getattr(namespace, seen, False) and given != values:
@@ -125,6 +131,21 @@ def generated_count(text: str) -> int:
     value = _bounded_int(text, 0)
     if value > MAX_GENERATE:
         raise argparse.ArgumentTypeError(f"must be at most {MAX_GENERATE:,}, got {value:,}")
+    return value
+
+
+#: The most bootstrap resamples or randomization trials (``--paired-bs-n``, ``--paired-ar-n``,
+#: ``--confidence-n``): every one is kept as statistics per implementation and system, so a
+#: slip such as ``--paired-bs-n 100000000`` would fill memory (sacrebleu's defaults: 1,000 and
+#: 10,000).
+MAX_RESAMPLES = 100_000
+
+
+def resample_count(text: str) -> int:
+    """argparse type: an integer from 1 to :data:`MAX_RESAMPLES`."""
+    value = _bounded_int(text, 1)
+    if value > MAX_RESAMPLES:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_RESAMPLES:,}, got {value:,}")
     return value
 
 

@@ -46,7 +46,15 @@ from bleu_impl import (
 from ..knobargs import add_knob_arguments, knobs_from
 from ..reporters.explanation import render_explanation
 from ..textio import TextInputError, parallel_lines
-from .options import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, fail, jobs_count, positive_int
+from .options import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    EXIT_USAGE,
+    fail,
+    jobs_count,
+    non_negative_int,
+    resample_count,
+)
 
 EXIT_CODES = {
     0: "scored",
@@ -125,14 +133,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--confidence-n",
-        type=positive_int,
+        type=resample_count,
         default=1000,
         metavar="N",
         help="bootstrap resamples (1000)",
     )
     parser.add_argument(
         "--confidence-seed",
-        type=int,
+        type=non_negative_int,
         default=12345,
         metavar="N",
         help="seed of the resampling (12345, sacrebleu's SACREBLEU_SEED default)",

@@ -14,7 +14,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..logcheck import shown
+from ..logcheck import shown, shown_inline
 from .textgrid import clip, terminal_width, wrap
 
 __all__ = ["FORMATS", "render"]
@@ -31,6 +31,7 @@ ORDER_NOTE = (
 def _num(value: float | None, digits: int = 2, sign: bool = False) -> str:
     if value is None:
         return "—"
+    value += 0.0  # -0.0 (an implementation's answer) is 0: never printed as −0.00
     text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
     return text.replace("-", "−")
 
@@ -234,6 +235,28 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def no_flips_line(report: Mapping[str, Any]) -> str:
+    """Why the report lists no ranking flip: one system, fewer than two implementations that
+    rank two systems (nothing was compared), or every ranking agrees (naming the
+    implementations left out for want of scores)."""
+    if len(report["systems"]) < 2:
+        return "One system: there is no ranking to flip (give two or more -i files)."
+    ranking = [impl for impl, ranks in report["ranks"].items() if len(ranks) >= 2]
+    unranked = [impl for impl in report["ranks"] if impl not in ranking]
+    if len(ranking) < 2:
+        return (
+            f"Not compared: {len(ranking)} implementation(s) scored two or more systems "
+            f"({', '.join(ranking) or 'none'}); a ranking flip needs two (see the scores)."
+        )
+    line = "Every implementation orders every pair of systems the same way."
+    if unranked:
+        line = (
+            "Every implementation that scored two or more systems orders every pair the same "
+            f"way; not compared (fewer than two scores): {', '.join(unranked)}."
+        )
+    return line
+
+
 def significance_line(report: Mapping[str, Any]) -> str:
     sig = report["significance"]
     test = (
@@ -317,10 +340,8 @@ def _block(lines: list[str], fmt: str) -> list[str]:
 def _flip_section(
     report: Mapping[str, Any], tablefmt: str, fit: Callable[[str, str], list[str]], width: int
 ) -> list[str]:
-    if len(report["systems"]) < 2:
-        return ["One system: there is no ranking to flip (give two or more -i files)."]
     if not report["flips"]:
-        return ["Every implementation orders every pair of systems the same way."]
+        return fit(no_flips_line(report), "")
     limit = 15 if tablefmt == "simple" else None
     lines = [*fit(significance_line(report), ""), ""]
     rows = flip_rows(report, limit)
@@ -379,4 +400,8 @@ RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
 
 
 def render(report: Mapping[str, Any], fmt: str) -> str:
-    return RENDERERS[fmt](report)
+    """The report in ``fmt``. Every text but the JSON's shows the file names, the
+    implementations' messages and the segments with control characters, line breaks, tabs
+    and bidirectional overrides escaped: a name cannot break a Markdown table or a line of
+    the terminal, nor reorder what follows it (the JSON keeps them as read)."""
+    return RENDERERS[fmt](report if fmt == "json" else shown_inline(report))

@@ -14,6 +14,7 @@ from .corpus import (
     error_lines,
     flip_rows,
     header_lines,
+    no_flips_line,
     rank_rows,
     score_rows,
     segment_lines,
@@ -134,10 +135,8 @@ def render_html(report: Mapping[str, Any]) -> str:
     figures = [html.figure(bump_figure(report), caption), html.figure(spread_figure(report))]
     steps = steps_figure(report)
     flips_block: list[str]
-    if len(report["systems"]) < 2:
-        flips_block = [html.paragraph("One system: there is no ranking to flip.")]
-    elif not report["flips"]:
-        flips_block = [html.paragraph("Every implementation orders every pair the same way.")]
+    if not report["flips"]:
+        flips_block = [html.paragraph(no_flips_line(report))]
     else:
         flips_block = [
             html.paragraph(significance_line(report)),

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 import sacrebleu
 
 from bench import corpus as gen
-from bench.__main__ import build_parser, parse_size
+from bench.__main__ import _plan, build_parser, parse_size
 from bench.report import markdown, table
 from bench.runner import Plan, Row, corpus_dir, predicted_mb, run_plan
 from bench.worker import distance, measure, read_corpus
@@ -83,3 +84,33 @@ def test_memory_guard_extrapolates_from_the_largest_smaller_size() -> None:
     assert predicted_mb(rows, 1_000_000, 1, "pretok", "sacrebleu") == 10_000.0
     assert predicted_mb(rows, 1_000_000, 4, "pretok", "sacrebleu") == 30_000.0
     assert predicted_mb(rows, 1_000_000, 1, "13a", "sacrebleu") is None
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--refs", "0"],
+        ["--refs", "-1"],
+        ["--refs", "1,x"],
+        ["--reps", "0"],
+        ["--warmup", "-5"],
+        ["--timeout", "nan"],
+        ["--timeout", "0"],
+        ["--timeout", "-1"],
+    ],
+)
+def test_out_of_range_options_are_usage_errors(argv: list[str], capsys) -> None:
+    """``--refs 0`` was an IndexError traceback, ``--timeout nan`` a ValueError one, and
+    ``--timeout 0`` abandoned every measurement with exit 0."""
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(["--quick", *argv])
+    assert exit_.value.code == 2
+    assert f"argument {argv[0]}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", ["--libs", "--big-libs"])
+def test_an_unknown_library_label_is_named(option: str) -> None:
+    """``--libs nosuch`` measured nothing and still exited 0 after the comparisons."""
+    args = build_parser().parse_args(["--quick", option, "bleu_impl,nosuch"])
+    with pytest.raises(SystemExit, match=f"unknown {option[2:]} label.*nosuch.*bleu_impl"):
+        _plan(args)

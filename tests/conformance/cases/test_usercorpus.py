@@ -37,6 +37,22 @@ def test_a_crlf_copy_of_a_reference_is_the_reference(tmp_path: Path) -> None:
         load_corpus([ref], [trailing])
 
 
+def test_a_copy_of_a_reference_with_other_spacing_is_the_reference(tmp_path: Path) -> None:
+    """Doubled spaces, tabs, leading spaces: every whitespace tokenizer (13a, intl, char,
+    none) reads the same words, so every implementation scores it 100; it was compared."""
+    ref = _write(tmp_path / "ref.txt", "\n".join(REF).encode() + b"\n")
+    spaced = _write(
+        tmp_path / "spaced.txt", "\n".join(" " + "\t ".join(r.split()) for r in REF).encode()
+    )
+    assert sacrebleu.corpus_bleu(
+        [" " + "\t ".join(r.split()) for r in REF], [REF]
+    ).score == pytest.approx(100)
+    with pytest.raises(
+        CorpusInputError, match=r"spaced\.txt is identical to reference .*ref\.txt .*spacing aside"
+    ):
+        load_corpus([ref], [spaced])
+
+
 def test_a_reference_file_of_blank_lines_is_refused(tmp_path: Path) -> None:
     ref = _write(tmp_path / "ref.txt", b"\n  \n\t\n")
     other = _write(tmp_path / "ref2.txt", b"a cat\n\nthe dog\n")

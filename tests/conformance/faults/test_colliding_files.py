@@ -107,3 +107,22 @@ def test_a_log_another_command_is_writing_is_refused_and_kept(capsys, tmp_path):
             assert log.read_text(encoding="utf-8") == '{"record": "run"}\n'
     status, _, _ = cli(capsys, *RUN, "--fixtures", str(MINI), "--output", str(log))
     assert status == 0 and read_run_log(log).complete  # once free, written afresh
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [*RUN, "--fixtures", str(MINI), "--output", ""],
+        [*RUN, "--fixtures", str(MINI), "--junit-xml", " "],
+        [*RUN, "--fixtures", str(MINI), "--baseline", ""],
+        ["compare", "--fixtures", str(MINI), "--report", ""],
+        ["report", "run.jsonl", "--junit-xml", ""],
+    ],
+)
+def test_an_empty_file_option_is_refused(capsys, argv):
+    """``--junit-xml "$UNSET"`` wrote no file and said nothing (exit 0): CI then finds no
+    results, or an old file."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    option = argv[-2]
+    assert exit_.value.code == 2 and f"{option} is empty" in capsys.readouterr().err

@@ -75,6 +75,16 @@ def test_a_result_or_header_written_twice_names_both_lines(capsys, tmp_path):
         assert status == 2 and f"twice.jsonl:{where}:" in err and message in err, err
 
 
+def test_a_compare_log_pair_written_twice_names_both_lines(capsys, tmp_path):
+    """A pair record repeated (an edited log) was counted twice in every replayed report."""
+    records = _log(capsys, tmp_path, "compare", "bleu_impl", "bleu_impl:nltk")
+    index = _first(records, "kind", "pair")
+    log = _write(tmp_path / "twice.jsonl", [*records[: index + 1], *records[index:]])
+    status, _out, err = cli(capsys, "compare", "--replay", log)
+    assert status == 2 and f"twice.jsonl:{index + 2}:" in err
+    assert f"the first is on line {index + 1}" in err
+
+
 @pytest.mark.parametrize(
     ("field", "value"),
     [("item", []), ("verdict", {}), ("changes", True), ("stats_diff", [1]), ("a", None)],

@@ -116,3 +116,26 @@ def test_entry_point_is_declared():
     tomllib = pytest.importorskip("tomllib")  # Python >= 3.11
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["entry-points"]["pytest11"]["bleu_conformance"] == "conformance.pytest_plugin"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--bleu-impl="], "*--bleu-impl*empty*"),
+        ([f"--bleu-impl={FAKE}:good", "--bleu-expect=nosuch"], "*--bleu-expect nosuch*no such*"),
+        ([f"--bleu-impl={FAKE}:good", "--bleu-as=nosuch"], "*--as nosuch*"),
+        (
+            [f"--bleu-impl={FAKE}:good", "--bleu-known-failures=missing.yaml"],
+            "*missing.yaml: cannot read known failures*",
+        ),
+        ([f"--bleu-impl={FAKE}:good", "--bleu-timeout=1e20"], "*--bleu-timeout*at most*"),
+    ],
+)
+def test_bad_options_are_one_usage_error(pytester, fixture_dir, options, message):
+    """An unknown --bleu-expect key skipped every case with exit 0 (nothing checked); a
+    missing known-failures file was an INTERNALERROR traceback; an empty --bleu-impl, an
+    unknown --bleu-as and a timeout of 1e20 s were an error on every case."""
+    result = pytester.runpytest_subprocess(*PLUGIN, *options, "fixtures")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    result.stderr.fnmatch_lines([message])
