@@ -115,10 +115,7 @@ MAX_JOBS = 256
 
 def jobs_count(text: str) -> int:
     """argparse type: an integer from 1 to :data:`MAX_JOBS` (``--jobs``)."""
-    value = _bounded_int(text, 1)
-    if value > MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_JOBS}, got {value}")
-    return value
+    return _bounded_int(text, 1, MAX_JOBS)
 
 
 #: The most corpora ``--generate`` may ask for: they are built before the work starts
@@ -128,10 +125,7 @@ MAX_GENERATE = 100_000
 
 def generated_count(text: str) -> int:
     """argparse type: an integer from 0 to :data:`MAX_GENERATE` (``--generate``)."""
-    value = _bounded_int(text, 0)
-    if value > MAX_GENERATE:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_GENERATE:,}, got {value:,}")
-    return value
+    return _bounded_int(text, 0, MAX_GENERATE)
 
 
 #: The most bootstrap resamples or randomization trials (``--paired-bs-n``, ``--paired-ar-n``,
@@ -143,10 +137,7 @@ MAX_RESAMPLES = 100_000
 
 def resample_count(text: str) -> int:
     """argparse type: an integer from 1 to :data:`MAX_RESAMPLES`."""
-    value = _bounded_int(text, 1)
-    if value > MAX_RESAMPLES:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_RESAMPLES:,}, got {value:,}")
-    return value
+    return _bounded_int(text, 1, MAX_RESAMPLES)
 
 
 def non_negative_int(text: str) -> int:
@@ -154,13 +145,15 @@ def non_negative_int(text: str) -> int:
     return _bounded_int(text, 0)
 
 
-def _bounded_int(text: str, low: int) -> int:
+def _bounded_int(text: str, low: int, high: int | None = None) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
     if value < low:
         raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+    if high is not None and value > high:
+        raise argparse.ArgumentTypeError(f"must be at most {high:,}, got {value:,}")
     return value
 
 
