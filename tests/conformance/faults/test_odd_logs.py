@@ -130,3 +130,26 @@ def test_a_log_of_the_other_kind_says_which_command_reads_it(capsys, tmp_path):
     assert status == 2 and "a compare log: render it with `compare --replay" in err
     status, _, err = cli(capsys, "compare", "--replay", run_log)
     assert status == 2 and "a run log: render it with `report`" in err
+
+
+@pytest.mark.parametrize("command", ["run", "compare"])
+def test_a_gzip_compressed_log_reads_as_the_log(capsys, tmp_path, command):
+    """An archived log (``gzip run.jsonl``) renders as the log did; a truncated or corrupt
+    one is an error naming the file (it was 'not JSON' at line 1)."""
+    import gzip
+
+    impls = (GOOD,) if command == "run" else (GOOD, "bleu_impl")
+    _log(capsys, tmp_path, command, *impls)
+    plain = tmp_path / f"{command}.jsonl"
+    packed = tmp_path / f"{command}.jsonl.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    render = ["report"] if command == "run" else ["compare", "--replay"]
+    for fmt in ("json", "table"):
+        want = cli(capsys, *render, str(plain), "--format", fmt)
+        got = cli(capsys, *render, str(packed), "--format", fmt)
+        assert got[0] == want[0] and got[1].replace(str(packed), str(plain)) == want[1]
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(packed.read_bytes()[:-20])
+    status, _out, err = cli(capsys, *render, str(cut))
+    assert status == 2 and "Traceback" not in err
+    assert "cut.jsonl.gz" in err and "gzip" in err
