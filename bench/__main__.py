@@ -48,6 +48,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from conformance.commands.options import non_negative_int, positive_int
+
 from .generated import RUNS, Measured, measure
 from .libs import ADAPTERS, STREAMED
 from .report import console, markdown
@@ -66,21 +68,6 @@ def parse_size(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"size must be >= 1, got {text!r}")
     return value
-
-
-def _whole(low: int):
-    """argparse type: an integer >= ``low``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low}, got {text!r}")
-        return value
-
-    return parse
 
 
 def _seconds(text: str) -> float:
@@ -121,7 +108,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--refs",
-        type=_list(_whole(1)),
+        type=_list(positive_int),
         default=None,
         help="comma-separated references per segment (default 1,4)",
     )
@@ -132,8 +119,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="time measured: wall (default) or the measuring process's CPU time, steadier on "
         "a loaded machine (not for --jobs rows: worker processes are not counted)",
     )
-    parser.add_argument("--reps", type=_whole(1), default=5, help="timed runs per measurement (5)")
-    parser.add_argument("--warmup", type=_whole(0), default=1, help="untimed runs first (1)")
+    parser.add_argument(
+        "--reps", type=positive_int, default=5, help="timed runs per measurement (5)"
+    )
+    parser.add_argument("--warmup", type=non_negative_int, default=1, help="untimed runs first (1)")
     parser.add_argument(
         "--libs",
         type=_list(str),

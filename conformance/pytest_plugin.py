@@ -15,8 +15,6 @@ bundled case), besides whatever pytest collects by default.
 
 from __future__ import annotations
 
-import argparse
-import math
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -78,18 +76,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def _seconds(text: str) -> float:
-    """A finite number of seconds > 0, at most a week (as ``--timeout``)."""
-    from .adapters.declared import MAX_TIMEOUT
+    """``--bleu-timeout``: as ``--timeout`` (imported when given: plugin start-up stays light)."""
+    from .commands.options import positive_float
 
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a finite number > 0, got {text!r}")
-    if value > MAX_TIMEOUT:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_TIMEOUT:,} (a week), got {text!r}")
-    return value
+    return positive_float(text)
 
 
 class _Session:

@@ -158,23 +158,22 @@ def _check_first(
 
 
 def _log_lines(path: str | Path) -> list[tuple[int, str]]:
-    """The numbered lines of a log, gzip-compressed or not (only the last can lack its line
-    end); a line beyond :data:`~conformance.bounded.MAX_LINE` (``/dev/zero`` named as a
-    log, a gzip bomb) is a ValueError naming the file and line, never read whole; so is a
-    corrupt or truncated gzip file."""
-    with open(path, "rb") as raw:
-        compressed = raw.read(2) == _GZIP_MAGIC
+    """The numbered lines of a log, gzip-compressed when named ``.gz`` as text inputs are
+    (only the last can lack its line end); a line beyond
+    :data:`~conformance.bounded.MAX_LINE` (``/dev/zero`` named as a log, a gzip bomb) is a
+    ValueError naming the file and line, never read whole; so is a corrupt or truncated
+    gzip file."""
+    compressed = str(path).endswith(".gz")
     opener: Any = gzip.open if compressed else open
     with opener(path, "rt", encoding="utf-8", errors="replace") as stream:
         try:
             return list(enumerate(bounded_lines(stream), start=1))
         except TooLarge as exc:
             raise ValueError(f"{path}:{exc.line}: not a log: {exc}") from None
-        except (OSError, EOFError, zlib.error) as exc:  # only a gzip file gets here
+        except (OSError, EOFError, zlib.error) as exc:
+            if not compressed:
+                raise
             raise ValueError(f"{path}: not a readable gzip file ({exc})") from None
-
-
-_GZIP_MAGIC = b"\x1f\x8b"
 
 
 def read_run_log(path: str | Path) -> RunLog:
