@@ -51,7 +51,9 @@ def _phases(refs: list[str], systems: list[str]) -> dict[str, float]:
     from conformance.cases.usercorpus import load_corpus
     from conformance.engine import open_subjects
     from conformance.engine.corpus.analysis import CorpusOptions, corpus_report
-    from conformance.reporters.corpus import render
+    from conformance.reporters import render
+    from conformance.results.records import End, Header
+    from conformance.results.report import Report
 
     spent: dict[str, float] = {}
     current = ["reading files"]
@@ -66,10 +68,12 @@ def _phases(refs: list[str], systems: list[str]) -> dict[str, float]:
     specs = [f"bleu_impl:{p}" for p in PROFILES]
     subjects = open_subjects(specs, load_registry().keys)
     try:
-        report = corpus_report(
+        cells, summary = corpus_report(
             corpus, subjects, "bleu_impl:sacrebleu", CorpusOptions(knobs={}), progress
         )
         progress("rendering")
+        infos = [s.info() for s in subjects]
+        report = Report(Header("corpus"), infos, cells=cells, corpus=summary, end=End())
         render(report, "table")
         progress("end")
     finally:

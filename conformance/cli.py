@@ -132,6 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if extra and not getattr(args, "passthrough", False):
         parsers[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     args.extra = extra
+    args.argv = tuple(sys.argv[1:] if argv is None else argv)  # what a log's header records
     main_thread = threading.current_thread() is threading.main_thread()
     previous = {s: signal.signal(s, _terminate) for s in _ENDING} if main_thread else {}
     try:

@@ -264,7 +264,7 @@ class CaseItem(pytest.Item):
     def setup(self) -> None:
         from .engine import candidate_keys, run_case, startup_failure, verify_as
         from .protocol import AdapterError
-        from .results.records import ERROR, SKIP
+        from .results.vocab import ERROR, SKIP
 
         state = self.config.stash[_STATE]
         adapter = state.adapter(self.spec, self.keys)
@@ -282,7 +282,7 @@ class CaseItem(pytest.Item):
             pytest.skip(self.result.reason)
 
     def runtest(self) -> None:
-        from .results.records import CHANGED, FAIL, FIXED, XFAIL
+        from .results.vocab import CHANGED, FAIL, FIXED, XFAIL
 
         result = self.result
         assert result is not None
@@ -293,8 +293,8 @@ class CaseItem(pytest.Item):
             raise CaseFailure(result)
 
     def _describe(self, result: CaseResult) -> str:
-        from .reporters.text import mismatch_table
-        from .results.records import CHANGED, FIXED
+        from .reporters.run_text import mismatch_table
+        from .results.vocab import CHANGED, FIXED
 
         lines = [f"{result.implementation}: {result.outcome.upper()} {result.node_id}"]
         if result.expect_key:

@@ -328,10 +328,11 @@ MAIN_JOBS = (
 
 def _scaled(command: str) -> str:
     """The example with less work and the same code paths: ``--generate 2``, and fixture
-    commands without a selection limited to the paper's cases (``-k paper``)."""
+    commands without a selection limited to the paper's cases (``-k paper``; not corpus
+    mode, ``-r``)."""
     parts = []
     for part in re.sub(r"--generate \d+", "--generate 2", command).split("&&"):
-        selected = re.search(r"(^|\s)(-k|--tag|--fixtures|--replay)\s", part)
+        selected = re.search(r"(^|\s)(-k|--tag|--fixtures|--replay|-r)\s", part)
         if not selected:
             part = re.sub(r"(bleu-conformance (compare|identify|run))\b", r"\1 -k paper", part)
         parts.append(part)

@@ -24,8 +24,6 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any, Literal
 
-from ..results.records import node_id
-
 __all__ = [
     "Case",
     "Expectation",
@@ -39,8 +37,15 @@ __all__ = [
     "Text",
     "Tolerance",
     "iter_expectations",
+    "node_id",
     "printed_half_unit",
 ]
+
+
+def node_id(file: str, case_id: str) -> str:
+    """``fixtures/<suite>/<file>.yaml::<case-id>`` (pytest-style id)."""
+    return f"{file}::{case_id}" if file else case_id
+
 
 Level = Literal["sentence", "corpus"]
 InputFormat = Literal["raw", "tokenized"]

@@ -28,21 +28,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
-from datetime import datetime, timezone
 from pathlib import Path
 
 from ..cases import generate_cases
 from ..engine import WorkerLost, compare_cases, open_subjects
 from ..engine.compare.batch import SHRINK_BUDGET
 from ..engine.compare.shrink import MAX_STEPS
-from ..outputs import OutputError, check_distinct, check_writable, open_log, write_atomic
+from ..outputs import check_distinct, check_writable
 from ..protocol import AdapterError
-from ..reporters.compare import FORMATS, render
-from ..reporters.findings import DEFAULT_DECIMALS
-from ..reporters.textgrid import terminal_width
-from ..results.log import CompareLogWriter, read_compare_log
+from ..reporters import FORMATS
+from ..results.log import LogWriter, read_log
+from ..results.records import End, Shrinking, ShrinkSummary
+from ..results.vocab import Policy
 from . import compare_corpus
+from .logged import emit, header, log_name, log_path, write_log
 from .options import (
     OneFile,
     add_impl_argument,
@@ -117,33 +116,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--decimals",
         type=int,
-        default=DEFAULT_DECIMALS,
+        default=None,
         choices=range(7),
         metavar="N",
         help="the precision people print, in decimals of BLEU on 0-100: a difference of at "
-        "least half a unit of the N-th decimal is material (default %(default)s)",
+        "least half a unit of the N-th decimal is material (default 2; with --replay, as "
+        "the log was written)",
     )
     parser.add_argument(
         "--output",
         metavar="LOG",
         action=OneFile,
-        help="also write the compare log (JSON Lines, written as the comparison goes) "
-        "every report can be re-rendered from",
+        help="also write the log (JSON Lines, written as the work goes; with -r/-i the "
+        "corpus report's) that `report LOG` and --replay re-render without running anything",
     )
     parser.add_argument(
         "--report", metavar="FILE", action=OneFile, help="write the rendered report to FILE"
     )
     parser.add_argument(
-        "--replay", metavar="LOG", help="re-render a saved compare log; runs nothing"
+        "--replay",
+        metavar="LOG",
+        help="re-render a saved log (any command's: as `report LOG`); runs nothing",
     )
     add_quiet_argument(parser)
     compare_corpus.add_corpus_arguments(parser)
     parser.epilog = compare_corpus.EPILOG
 
 
-def run_comparison(args: argparse.Namespace, log_path: Path) -> int:
-    """Compare, writing the compare log to ``log_path`` as the work goes; the number of
-    fixture problems (the cases they concern are left out)."""
+def run_comparison(args: argparse.Namespace, path: Path) -> None:
+    """Compare, writing the log to ``path`` as the work goes (fixture problems are
+    reported, and the cases they concern left out)."""
     specs = args.impl or list(DEFAULT_IMPLEMENTATIONS)
     loaded, cases = load_selected(args, "compare")
     if args.generate:
@@ -151,104 +153,79 @@ def run_comparison(args: argparse.Namespace, log_path: Path) -> int:
     if not cases:
         raise ValueError("no fixture case selected (check -k, --tag and --fixtures)")
     subjects = open_subjects(specs, loaded.keys)  # fails early, in this process, on a bad spec
+    head = header(
+        "compare",
+        args,
+        Policy() if args.decimals is None else Policy(decimals=args.decimals),
+        implementations_compared=specs,
+        items=len(cases),
+        generated=args.generate,
+        seed=args.seed,
+    )
+
+    def work(log: LogWriter) -> None:
+        for subject in subjects:
+            log.write(subject.info())
+        records = compare_cases(
+            specs,
+            cases,
+            loaded.keys,
+            subjects=subjects,
+            shrink=not args.no_shrink,
+            shrink_budget=args.shrink_budget,
+            jobs=args.jobs,
+        )
+        shrunk: list[Shrinking] = []
+        try:
+            for case_pairs in progress(records, len(cases), "compare", enabled=not args.quiet):
+                for pair in case_pairs:
+                    log.write(pair)
+                    shrunk += [pair.shrink] if pair.shrink is not None else []
+        except WorkerLost as exc:  # no end record: the report says it is incomplete
+            print(f"bleu-conformance compare: error: {exc}", file=sys.stderr)
+            return
+        log.write(End(problems=len(loaded.problems), shrink=_shrink_summary(shrunk)))
+
     try:
-        with open_log(log_path) as stream:
-            log = CompareLogWriter(stream)
-            log.header(
-                created=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-                implementations_compared=specs,
-                items=len(cases),
-                generated=args.generate,
-                seed=args.seed,
-            )
-            for subject in subjects:
-                log.implementation(subject.info())
-            records = compare_cases(
-                specs,
-                cases,
-                loaded.keys,
-                subjects=subjects,
-                shrink=not args.no_shrink,
-                shrink_budget=args.shrink_budget,
-                jobs=args.jobs,
-            )
-            shrunk: list[dict] = []
-            shown = progress(records, len(cases), "compare", enabled=not args.quiet)
-            try:
-                for case_records in shown:
-                    for record in case_records:
-                        log.pair(record)
-                        shrunk += [record["shrink"]] if "shrink" in record else []
-            except WorkerLost as exc:  # no end record: the report says it is incomplete
-                print(f"bleu-conformance compare: error: {exc}", file=sys.stderr)
-                return len(loaded.problems)
-            log.end(
-                pairs="complete",
-                fixture_problems=len(loaded.problems),
-                **_shrink_summary(shrunk),
-            )
+        write_log(path, head, work, log_name(args.output))
     finally:
         for subject in subjects:
             subject.adapter.close()
-    return len(loaded.problems)
 
 
-def _shrink_summary(shrunk: list[dict]) -> dict:
+def _shrink_summary(shrunk: list[Shrinking]) -> ShrinkSummary | None:
     """The end record's account of shrinking; a note on stderr when budgets ran out."""
     if not shrunk:
-        return {}
-    spent = sum(1 for s in shrunk if s.get("exhausted"))
+        return None
+    spent = sum(s.exhausted for s in shrunk)
     if spent:
         print(
-            f"note: shrinking stopped at its budget ({shrunk[0]['budget']} candidate inputs) "
+            f"note: shrinking stopped at its budget ({shrunk[0].budget} candidate inputs) "
             f"on {spent} of {len(shrunk)} disagreements: their minimal inputs may shrink "
             "further (raise --shrink-budget)",
             file=sys.stderr,
         )
-    return {
-        "shrink": {
-            "disagreements": len(shrunk),
-            "steps": sum(s["steps"] for s in shrunk),
-            "budget_spent": spent,
-        }
-    }
+    return ShrinkSummary(len(shrunk), sum(s.steps for s in shrunk), spent)
 
 
-def _emit(log_path: Path, args: argparse.Namespace, problems: int = 0) -> int:
-    """Render the log; 2 when it is no verdict (interrupted, or fixture problems)."""
-    log = read_compare_log(log_path)
-    width = 100 if args.report else terminal_width()
-    text = render(log, args.format, width=width, verbose=args.verbose, decimals=args.decimals)
-    if args.report:
-        write_atomic(args.report, text + "\n", "--report")
-    else:
-        print(text)
-    if not log.complete:
-        return fail("compare", f"{log_path}: the comparison was interrupted (no end record)")
-    return 2 if problems else 0
-
-
-def _compare_into(args: argparse.Namespace, path: Path) -> int:
-    """:func:`run_comparison` into ``--output``: a failure to write it names the file."""
-    try:
-        return run_comparison(args, path)
-    except OSError as exc:
-        if exc.filename is not None and exc.filename != str(path):
-            raise  # another file (one being read): named as it is
-        raise OutputError(f"cannot write --output {path}: {exc.strerror or exc}") from None
+def _emit(path: Path, args: argparse.Namespace) -> int:
+    """Render the log at ``path``; 2 when it is no verdict (interrupted, fixture problems)."""
+    report = read_log(path)
+    status = emit(report, args)
+    if not report.complete:
+        return fail("compare", f"{path}: the comparison was interrupted (no end record)")
+    return status
 
 
 #: The fixture-mode options (destination -> (option, default)): corpus mode refuses them
 #: rather than ignore them (an ignored --output is a log never written).
 FIXTURE_ONLY: dict[str, tuple[str, object]] = {
-    "output": ("--output", None),
-    "replay": ("--replay", None),
     "generate": ("--generate", 0),
     "seed": ("--seed", 0),
     "no_shrink": ("--no-shrink", False),
     "shrink_budget": ("--shrink-budget", SHRINK_BUDGET),
     "verbose": ("-v", False),
-    "decimals": ("--decimals", DEFAULT_DECIMALS),
+    "decimals": ("--decimals", None),
     "keywords": ("-k", []),
     "tags": ("--tag", []),
     "fixtures": ("--fixtures", []),
@@ -268,28 +245,44 @@ def _mixed_modes(args: argparse.Namespace, corpus: bool) -> str | None:
     return f"{', '.join(wrong)}: not an option of {mode}; it applies to {other}"
 
 
+def _replay(args: argparse.Namespace) -> int:
+    """``--replay LOG``: ``report LOG`` with this command's options; runs nothing."""
+    given = compare_corpus.given(args, {**REPLAY_REFUSES, **compare_corpus.CORPUS_ONLY})
+    given += ["-r"] * bool(args.ref) + ["-i"] * bool(args.input)
+    if given:
+        return fail("compare", f"{', '.join(given)}: --replay re-renders a log and runs nothing")
+    check_distinct([(args.report, "--report")], [(args.replay, "the log")])
+    return _emit(Path(args.replay), args)
+
+
+#: What says what to run: refused with --replay (never silently ignored); -v and
+#: --decimals say how to show it.
+REPLAY_REFUSES: dict[str, tuple[str, object]] = {
+    "impl": ("--impl", []),
+    "output": ("--output", None),
+    **{k: v for k, v in FIXTURE_ONLY.items() if k not in ("verbose", "decimals")},
+}
+
+
 def run(args: argparse.Namespace) -> int:
-    corpus = compare_corpus.is_corpus_mode(args)
-    mixed = _mixed_modes(args, corpus)
-    if mixed is not None:
-        return fail("compare", mixed)
-    if corpus:
-        return compare_corpus.run(args)
     try:
         if args.report:
             check_writable(args.report, "--report")
-        reads = [(args.replay, "the log")] + [(f, "the fixture") for f in args.fixtures or ()]
-        check_distinct([(args.report, "--report"), (args.output, "--output")], reads)
         if args.replay:
-            return _emit(Path(args.replay), args)
+            return _replay(args)
+        corpus = compare_corpus.is_corpus_mode(args)
+        mixed = _mixed_modes(args, corpus)
+        if mixed is not None:
+            return fail("compare", mixed)
+        if corpus:
+            return compare_corpus.run(args)
+        reads = [(f, "the fixture") for f in args.fixtures or ()]
+        check_distinct([(args.report, "--report"), (args.output, "--output")], reads)
         if args.output:
             check_writable(args.output, "--output")
-            problems = _compare_into(args, Path(args.output))
-            return _emit(Path(args.output), args, problems)
-        with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
-            log_path = Path(tmp) / "compare.jsonl"
-            problems = run_comparison(args, log_path)
-            return _emit(log_path, args, problems)
+        with log_path(args.output) as path:
+            run_comparison(args, path)
+            return _emit(path, args)
     except BrokenPipeError:  # the reader went away (`| head`): cli.main ends quietly
         raise
     except (AdapterError, OSError, ValueError) as exc:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from bleu_impl import PROFILES, BleuError, get_profile
@@ -23,9 +24,12 @@ from ..engine import open_subjects
 from ..engine.corpus.analysis import CorpusOptions, corpus_report
 from ..engine.corpus.significance import SignificanceOptions
 from ..knobargs import knob_pair
-from ..outputs import check_distinct, check_writable, write_atomic
+from ..outputs import check_distinct, check_writable
 from ..protocol import AdapterError
-from ..reporters.corpus import render
+from ..results.log import LogWriter, read_log
+from ..results.records import End
+from ..results.vocab import Policy
+from .logged import emit, header, log_name, log_path, write_log
 from .options import (
     EXIT_FINDINGS,
     EXIT_OK,
@@ -56,8 +60,10 @@ corpus mode (your own files: one segment per line, UTF-8, `-` = stdin once, .gz 
   bleu-conformance compare -r ref -i a -i b --between bleu_impl:sacrebleu,bleu_impl:multi-bleu
   default implementations: every bleu_impl profile and every importable live library; default
   baseline: sacrebleu, else bleu_impl:sacrebleu, else the first --impl (by name or spec).
-  --output, --replay, --generate, -k, --tag, --fixtures, -v and --decimals are fixture-mode
-  options: given with -r/-i they are an error, never silently ignored (and the reverse).
+  --output LOG writes the corpus log as the report is computed; `report LOG` (or
+  compare --replay LOG) renders it again in any format without running anything.
+  --generate, -k, --tag, --fixtures, -v and --decimals are fixture-mode options: given with
+  -r/-i they are an error, never silently ignored (and the reverse).
   corpus-mode exit codes: 0 report written; 1 report written but no implementation scored any
   system; 2 bad files (named with the line), unknown implementation or knob. An implementation
   failing on a system is an error cell, not an exit.
@@ -108,17 +114,21 @@ def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--paired-bs-n",
         type=resample_count,
-        default=1000,
+        default=Policy.resamples,
         metavar="N",
-        help="bootstrap resamples (1000)",
+        help=f"bootstrap resamples ({Policy.resamples})",
     )
     group.add_argument(
-        "--paired-ar-n", type=resample_count, default=10000, metavar="N", help="AR trials (10000)"
+        "--paired-ar-n",
+        type=resample_count,
+        default=Policy.trials,
+        metavar="N",
+        help=f"AR trials ({Policy.trials})",
     )
     group.add_argument(
         "--paired-seed",
         type=non_negative_int,
-        default=12345,
+        default=Policy.seed,
         metavar="N",
         help="seed of the resampling (default 12345, sacrebleu's SACREBLEU_SEED default)",
     )
@@ -150,9 +160,9 @@ CORPUS_ONLY: dict[str, tuple[str, Any]] = {
     "baseline": ("--baseline", None),
     "knob": ("--knob", []),
     "paired_ar": ("--paired-ar", False),
-    "paired_bs_n": ("--paired-bs-n", 1000),
-    "paired_ar_n": ("--paired-ar-n", 10000),
-    "paired_seed": ("--paired-seed", 12345),
+    "paired_bs_n": ("--paired-bs-n", Policy.resamples),
+    "paired_ar_n": ("--paired-ar-n", Policy.trials),
+    "paired_seed": ("--paired-seed", Policy.seed),
     "between": ("--between", None),
     "system": ("--system", None),
     "top": ("--top", 10),
@@ -196,14 +206,16 @@ def _options(args: argparse.Namespace) -> CorpusOptions:
         get_profile("papineni2002").resolve(knobs, "corpus")
     except BleuError as exc:
         raise ValueError(f"--knob: {exc}") from None
+    policy = Policy(resamples=args.paired_bs_n, trials=args.paired_ar_n, seed=args.paired_seed)
     return CorpusOptions(
         knobs=knobs,
         significance=SignificanceOptions(
             test="paired-ar" if args.paired_ar else "paired-bs",
-            resamples=args.paired_bs_n,
-            trials=args.paired_ar_n,
-            seed=args.paired_seed,
+            resamples=policy.resamples,
+            trials=policy.trials,
+            seed=policy.seed,
         ),
+        policy=policy,
         between=between,
         system=args.system,
         top=args.top,
@@ -223,8 +235,9 @@ def _names_check(names: list[str], options: CorpusOptions, baseline: str) -> Non
         )
 
 
-def build(args: argparse.Namespace) -> dict[str, Any]:
-    """Read the files, open the implementations and compute the report."""
+def build(args: argparse.Namespace, path: Path) -> None:
+    """Read the files, open the implementations, and write the report's log to ``path`` as
+    it is computed."""
     options = _options(args)
     corpus = load_corpus(args.ref, args.input)
     specs = args.impl or default_implementations()
@@ -244,16 +257,37 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
         _names_check(names, options, baseline)
         if options.system is not None and options.system not in corpus.names:
             raise ValueError(f"--system {options.system!r}: systems are {list(corpus.names)}")
-        with ProgressBar(None, "compare", enabled=not getattr(args, "quiet", False)) as bar:
-            report = corpus_report(corpus, subjects, baseline, options, bar.describe)
+        head = header(
+            "corpus",
+            args,
+            options.policy,
+            implementations=specs,
+            references=args.ref,
+            systems=args.input,
+            knobs=dict(options.knobs),
+            baseline=baseline,
+            test=options.significance.test,
+        )
+
+        def work(log: LogWriter) -> None:
+            for subject in subjects:
+                log.write(subject.info())
+            with ProgressBar(None, "compare", enabled=not getattr(args, "quiet", False)) as bar:
+                _, summary = corpus_report(
+                    corpus, subjects, baseline, options, bar.describe, log.write
+                )
+            log.write(summary)
+            log.write(End())
+
+        write_log(path, head, work, log_name(args.output))
     finally:
         for subject in subjects:
             subject.adapter.close()
-    return report
 
 
 def _inputs(args: argparse.Namespace) -> list[tuple[str | None, str]]:
-    """The files the report is computed from (a ``--report`` naming one would destroy it)."""
+    """The files the report is computed from (a ``--report`` or ``--output`` naming one
+    would destroy it)."""
     return [(p, "reference") for p in args.ref if p != "-"] + [
         (p, "system") for p in args.input if p != "-"
     ]
@@ -261,16 +295,15 @@ def _inputs(args: argparse.Namespace) -> list[tuple[str | None, str]]:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.report:
-            check_writable(args.report, "--report")  # before the work, not after
-            check_distinct([(args.report, "--report")], _inputs(args))
-        report = build(args)
-        text = render(report, args.format)
-        if args.report:
-            write_atomic(args.report, text + "\n", "--report")
-        else:
-            print(text)
-        if not any(report["scores"].values()):
+        outputs = [(args.report, "--report"), (args.output, "--output")]
+        for target, what in outputs:
+            if target:
+                check_writable(target, what)  # before the work, not after
+        check_distinct(outputs, _inputs(args))
+        with log_path(args.output) as path:
+            build(args, path)
+            status = emit(read_log(path), args)
+        if status == EXIT_FINDINGS:
             why = "no implementation scored any system: nothing was compared (the report says why)"
             return fail("compare", why, EXIT_FINDINGS)
     except BrokenPipeError:  # the reader went away (`| head`): cli.main ends quietly

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..adapters import make_adapter
 from ..cases import LoadResult, load_fixtures
-from ..engine import compare_case, open_subjects, row_record, verify_cases
+from ..engine import compare_case, open_subjects, pair_record, verify_cases
 from ..outputs import OutputError, check_writable, write_atomic
 from ..protocol import AdapterError
 from ..reporters.disagreements import MatrixRow, render
@@ -82,7 +82,7 @@ def build() -> tuple[str, list[str]]:
     compared = [spec for spec in COMPARED if spec not in missing]
     subjects = open_subjects(compared, loaded.keys)
     try:
-        pairs = [row_record(row) for case in loaded.cases for row in compare_case(case, subjects)]
+        pairs = [pair_record(row) for case in loaded.cases for row in compare_case(case, subjects)]
     finally:
         for subject in subjects:
             subject.adapter.close()

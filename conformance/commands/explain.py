@@ -25,8 +25,8 @@ import bleu_impl
 from bleu_impl import BleuError, EmulatedFailure, pipelines
 
 from ..knobargs import add_knob_arguments, knobs_from
-from ..reporters.explanation import render_explanation
-from ..reporters.explanation_html import render_explanation_html
+from ..reporters.explain_html import render_explanation_html
+from ..reporters.explain_text import render_explanation
 from ..textio import TextInputError, parallel_lines
 
 EXIT_CODES = {

@@ -22,16 +22,19 @@ examples:
 from __future__ import annotations
 
 import argparse
-import json
-
-from tabulate import tabulate
 
 from ..cases import generate_cases
 from ..engine import identify, open_subjects
-from ..engine.identify.identification import MATCH_THRESHOLD, Candidate, Identification
+from ..engine.identify.identification import MATCH_THRESHOLD
+from ..outputs import check_distinct, check_writable
 from ..protocol import AdapterError
+from ..reporters import FORMATS
+from ..results.log import LogWriter, read_log
+from ..results.records import End
+from .logged import emit, header, log_name, log_path, write_log
 from .options import (
     IMPL_HELP,
+    OneFile,
     ProgressBar,
     add_quiet_argument,
     add_selection_arguments,
@@ -72,7 +75,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default {MATCH_THRESHOLD})",
     )
     parser.add_argument(
-        "--format", choices=("table", "json"), default="table", help="output (default: table)"
+        "--format", choices=FORMATS, default="table", help="output (default: table)"
+    )
+    parser.add_argument(
+        "--output",
+        metavar="LOG",
+        action=OneFile,
+        help="also write the log (JSON Lines) that `report LOG` re-renders in any format",
     )
     add_quiet_argument(parser)
 
@@ -80,6 +89,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if not 0.0 < args.threshold <= 1.0:
         return fail("identify", f"--threshold {args.threshold}: expected a share in (0, 1]")
+    try:
+        if args.output:
+            check_writable(args.output, "--output")
+            check_distinct([(args.output, "--output")], [(f, "the fixture") for f in args.fixtures])
+    except ValueError as exc:
+        return fail("identify", exc)
     loaded, cases = load_selected(args, "identify")
     cases += generate_cases(args.generate, args.seed)
     if not cases:
@@ -88,108 +103,21 @@ def run(args: argparse.Namespace) -> int:
         (subject,) = open_subjects([args.impl], loaded.keys)
     except AdapterError as exc:
         return fail("identify", exc)
-    try:
+    head = header("identify", args, impl=args.impl, cases=len(cases), seed=args.seed, top=args.top)
+
+    def work(log: LogWriter) -> None:
+        log.write(subject.info())
         with ProgressBar(None, "identify", enabled=not args.quiet) as bar:
             bar.describe(f"{len(cases)} cases on {args.impl}")
-            found = identify(subject, cases, threshold=args.threshold, seed=args.seed)
-    finally:
-        subject.adapter.close()
-    if args.format == "json":
-        print(json.dumps(_as_json(found, args.top), indent=2))
-    else:
-        _print_table(found, args.top)
-    return 0
+            log.write(identify(subject, cases, threshold=args.threshold, seed=args.seed))
+        log.write(End())
 
-
-def _as_json(found: Identification, top: int) -> dict[str, object]:
-    return {
-        "implementation": found.implementation,
-        "version": found.version,
-        "answered": found.answered,
-        "skipped": found.skipped,
-        "errored": found.errored,
-        "failed": found.failed,
-        "separating": found.separating,
-        "knob_free_only": found.knob_free_only,
-        "verdict": found.verdict,
-        "threshold": found.threshold,
-        "candidates": [_candidate(c) for c in found.candidates[:top]],
-        "ties": [_candidate(c) for c in found.ties],
-        "evidence": found.evidence,
-    }
-
-
-def _candidate(c: Candidate) -> dict[str, object]:
-    return {
-        "label": c.label,
-        "profile": c.profile,
-        "overrides": dict(c.overrides),
-        "generic": c.generic,
-        "based_on": c.based_on,
-        "changes": dict(c.changes),
-        "scale": c.scale,
-        "agreed": c.agreed,
-        "compared": c.compared,
-        "share": c.share,
-    }
-
-
-def _print_table(found: Identification, top: int) -> None:
-    used = "fixture cases that set no knob" if found.knob_free_only else "fixture cases"
-    print(
-        f"{found.implementation} {found.version}: {found.answered} answers on {used} and "
-        f"generated corpora ({found.separating} asked to separate the leaders; "
-        f"{found.skipped} skipped, {found.errored} errored, {found.failed} failed without a "
-        "known kind: none of these is evidence)\n"
-    )
-    shown = found.candidates[:top]
-    print(
-        tabulate(
-            [
-                [c.label, c.scale, f"{c.agreed}/{c.compared}", f"{100 * c.share:.1f}%"]
-                for c in shown
-            ],
-            headers=["candidate", "scale", "reproduced", "agreement"],
-            maxcolwidths=[70, None, None, None],
-        )
-    )
-    print()
-    print(_verdict(found))
-    if found.evidence:
-        title = (
-            "inputs that separate the nearest candidates"
-            if found.verdict == "no-match"
-            else ("evidence (inputs that separate the leading candidates)")
-        )
-        print(f"\n{title}:")
-        print(tabulate(found.evidence, headers="keys", maxcolwidths=24))
-
-
-def _verdict(found: Identification) -> str:
-    name = found.implementation
-    if not found.candidates:
-        return (
-            f"no profile matches: {name} gave no score on any case "
-            "(failures and errors are not evidence)."
-        )
-    best = found.candidates[0]
-    share = f"{100 * best.share:.1f}% of {best.compared} answers"
-    tie = ""
-    if found.ties:
-        tie = "\ntied (no input tried separates them): " + "; ".join(
-            c.label for c in [best, *found.ties]
-        )
-    generic = " (a setting no tool has)" if best.generic else ""
-    if found.verdict == "match":
-        return f"{name} matches {best.label}{generic} ({share}).{tie}"
-    if found.verdict == "closest":
-        missed = best.compared - best.agreed
-        return (
-            f"{name} is closest to {best.label}{generic} ({share}; {missed} answers differ, "
-            f"shown below).{tie}"
-        )
-    nearest = ", ".join(f"{c.label} ({100 * c.share:.1f}%)" for c in found.candidates[:3])
-    return (
-        f"no profile matches {name}: the best candidate reproduces {share}, below the "
-        f"threshold {100 * found.threshold:.0f}%. Nearest: {nearest}."
-    )
+    try:
+        with log_path(args.output) as path:
+            try:
+                write_log(path, head, work, log_name(args.output))
+            finally:
+                subject.adapter.close()
+            return emit(read_log(path), args)
+    except ValueError as exc:
+        return fail("identify", exc)

@@ -36,7 +36,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -56,11 +55,12 @@ from ..engine import (
     verify_as,
     verify_cases,
 )
-from ..outputs import OutputError, check_distinct, check_writable, open_log
+from ..outputs import OutputError, check_distinct, check_writable
 from ..protocol import AdapterError
 from ..results import baseline, known_failures
-from ..results.log import RunLogWriter, read_run_log
-from ..results.records import CaseResult, ImplementationInfo
+from ..results.log import LogWriter, read_log
+from ..results.records import CaseResult, End, ImplementationInfo, Movement, Problem
+from .logged import emit, header, log_name, log_path, write_log
 from .options import (
     EXIT_OK,
     OneFile,
@@ -199,7 +199,7 @@ class _Run:
     def __init__(
         self,
         args: argparse.Namespace,
-        log: RunLogWriter,
+        log: LogWriter,
         bar: ProgressBar,
         reference: Reference | None,
     ) -> None:
@@ -209,12 +209,12 @@ class _Run:
         self.taken: set[str] = set()
 
     def record(self, result: CaseResult) -> None:
-        self.log.result(result)
+        self.log.write(result)
         self.results.append(result)
         self.bar.update(1)
 
     def announce(self, info: ImplementationInfo) -> None:
-        self.log.implementation(info)
+        self.log.write(info)
         self.infos.append(info)
 
     def failed_start(self, spec: str, error: AdapterError, cases: Sequence[Case]) -> None:
@@ -285,37 +285,39 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, LoadResult, list[Case]]:
     return known, loaded, cases
 
 
-def execute(args: argparse.Namespace, log_path: Path) -> int | None:
-    """Run everything, writing the run log to ``log_path`` as the work goes; the exit status
-    when the baseline decides it (the report decides otherwise). ValueError: bad usage,
-    before anything is written."""
+def execute(args: argparse.Namespace, path: Path) -> int | None:
+    """Run everything, writing the log to ``path`` as the work goes; the exit status when
+    the baseline decides it (the report decides otherwise). ValueError: bad usage, before
+    anything is written."""
     known, loaded, cases = _prepare(args)
     try:
         reference = _reference(args, loaded.keys)
     except AdapterError as exc:
         raise ValueError(str(exc)) from None
     old = _old_baseline(args)
-    with (
-        open_log(log_path) as stream,
-        ProgressBar(len(cases) * len(args.impl), "run", enabled=not args.quiet) as bar,
-    ):
-        log = RunLogWriter(stream)
-        log.header(
-            argv=sys.argv[1:],
-            impls=args.impl,
-            cases=len(cases),
-            fixtures=args.fixtures or ["(bundled)"],
-            reference=reference.describe() if reference else "",
-        )
-        for p in loaded.problems:
-            log.problem(file=p.file, line=p.line, case=p.case_id, rule=p.rule, message=p.message)
-        state = _Run(args, log, bar, reference)
-        for spec in args.impl:
-            bar.describe(spec)
-            state.verify(spec, loaded, cases, known)
-        status = _baseline(args, log, old, state.infos, state.results)
-        log.end(status=status)
-    return status
+    head = header(
+        "run",
+        args,
+        impls=args.impl,
+        cases=len(cases),
+        fixtures=args.fixtures or ["(bundled)"],
+        reference=reference.describe() if reference else "",
+    )
+    decided: list[int | None] = [None]
+
+    def work(log: LogWriter) -> None:
+        with ProgressBar(len(cases) * len(args.impl), "run", enabled=not args.quiet) as bar:
+            for p in loaded.problems:
+                log.write(Problem(p.file, p.line, p.case_id, p.rule, p.message))
+            state = _Run(args, log, bar, reference)
+            for spec in args.impl:
+                bar.describe(spec)
+                state.verify(spec, loaded, cases, known)
+            decided[0] = _baseline(args, log, old, state.infos, state.results)
+            log.write(End(status=decided[0]))
+
+    write_log(path, head, work, log_name(args.output))
+    return decided[0]
 
 
 def _note_unnamed(spec: str, adapter: Adapter, keys: Sequence[str], cases: Sequence) -> None:
@@ -334,7 +336,7 @@ def _note_unnamed(spec: str, adapter: Adapter, keys: Sequence[str], cases: Seque
 
 def _baseline(
     args: argparse.Namespace,
-    log: RunLogWriter,
+    log: LogWriter,
     old: dict[str, Any] | None,
     infos: Sequence[ImplementationInfo],
     results: Sequence[CaseResult],
@@ -351,7 +353,7 @@ def _baseline(
         return fail("run", f"not writing {path}: could not start {names}")
     subset = _subset(args)
     for movement in baseline.diff(old, current, subset=subset) if old is not None else ():
-        log.baseline({**movement, "accepted": bool(args.update_baseline)})
+        log.write(Movement(**movement, accepted=bool(args.update_baseline)))
     if not args.update_baseline:
         return None
     baseline.write(path, baseline.merge(old, current) if old is not None and subset else current)
@@ -361,24 +363,15 @@ def _baseline(
 
 
 def _report(args: argparse.Namespace, path: Path) -> int:
-    try:
-        early = execute(args, path)
-    except OutputError:
-        raise
-    except OSError as exc:  # the log's disk is full, or its file vanished
-        if exc.filename is not None and exc.filename != str(path):
-            raise  # another file (one being read): named as it is
-        raise OutputError(f"cannot write the run log {path}: {exc.strerror or exc}") from None
-    status = reporters.emit(read_run_log(path), args.format, args.junit_xml)
+    early = execute(args, path)
+    status = emit(read_log(path), args)
     return early if early is not None else status
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         _check_outputs(args)
-        if args.output:
-            return _report(args, Path(args.output))
-        with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
-            return _report(args, Path(tmp) / "run.jsonl")
+        with log_path(args.output) as path:
+            return _report(args, path)
     except (ValueError, OutputError) as exc:  # bad usage, or a file that cannot be written
         return fail("run", exc)

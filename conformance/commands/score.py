@@ -44,7 +44,7 @@ from bleu_impl import (
 )
 
 from ..knobargs import add_knob_arguments, knobs_from
-from ..reporters.explanation import render_explanation
+from ..reporters.explain_text import render_explanation
 from ..textio import TextInputError, parallel_lines
 from .options import (
     EXIT_FINDINGS,

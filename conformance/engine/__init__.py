@@ -9,8 +9,9 @@ reference for ``run --as``), :func:`compare_case` /
 
 from .asking import Outcome, Reply, ask, build_request
 from .compare.batch import WorkerLost, compare_cases
-from .compare.differ import PairRow, Subject, compare_case, open_subjects, row_record
+from .compare.pairs import PairRow, compare_case, pair_record
 from .identify.identification import Identification, identify
+from .subjects import Subject, open_subjects
 from .verify import (
     candidate_keys,
     check_expectation,
@@ -40,7 +41,7 @@ __all__ = [
     "implementation_info",
     "make_reference",
     "open_subjects",
-    "row_record",
+    "pair_record",
     "run_case",
     "startup_failure",
     "unknown_expectations",

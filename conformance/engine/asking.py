@@ -13,20 +13,15 @@ from __future__ import annotations
 import time
 import traceback
 from dataclasses import dataclass
-from typing import Literal
 
 from bleu_impl import get_profile
 
 from ..adapters import Adapter
 from ..cases import Case, ExpectationKey
 from ..protocol import AdapterError, Answer, Request
+from ..results.vocab import ANSWERED, ERRORED, SKIPPED, Status
 
 __all__ = ["ANSWERED", "ERRORED", "SKIPPED", "Outcome", "Reply", "ask", "build_request"]
-
-Status = Literal["answered", "skipped", "errored"]
-ANSWERED: Literal["answered"] = "answered"
-SKIPPED: Literal["skipped"] = "skipped"
-ERRORED: Literal["errored"] = "errored"
 
 #: How much of an implementation's stderr a result keeps.
 STDERR_TAIL = 4000

@@ -20,7 +20,8 @@ from ..cases import Case, Expectation, ExpectationKey
 from ..cases.model import printed_half_unit
 from ..protocol import AdapterError, Answer
 from ..results import known_failures
-from ..results.records import ERROR, FAIL, PASS, SKIP, CaseResult, ImplementationInfo, Mismatch
+from ..results.records import CaseResult, ImplementationInfo, Mismatch
+from ..results.vocab import ERROR, FAIL, PASS, SKIP, Outcome
 from .asking import ANSWERED, SKIPPED, ask, build_request
 
 __all__ = [
@@ -140,7 +141,7 @@ def _scale_hint(want: float, got: float, tol: float, caps: Capabilities) -> str:
     return ""
 
 
-def _classify_failure(exp: Expectation, answer: Answer) -> tuple[str, str, list[Mismatch]]:
+def _classify_failure(exp: Expectation, answer: Answer) -> tuple[Outcome, str, list[Mismatch]]:
     failure = answer.failure
     if failure is None:
         got = answer.score if answer.score is not None else "an answer"
@@ -171,7 +172,7 @@ def _statistic_mismatches(
 
 def classify_answer(
     exp: Expectation, answer: Answer, caps: Capabilities
-) -> tuple[str, str, list[Mismatch]]:
+) -> tuple[Outcome, str, list[Mismatch]]:
     """(outcome, reason, mismatches) for ``answer`` against ``exp``."""
     if exp.is_error:
         return _classify_failure(exp, answer)

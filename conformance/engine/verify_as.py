@@ -26,7 +26,8 @@ from ..adapters import Adapter, make_adapter
 from ..cases import Case, Expectation, ExpectationKey, Tolerance
 from ..protocol import Answer
 from ..results import known_failures
-from ..results.records import SKIP, CaseResult
+from ..results.records import CaseResult
+from ..results.vocab import SKIP
 from .asking import ANSWERED, SKIPPED, ask, build_request
 from .verify import check_expectation, choose_key
 

@@ -1,47 +1,63 @@
-"""Reporters: every report of a run is rendered from its :class:`~conformance.results.log.RunLog`
-(``compare`` and ``disagreements`` render theirs in :mod:`.compare` and
-:mod:`.disagreements`)."""
+"""Reporters: pure views of a :class:`~conformance.results.report.Report` (any command's log).
+
+:func:`render` is the one format dispatch: the report's command picks the module
+(``run_*``, ``compare_*``, ``corpus_*``, ``identify_*``), the format its renderer. Nothing
+here runs an implementation or decides a finding; thresholds come from the log's policy.
+"""
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from ..results.log import RunLog
-from . import json_report, junit, text
-from .run_html import render_html
+from ..results.printable import shown
+from ..results.report import Report
 
-__all__ = ["FORMATS", "emit", "exit_status", "junit", "render"]
+__all__ = ["FORMATS", "View", "render"]
 
 FORMATS = ("table", "markdown", "json", "html")
 
 
-def render(log: RunLog, fmt: str = "table", *, color: bool = False) -> str:
-    """Render ``log`` as ``table``, ``markdown``, ``json`` or ``html``."""
-    if fmt == "json":
-        return json_report.render(log)
-    if fmt == "html":
-        return render_html(log)
-    if fmt in ("table", "markdown"):
-        return text.render(log, markdown=fmt == "markdown", color=color)
-    raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
+@dataclass(frozen=True)
+class View:
+    """How a person reads the report: terminal ``width`` (the table format fits it),
+    ``verbose`` (every row), ``decimals`` (materiality, overriding the log's policy),
+    ``color`` (ANSI colors on a terminal)."""
+
+    width: int = 100
+    verbose: bool = False
+    decimals: int | None = None
+    color: bool = False
 
 
-def exit_status(log: RunLog) -> int:
-    """0 when nothing unexpected happened; 2 when the log is no verdict (an interrupted
-    run, or fixture problems: cases that could not be checked); else 1."""
-    if not log.complete or log.problems:
-        return 2
-    if any(r.unexpected for r in log.results):
-        return 1
-    if any(m.get("regression") and not m.get("accepted") for m in log.baseline):
-        return 1
-    return 0
+Renderer = Callable[[Report, str, View], str]
 
 
-def emit(log: RunLog, fmt: str, junit_xml: str | None) -> int:
-    """Print the report of ``log`` on stdout, write JUnit XML; return the exit status."""
-    color = fmt == "table" and text.use_color(sys.stdout)
-    print(render(log, fmt, color=color), end="")
-    if junit_xml:
-        junit.write(log, junit_xml)
-    return exit_status(log)
+def _renderer(command: str) -> Renderer:
+    # imported on use: a command renders one kind of report
+    if command == "run":
+        from .run_text import render_run
+
+        return render_run
+    if command == "compare":
+        from .compare_text import render_compare
+
+        return render_compare
+    if command == "corpus":
+        from .corpus_text import render_corpus
+
+        return render_corpus
+    from .identify_text import render_identify
+
+    return render_identify
+
+
+def render(report: Report, fmt: str = "table", view: View | None = None) -> str:
+    """``report`` as ``table``, ``markdown``, ``json`` or ``html``. Every format but JSON
+    shows what implementations printed and files held with control characters and
+    bidirectional overrides escaped (:func:`~conformance.results.printable.shown`): they can
+    neither rewrite a terminal nor reorder a page; the JSON keeps them as read."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
+    shown_report = report if fmt == "json" else shown(report)
+    return _renderer(report.command)(shown_report, fmt, view or View())

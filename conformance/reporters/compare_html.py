@@ -3,13 +3,15 @@ the implementation × implementation disagreement matrix, A vs B scores) and eve
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..engine.compare.differ import DIFFERING
-from ..results.log import CompareLog
+from ..results.findings import Difference, Findings, analyze
+from ..results.records import Pair
+from ..results.report import Report
+from ..results.vocab import DIFFERING
 from . import html, svg
-from .comparison_text import (
+from .compare_rows import (
     CAUSE_HEADERS,
     DISCREPANCY_HEADERS,
     PAIR_HEADERS,
@@ -20,7 +22,6 @@ from .comparison_text import (
     pair_row,
     verdict,
 )
-from .findings import Difference, Findings, analyze
 from .numbers import exponent_text
 
 __all__ = ["render_html"]
@@ -75,20 +76,19 @@ def matrix_figure(f: Findings) -> str:
     )
 
 
-def _point(f: Findings, record: Mapping[str, Any], kind: str) -> svg.Point:
-    a, b = 100 * float(record["score_a"]), 100 * float(record["score_b"])
-    cause = f" — {record['cause']}" if record.get("cause") else ""
-    label = f"{record['item']} ({f.pair_label((record['a'], record['b']))}): A {a:.6g}, B {b:.6g}"
+def _point(f: Findings, pair: Pair, a: float, b: float, kind: str) -> svg.Point:
+    cause = f" — {pair.cause.cause}" if pair.cause else ""
+    label = f"{pair.item} ({f.pair_label((pair.a, pair.b))}): A {a:.6g}, B {b:.6g}"
     return svg.Point(a, b, label + cause, kind)
 
 
-def scatter_figure(f: Findings, pairs: Sequence[Mapping[str, Any]]) -> str:
+def scatter_figure(f: Findings, pairs: Sequence[Pair]) -> str:
     """Every pair result with two scores: A's on x, B's on y, log scales."""
     kinds = {(d.item, *d.pair): MATERIAL if d.material else NEGLIGIBLE for d in f.differences}
     points = [
-        _point(f, r, kinds.get((r["item"], r["a"], r["b"]), AGREE))
+        _point(f, r, 100 * sa, 100 * sb, kinds.get((r.item, r.a, r.b), AGREE))
         for r in pairs
-        if r.get("score_a") is not None and r.get("score_b") is not None
+        if (sa := r.side_a.score) is not None and (sb := r.side_b.score) is not None
     ]
     order = {MATERIAL: 2, NEGLIGIBLE: 1, AGREE: 0}
     points.sort(key=lambda p: order[p.series])  # differences drawn last, on top
@@ -106,7 +106,7 @@ def scatter_figure(f: Findings, pairs: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _cause_html(d: Difference) -> html.Markup:
-    alternatives = d.record.get("alternatives")
+    alternatives = d.record.cause.alternatives if d.record.cause else ""
     extra = html.note(f"equally minimal: {alternatives}") if alternatives else ""
     return html.Markup(html.text(d.cause) + extra)
 
@@ -130,8 +130,8 @@ def _difference_table(f: Findings, rows: Sequence[Difference], start: int) -> st
 
 def _names(f: Findings) -> dict[str, object]:
     return {
-        f.letters.get(str(i["name"]), "?"): f"{i['name']} {i.get('version', '')}"
-        + (f" (--impl {i['spec']})" if i.get("spec") and i["spec"] != i["name"] else "")
+        f.letters.get(i.name, "?"): f"{i.name} {i.version}"
+        + (f" (--impl {i.spec})" if i.spec and i.spec != i.name else "")
         for i in f.implementations
     }
 
@@ -157,10 +157,7 @@ def _rows_sections(f: Findings) -> list[str]:
             )
         )
     if f.errored:
-        rows = [
-            [r["item"], f.pair_label((r["a"], r["b"])), r["value_a"], r["value_b"]]
-            for r in f.errored
-        ]
+        rows = [[r.item, f.pair_label((r.a, r.b)), r.side_a.text, r.side_b.text] for r in f.errored]
         out.append(
             html.section(
                 f"Errors ({len(f.errored)})",
@@ -177,7 +174,7 @@ def _rows_sections(f: Findings) -> list[str]:
     return out
 
 
-def render_html(comparison: CompareLog, decimals: int) -> str:
+def render_html(comparison: Report, decimals: int | None = None) -> str:
     f = analyze(comparison, decimals)
     figures = [html.figure(matrix_figure(f))]
     if f.causes:
@@ -213,7 +210,7 @@ def render_html(comparison: CompareLog, decimals: int) -> str:
             )
         )
     blocks += _rows_sections(f)
-    created = comparison.header.get("created", "")
+    created = comparison.header.created
     return html.page(
         "bleu-conformance compare",
         *blocks,
@@ -221,5 +218,5 @@ def render_html(comparison: CompareLog, decimals: int) -> str:
         + (f" · {created}" if created else ""),
         meta=_names(f),
         footer="Rendered from the compare log; re-render with "
-        "bleu-conformance compare --replay LOG --format html.",
+        "bleu-conformance report LOG --format html.",
     )

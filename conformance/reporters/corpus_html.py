@@ -4,11 +4,9 @@ bars, the ranking flips with their p-values, and the segments behind the largest
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
+from ..results.report import Report
 from . import html, svg
-from .corpus import (
+from .corpus_text import (
     ORDER_NOTE,
     decomposition_lines,
     error_lines,
@@ -19,6 +17,7 @@ from .corpus import (
     score_rows,
     segment_lines,
     significance_line,
+    summary,
 )
 
 __all__ = ["bump_figure", "rank_groups", "render_html", "spread_figure", "steps_figure"]
@@ -28,19 +27,20 @@ def _two(value: float) -> str:
     return f"{value:+.2f}".replace("-", "−")
 
 
-def rank_groups(report: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+def rank_groups(report: Report) -> list[tuple[str, list[str]]]:
     """Implementations that rank every system alike, grouped (the baseline's group first,
     then in report order), each with a column label: its first member's short name and how
     many others share it."""
-    impls = [i["name"] for i in report["implementations"] if report["ranks"].get(i["name"])]
-    systems = [s["name"] for s in report["systems"]]
-    baseline = report["baseline"]
+    s = summary(report)
+    impls = [name for name in report.names() if s.ranks.get(name)]
+    systems = [system.name for system in s.systems]
+    baseline = s.baseline
     if baseline in impls:
         impls.remove(baseline)
         impls.insert(0, baseline)
     groups: dict[tuple[int | None, ...], list[str]] = {}
     for impl in impls:
-        key = tuple(report["ranks"][impl].get(s) for s in systems)
+        key = tuple(s.ranks[impl].get(system) for system in systems)
         groups.setdefault(key, []).append(impl)
     out = []
     for members in groups.values():
@@ -49,13 +49,14 @@ def rank_groups(report: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     return out
 
 
-def bump_figure(report: Mapping[str, Any]) -> str:
+def bump_figure(report: Report) -> str:
     """Each system's rank under every distinct ranking the implementations give (a line per
     system; implementations that rank alike share a column)."""
     groups = rank_groups(report)
+    s = summary(report)
     ranks = {
-        s["name"]: [report["ranks"][members[0]].get(s["name"]) for _, members in groups]
-        for s in report["systems"]
+        system.name: [s.ranks[members[0]].get(system.name) for _, members in groups]
+        for system in s.systems
     }
     return svg.bump_chart(
         [label for label, _ in groups],
@@ -66,7 +67,7 @@ def bump_figure(report: Mapping[str, Any]) -> str:
     )
 
 
-def _groups_caption(report: Mapping[str, Any]) -> str:
+def _groups_caption(report: Report) -> str:
     return "Columns: " + "; ".join(
         f"{label} = {', '.join(members)}"
         for label, members in rank_groups(report)
@@ -74,44 +75,45 @@ def _groups_caption(report: Mapping[str, Any]) -> str:
     )
 
 
-def spread_figure(report: Mapping[str, Any]) -> str:
+def spread_figure(report: Report) -> str:
     """Per system: the lowest and highest score over the implementations, the baseline's
     score as the dot."""
-    base = report["scores"].get(report["baseline"], {})
+    baseline = summary(report).baseline
+    base = report.scores().get(baseline, {})
     spans = [
         svg.Span(
-            f"{name} ({s['min_impl'].removeprefix('bleu_impl:')} … "
-            f"{s['max_impl'].removeprefix('bleu_impl:')})",
-            s["min"],
-            s["max"],
+            f"{name} ({s.min_impl.removeprefix('bleu_impl:')} … "
+            f"{s.max_impl.removeprefix('bleu_impl:')})",
+            s.min,
+            s.max,
             base.get(name),
         )
-        for name, s in report["spread"].items()
+        for name, s in summary(report).spread.items()
     ]
     return svg.range_plot(
         spans,
         title="Score spread per system (BLEU, 0–100)",
         desc="Each row spans the lowest to the highest score the implementations give a "
-        f"system; the dot is {report['baseline']}'s score.",
+        f"system; the dot is {baseline}'s score.",
         x_label="BLEU",
         value_text=lambda v: f"{v:.2f}",
     )
 
 
-def steps_figure(report: Mapping[str, Any]) -> str | None:
+def steps_figure(report: Report) -> str | None:
     """Every step with an effect: its BLEU change over the systems (range) and mean (dot)."""
     spans = []
-    for impl, entry in report["decomposition"].items():
-        for step in entry["steps"]:
-            values = [v for v in step["delta"].values() if v is not None]
-            if values and any(abs(v) >= 5e-3 for v in values):
-                label = f"{impl.removeprefix('bleu_impl:')}: {step['change']}"
+    for impl, entry in summary(report).decomposition.items():
+        for step in entry.steps:
+            values = [v for v in step.delta.values() if v is not None]
+            if values and any(report.policy.material(abs(v)) for v in values):
+                label = f"{impl.removeprefix('bleu_impl:')}: {step.change}"
                 spans.append(svg.Span(label, min(values), max(values), sum(values) / len(values)))
     if not spans:
         return None
     return svg.range_plot(
         spans,
-        title=f"BLEU change of each knob step from {report['baseline']}",
+        title=f"BLEU change of each knob step from {summary(report).baseline}",
         desc="Per implementation, each step of the path from the baseline's setting that "
         "moves a score: the range over the systems and the mean (dot).",
         x_label="Δ BLEU",
@@ -125,7 +127,7 @@ def _lines_block(lines: list[str]) -> str:
     return html.pre("\n".join(lines)) if lines else ""
 
 
-def render_html(report: Mapping[str, Any]) -> str:
+def render_html(report: Report) -> str:
     head, rows = score_rows(report)
     scores = html.table(head, rows, caption="BLEU (0–100) per implementation and system")
     errors = error_lines(report)
@@ -135,7 +137,7 @@ def render_html(report: Mapping[str, Any]) -> str:
     figures = [html.figure(bump_figure(report), caption), html.figure(spread_figure(report))]
     steps = steps_figure(report)
     flips_block: list[str]
-    if not report["flips"]:
+    if not summary(report).flips:
         flips_block = [html.paragraph(no_flips_line(report))]
     else:
         flips_block = [
@@ -147,7 +149,7 @@ def render_html(report: Mapping[str, Any]) -> str:
         html.section("Scores", scores, *(html.paragraph(html.mono(e)) for e in errors)),
         html.section("Ranks", html.table(rhead, rrows), html.figures(*figures)),
         html.section(
-            f"Why the scores differ from {report['baseline']}",
+            f"Why the scores differ from {summary(report).baseline}",
             html.paragraph(ORDER_NOTE),
             html.figure(steps) if steps else "",
             _lines_block(decomposition_lines(report)),

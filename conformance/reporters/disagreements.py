@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import platform
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tabulate import tabulate
 
-from ..results.records import OUTCOMES, PASS, SKIP, CaseResult
-from .summary import Summary, percent
+from ..results.records import CaseResult, Pair
+from ..results.summary import Summary
+from ..results.vocab import DIFFERING, OUTCOMES, PASS, SKIP
+from .numbers import percent
 
 __all__ = ["MatrixRow", "render"]
 
@@ -50,17 +52,17 @@ def _matrix(rows: Sequence[MatrixRow]) -> tuple[list[list[Any]], list[list[str]]
     return table, failures
 
 
-def _pairs(pairs: Sequence[Mapping[str, Any]]) -> tuple[list[list[Any]], list[list[Any]]]:
+def _pairs(pairs: Sequence[Pair]) -> tuple[list[list[Any]], list[list[Any]]]:
     summary: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     causes: dict[tuple[str, str, str], list[str]] = defaultdict(list)
     ambiguous: Counter[tuple[str, str, str]] = Counter()
     for pair in pairs:
-        key = (pair["a"], pair["b"])
-        summary[key][pair["verdict"]] += 1
-        if pair["verdict"] == "differing" and "cause" in pair:
-            cause_key = (pair["a"], pair["b"], pair["cause"])
-            causes[cause_key].append(pair["item"])
-            ambiguous[cause_key] += bool(pair.get("alternatives"))
+        key = (pair.a, pair.b)
+        summary[key][pair.verdict] += 1
+        if pair.verdict == DIFFERING and pair.cause is not None:
+            cause_key = (pair.a, pair.b, pair.cause.cause)
+            causes[cause_key].append(pair.item)
+            ambiguous[cause_key] += bool(pair.cause.alternatives)
     summary_rows = [
         [
             f"{a} vs {b}",
@@ -90,7 +92,7 @@ def environment_line(versions: Sequence[str]) -> str:
     return f"Python {platform.python_version()}; libraries: " + "; ".join(versions) + "."
 
 
-def render(matrix: Sequence[MatrixRow], pairs: Sequence[Mapping[str, Any]], cases: int) -> str:
+def render(matrix: Sequence[MatrixRow], pairs: Sequence[Pair], cases: int) -> str:
     """The whole Markdown document."""
     versions = [
         f"{r.name} {r.version}"

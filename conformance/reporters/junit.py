@@ -17,10 +17,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path, PurePosixPath
 
 from ..outputs import write_atomic
-from ..results.log import RunLog
-from ..results.records import CHANGED, ERROR, FAIL, FIXED, SKIP, XFAIL, CaseResult
-from .summary import summarize
-from .text import mismatch_table, warnings
+from ..results.printable import shown
+from ..results.records import CaseResult
+from ..results.report import Report
+from ..results.summary import summarize
+from ..results.vocab import CHANGED, ERROR, FAIL, FIXED, SKIP, XFAIL
+from .run_text import mismatch_table, warnings
 
 
 def _message(result: CaseResult) -> str:
@@ -68,7 +70,10 @@ def _testcase(result: CaseResult) -> ET.Element:
     return case
 
 
-def render(log: RunLog) -> str:
+def render(log: Report) -> str:
+    """The run as JUnit XML (what implementations printed escaped: XML 1.0 cannot hold NUL
+    or ESC)."""
+    log = shown(log)
     root = ET.Element("testsuites", name="bleu-conformance")
     by_name = {s.implementation: s for s in summarize(log)}
     totals = {"tests": 0, "failures": 0, "errors": 0}
@@ -111,5 +116,5 @@ def render(log: RunLog) -> str:
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
 
 
-def write(log: RunLog, path: str | Path) -> None:
+def write(log: Report, path: str | Path) -> None:
     write_atomic(path, render(log), "JUnit XML")

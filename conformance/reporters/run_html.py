@@ -9,11 +9,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ..results.log import RunLog
-from ..results.records import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult
+from ..results.records import CaseResult
+from ..results.report import Report
+from ..results.summary import Summary, columns, summarize
+from ..results.vocab import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL
 from . import html, svg
-from .summary import Summary, columns, percent, summarize
-from .text import warnings
+from .numbers import percent
+from .run_text import warnings
 
 __all__ = ["OUTCOME_COLORS", "outcomes_figure", "render_html"]
 
@@ -34,7 +36,7 @@ DETAILED = (FAIL, ERROR, FIXED, CHANGED)
 def outcomes_figure(summaries: Sequence[Summary]) -> str:
     """Cases per outcome for every implementation, stacked."""
     outcomes = columns(summaries)
-    series = {o: [float(s.counts[o]) for s in summaries] for o in outcomes}
+    series: dict[str, list[float]] = {o: [float(s.counts[o]) for s in summaries] for o in outcomes}
     return svg.stacked_bars(
         [s.implementation for s in summaries],
         series,
@@ -45,9 +47,9 @@ def outcomes_figure(summaries: Sequence[Summary]) -> str:
     )
 
 
-def _verdict(log: RunLog, summaries: Sequence[Summary]) -> html.Markup:
+def _verdict(log: Report, summaries: Sequence[Summary]) -> html.Markup:
     unexpected = [r for r in log.results if r.unexpected]
-    moved = [m for m in log.baseline if m.get("regression")]
+    moved = [m for m in log.baseline if m.regression]
     if not unexpected and not moved:
         ran = sum(s.ran for s in summaries)
         text = (
@@ -123,13 +125,13 @@ def _unexpected(result: CaseResult) -> str:
     return html.Markup(f"<h3>{head}</h3>" + "".join(blocks))
 
 
-def _skips(log: RunLog) -> str:
+def _skips(log: Report) -> str:
     reasons = Counter((r.implementation, r.reason) for r in log.results if r.outcome == SKIP)
     rows = [[impl, reason, n] for (impl, reason), n in reasons.most_common()]
     return html.table(["implementation", "reason", "cases"], rows, numeric=[False, False, True])
 
 
-def _all_results(log: RunLog) -> str:
+def _all_results(log: Report) -> str:
     rows = [
         [
             r.implementation,
@@ -142,15 +144,14 @@ def _all_results(log: RunLog) -> str:
     return html.table(["implementation", "case", "outcome", "reason"], rows)
 
 
-def _baseline(log: RunLog) -> str:
+def _baseline(log: Report) -> str:
     rows = [
-        [m["implementation"], m["case"], m["what"], _value(m["before"]), _value(m["after"])]
-        for m in log.baseline
+        [m.implementation, m.case, m.what, _value(m.before), _value(m.after)] for m in log.baseline
     ]
     return html.table(["implementation", "case", "what", "before", "after"], rows)
 
 
-def render_html(log: RunLog) -> str:
+def render_html(log: Report) -> str:
     summaries = summarize(log)
     notes = warnings(log)  # an interrupted run, fixture problems: no verdict
     blocks: list[str] = [
@@ -178,7 +179,7 @@ def render_html(log: RunLog) -> str:
         html.section("Every result", html.details(f"{len(log.results)} results", _all_results(log)))
     )
     cases = len({r.node_id for r in log.results})
-    created = str(log.header.get("created", ""))
+    created = log.header.created
     return html.page(
         "bleu-conformance run",
         *blocks,

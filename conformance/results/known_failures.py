@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 
 from ..bounded import read_bounded
-from .records import CHANGED, ERROR, FAIL, FIXED, PASS, XFAIL
+from .vocab import CHANGED, ERROR, FAIL, FIXED, PASS, XFAIL, Outcome
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def find(
     return next((e for e in entries if e.matches(implementation, case_id, node_id)), None)
 
 
-def apply(outcome: str, entry: KnownFailure | None) -> str:
+def apply(outcome: Outcome, entry: KnownFailure | None) -> Outcome:
     """The outcome once a known-failure entry is taken into account."""
     if entry is None or outcome not in (PASS, FAIL, ERROR):
         return outcome

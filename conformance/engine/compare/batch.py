@@ -21,7 +21,9 @@ from functools import partial
 from typing import Any
 
 from ...cases import Case, ExpectationKey
-from .differ import Subject, compare_case, open_subjects, row_record
+from ...results.records import Pair
+from ..subjects import Subject, open_subjects
+from .pairs import compare_case, pair_record
 from .shrink import MAX_STEPS, shrink_disagreement
 
 __all__ = ["SHRINK_BUDGET", "WorkerLost", "compare_cases", "shrink_allowance"]
@@ -69,7 +71,7 @@ def _in_workers(
     keys: Mapping[str, ExpectationKey],
     budget: int,
     jobs: int,
-) -> Iterator[list[dict[str, Any]]]:
+) -> Iterator[list[Pair]]:
     """``jobs`` worker processes, records in case order. A worker that dies (killed by the
     system, or by what an implementation did to it) is :class:`WorkerLost`, not a wait
     forever; an interruption stops every worker at once."""
@@ -102,14 +104,14 @@ def _stop(pool: ProcessPoolExecutor, before: set[Any]) -> None:
         process.join(5)
 
 
-def _work(case: Case) -> list[dict[str, Any]]:
+def _work(case: Case) -> list[Pair]:
     budget = _WORKER["budget"]
     shrink = None
     if budget > 0 and "generated" in case.tags:
         shrink = partial(shrink_disagreement, budget=budget)
     with redirect_stdout(sys.stderr):
         rows = compare_case(case, _WORKER["subjects"], shrink=shrink)
-    return [row_record(row) for row in rows]
+    return [pair_record(row) for row in rows]
 
 
 def compare_cases(
@@ -121,7 +123,7 @@ def compare_cases(
     shrink: bool = False,
     shrink_budget: int = SHRINK_BUDGET,
     jobs: int = 1,
-) -> Iterator[list[dict[str, Any]]]:
+) -> Iterator[list[Pair]]:
     """The pair records of each case, in case order (identical for every ``jobs``).
 
     ``subjects`` are already opened adapters of ``specs`` for use in this process; worker

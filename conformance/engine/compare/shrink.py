@@ -22,10 +22,13 @@ from typing import Any
 
 from ...cases import Case
 from ...protocol import Text
+from ...results.records import Shrinking
+from ...results.vocab import DIFFERING
 from ..asking import Outcome
 from ..attribution import Attribution, Side, attribute, matches
 from ..evaluator import Evaluator
-from .differ import DIFFERING, PairRow, Subject, classify, tolerance_for
+from ..subjects import Subject, tolerance_for
+from .pairs import PairRow, classify
 
 __all__ = ["MAX_STEPS", "MAX_VERIFY", "ShrinkResult", "shrink_disagreement"]
 
@@ -49,14 +52,9 @@ class ShrinkResult:
     exhausted: bool = False
     note: str = ""
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Shrinking:
         """What the compare log keeps of it."""
-        out: dict[str, Any] = {"steps": self.steps, "budget": self.budget}
-        if self.exhausted:
-            out["exhausted"] = True
-        if self.note:
-            out["note"] = self.note
-        return out
+        return Shrinking(self.steps, self.budget, self.exhausted, self.note)
 
 
 class _Text:

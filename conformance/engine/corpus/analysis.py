@@ -13,7 +13,9 @@ implementation that errors on a system is one error cell and the report goes on.
    systems that two implementations order differently;
 4. the segments behind the difference of two implementations (:mod:`.corpus_segments`).
 
-The result is one JSON-friendly dict (``docs/corpus-report.md``); reporters only render it.
+The result is the cells (one per implementation and system, written to the log as each
+implementation finishes) and one :class:`~conformance.results.records.CorpusSummary`
+(``docs/corpus-report.md``); reporters only render them.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import contextvars
 import queue
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from statistics import fmean
 from typing import Any
@@ -31,19 +33,31 @@ from bleu_impl import BleuError, SharedCounts, sharing
 
 from ...cases.usercorpus import UserCorpus
 from ...protocol import jsonable
-from ..asking import ANSWERED, SKIPPED, Reply
+from ...results.records import (
+    Cell,
+    CorpusSummary,
+    Decomposition,
+    Flip,
+    Interval,
+    Reproduced,
+    SegmentRow,
+    Segments,
+    Significance,
+    Spread,
+    Step,
+    System,
+)
+from ...results.vocab import ANSWERED, SKIPPED, Policy
+from ..asking import Reply
 from ..attribution import UNKNOWN_FAILURE
-from ..compare.differ import Subject
+from ..subjects import Subject
 from .notes import file_notes, script_notes, system_notes
 from .paths import Reproduction, path_steps, reproduce_subject
 from .segments import contributions, count_change
-from .significance import ALPHA, SignificanceOptions, randomization, significance
+from .significance import SignificanceOptions, randomization, significance
 from .tables import TableCache
 
 __all__ = ["CorpusOptions", "corpus_report", "rank"]
-
-#: The version of the report's JSON layout.
-REPORT_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -58,29 +72,22 @@ class CorpusOptions:
     system: str | None = None
     top: int = 10
     jobs: int = 1  # implementations in other processes asked at once
+    policy: Policy = field(default_factory=Policy)
 
 
-@dataclass(frozen=True)
-class Cell:
-    """One implementation on one system: a score (0-100) or why there is none."""
-
-    score: float | None
-    status: str  # answered / failed / errored / skipped
-    reason: str = ""
-
-
-def _cell(reply: Reply, scale: int) -> Cell:
+def _cell(implementation: str, system: str, reply: Reply, scale: int) -> Cell:
     if reply.status == SKIPPED:
-        return Cell(None, "skipped", reply.reason)
+        return Cell(implementation, system, "skipped", reason=reply.reason)
     outcome = reply.outcome(scale)
     if reply.status != ANSWERED or outcome is None:
-        return Cell(None, "errored", reply.reason)
+        return Cell(implementation, system, "errored", reason=reply.reason)
     if outcome.failure is not None:
         message = reply.answer.failure.message if reply.answer and reply.answer.failure else ""
         kind = "" if outcome.failure == UNKNOWN_FAILURE else outcome.failure  # says nothing
-        return Cell(None, "failed", f"{kind}: {message}".strip(": ") or UNKNOWN_FAILURE)
+        reason = f"{kind}: {message}".strip(": ") or UNKNOWN_FAILURE
+        return Cell(implementation, system, "failed", reason=reason)
     assert outcome.score is not None
-    return Cell(100 * outcome.score, "answered")
+    return Cell(implementation, system, "answered", 100 * outcome.score)
 
 
 def _files(corpus: UserCorpus) -> list[tuple[str, tuple[str, ...]]]:
@@ -99,21 +106,33 @@ def rank(scores: Mapping[str, float]) -> dict[str, int]:
 Progress = Callable[[str], None]
 
 
+Record = Callable[[Cell], None]
+
+
 def _ask_all(
     corpus: UserCorpus,
     subjects: Sequence[Subject],
     options: CorpusOptions,
     progress: Progress,
+    record: Record,
 ) -> dict[str, list[Cell]]:
-    """Every implementation's cell on every system. With ``jobs`` > 1 the implementations
-    that work in another process (live libraries, programs) are asked from ``jobs``
-    threads while this one asks the in-process ones: each is asked exactly as alone."""
+    """Every implementation's cell on every system (each ``record``ed as its
+    implementation finishes). With ``jobs`` > 1 the implementations that work in another
+    process (live libraries, programs) are asked from ``jobs`` threads while this one asks
+    the in-process ones: each is asked exactly as alone."""
     cases = [corpus.case(j, options.knobs) for j in range(len(corpus.system_files))]
+    names = corpus.names
     cells: dict[str, list[Cell]] = {}
 
     def ask(subject: Subject) -> None:
         progress(f"scoring with {subject.name}")
-        cells[subject.name] = [_cell(subject.reply(case), subject.scale) for case in cases]
+        row = [
+            _cell(subject.name, names[j], subject.reply(case), subject.scale)
+            for j, case in enumerate(cases)
+        ]
+        for cell in row:
+            record(cell)
+        cells[subject.name] = row
 
     away = [s for s in subjects if s.adapter.separate_process] if options.jobs > 1 else []
     with _Asking(away, ask, options.jobs) as asking:
@@ -199,44 +218,51 @@ def _decomposition(
     cache: TableCache,
     baseline: str,
     names: Sequence[str],
-) -> dict[str, Any]:
+) -> dict[str, Decomposition]:
     base = reps[baseline]
-    out: dict[str, Any] = {}
+    out: dict[str, Decomposition] = {}
     for impl, rep in reps.items():
         if impl == baseline:
             continue
-        common = [
-            j
-            for j, (a, b) in enumerate(zip(cells[baseline], cells[impl]))
-            if a.score is not None and b.score is not None
-        ]
-        total = {names[j]: cells[impl][j].score - cells[baseline][j].score for j in common}  # type: ignore[operator]
-        entry: dict[str, Any] = {"total": total, "steps": [], "order": [], "explained": False}
+        common = [j for j in range(len(names)) if _both(cells[baseline][j], cells[impl][j])]
+        total = {names[j]: _score(cells[impl][j]) - _score(cells[baseline][j]) for j in common}
         if not common or base.config is None or rep.config is None:
-            entry["unexplained"] = total
-            entry["note"] = _no_decomposition(cells, reps, baseline, impl, common)
-            out[impl] = entry
+            note = _no_decomposition(cells, reps, baseline, impl, common)
+            out[impl] = Decomposition(total, unexplained=total, note=note)
             continue
         done = {j: 0.0 for j in common}
+        steps = []
         for step, deltas in path_steps(cache, common, base, rep):
             shown = {names[j]: None if d is None else 100 * d for j, d in deltas.items()}
-            entry["steps"].append(
-                {
-                    "knobs": [c[0] for c in step.changes],
-                    "change": step.label,
-                    "from": [jsonable(c[1]) for c in step.changes],
-                    "to": [jsonable(c[2]) for c in step.changes],
-                    "delta": shown,
-                    "mean": _mean(shown.values()),
-                }
+            steps.append(
+                Step(
+                    knobs=tuple(c[0] for c in step.changes),
+                    change=step.label,
+                    before=tuple(jsonable(c[1]) for c in step.changes),
+                    after=tuple(jsonable(c[2]) for c in step.changes),
+                    delta=shown,
+                    mean=_mean(shown.values()),
+                )
             )
-            entry["order"].extend(c[0] for c in step.changes)
             for j, d in deltas.items():
                 done[j] += 100 * d if d is not None else 0.0
-        entry["unexplained"] = {names[j]: total[names[j]] - done[j] for j in common}
-        entry["explained"] = True
-        out[impl] = entry
+        out[impl] = Decomposition(
+            total,
+            tuple(steps),
+            tuple(k for step_ in steps for k in step_.knobs),
+            explained=True,
+            unexplained={names[j]: total[names[j]] - done[j] for j in common},
+        )
     return out
+
+
+def _both(a: Cell, b: Cell) -> bool:
+    return a.score is not None and b.score is not None
+
+
+def _score(cell: Cell) -> float:
+    assert cell.score is not None
+    return cell.score
 
 
 def _no_decomposition(
@@ -263,37 +289,31 @@ def _mean(values: Any) -> float | None:
     return fmean(present) if present else None
 
 
-def _significant(p: float | None, delta: float) -> bool | None:
-    """p < ALPHA, but a tie (both systems score the same) is never a significant difference:
-    sacrebleu's p = (0 + 1) / (n + 1) is below 0.05 when every resample ties too (two
-    systems that both score 0, as NLTK and torchmetrics give most of WMT22 en-zh)."""
-    return None if p is None else p < ALPHA and delta != 0
-
-
 def _flips(
     scores: Mapping[str, Mapping[str, float]],
     p_values: Mapping[str, Mapping[tuple[str, str], float]],
     names: Sequence[str],
-) -> list[dict[str, Any]]:
+    policy: Policy,
+) -> list[Flip]:
     """Every pair of systems that one implementation orders one way and another the other."""
-    flips: list[dict[str, Any]] = []
+    flips: list[Flip] = []
     for a, b in combinations(names, 2):
         deltas = {i: s[a] - s[b] for i, s in scores.items() if a in s and b in s}
         if not (any(d > 0 for d in deltas.values()) and any(d < 0 for d in deltas.values())):
             continue
         p = {i: p_values.get(i, {}).get((a, b)) for i in deltas}
         flips.append(
-            {
-                "systems": [a, b],
-                "a_better": sorted(i for i, d in deltas.items() if d > 0),
-                "b_better": sorted(i for i, d in deltas.items() if d < 0),
-                "tied": sorted(i for i, d in deltas.items() if d == 0),
-                "delta": deltas,
-                "p_value": p,
-                "significant": {i: _significant(v, deltas[i]) for i, v in p.items()},
-            }
+            Flip(
+                systems=(a, b),
+                a_better=tuple(sorted(i for i, d in deltas.items() if d > 0)),
+                b_better=tuple(sorted(i for i, d in deltas.items() if d < 0)),
+                tied=tuple(sorted(i for i, d in deltas.items() if d == 0)),
+                delta=deltas,
+                p_value=p,
+                significant={i: policy.significant(v, deltas[i]) for i, v in p.items()},
+            )
         )
-    flips.sort(key=lambda f: -max(abs(d) for d in f["delta"].values()))
+    flips.sort(key=lambda f: -max(abs(d) for d in f.delta.values()))
     return flips
 
 
@@ -310,15 +330,19 @@ def _pick_between(
         if impl == baseline or rep.config is None:
             continue
         pairs = [
-            abs(a.score - b.score)
-            for a, b in zip(cells[baseline], cells[impl])
-            if a.score is not None and b.score is not None
+            abs(_score(a) - _score(b)) for a, b in zip(cells[baseline], cells[impl]) if _both(a, b)
         ]
         if pairs:
             gaps.append((fmean(pairs), impl))
     if not gaps or reps[baseline].config is None:
         return None
     return baseline, max(gaps)[1]
+
+
+_NO_PAIR = (
+    "no pair to compare: the baseline and another implementation must both be reproduced "
+    "by bleu_impl settings on a system both score (--between A,B chooses the pair)"
+)
 
 
 def _segments(
@@ -328,51 +352,47 @@ def _segments(
     names: Sequence[str],
     between: tuple[str, str] | None,
     options: CorpusOptions,
-) -> dict[str, Any]:
+) -> Segments:
     if between is None:
-        return {
-            "note": "no pair to compare: the baseline and another implementation must both "
-            "be reproduced by bleu_impl settings on a system both score (--between A,B "
-            "chooses the pair)",
-            "rows": [],
-        }
+        return Segments(note=_NO_PAIR)
     a, b = between
     for impl in (a, b):
         if impl not in reps or reps[impl].config is None:
-            return {
-                "a": a,
-                "b": b,
-                "note": f"{impl}: no bleu_impl setting reproduces it",
-                "rows": [],
-            }
+            return Segments(a, b, note=f"{impl}: no bleu_impl setting reproduces it")
     common = [n for n in names if n in scores[a] and n in scores[b]]
     if not common:
-        return {"a": a, "b": b, "note": "no system scored by both", "rows": []}
+        return Segments(a, b, note="no system scored by both")
     system = options.system or max(common, key=lambda n: abs(scores[b][n] - scores[a][n]))
     if system not in common:
-        return {
-            "a": a,
-            "b": b,
-            "system": system,
-            "note": f"{system}: not scored by both",
-            "rows": [],
-        }
+        return Segments(a, b, system, note=f"{system}: not scored by both")
     try:
         rows, total = contributions(cache, names.index(system), reps[a], reps[b], options.top)
         counted = count_change(cache, names.index(system), reps[a], reps[b])
     except BleuError as exc:
-        return {"a": a, "b": b, "system": system, "note": str(exc), "rows": []}
-    return {
-        "a": a,
-        "b": b,
-        "system": system,
-        "difference": scores[b][system] - scores[a][system],
-        "counting": counted,
-        "scoring": scores[b][system] - scores[a][system] - counted,
-        "sum_of_contributions": total,
-        "rows": [r.to_json() for r in rows],
-        "note": "",
-    }
+        return Segments(a, b, system, note=str(exc))
+    difference = scores[b][system] - scores[a][system]
+    return Segments(
+        a,
+        b,
+        system,
+        difference=difference,
+        counting=counted,
+        scoring=difference - counted,
+        sum_of_contributions=total,
+        rows=tuple(
+            SegmentRow(
+                r.line,
+                r.delta,
+                r.hypothesis,
+                r.references,
+                r.stats_a.to_dict(),
+                r.stats_b.to_dict(),
+                r.tokens_a,
+                r.tokens_b,
+            )
+            for r in rows
+        ),
+    )
 
 
 def corpus_report(
@@ -381,13 +401,15 @@ def corpus_report(
     baseline: str,
     options: CorpusOptions,
     progress: Progress = lambda _: None,
-) -> dict[str, Any]:
-    """The whole report as a JSON-friendly dict (see ``docs/corpus-report.md``). Every
-    system is scored on the same references under many settings: the tokens of each line
-    and the n-gram matches of each system are counted once per tokenization
+    record: Record = lambda _: None,
+) -> tuple[list[Cell], CorpusSummary]:
+    """Every implementation's cell on every system (each passed to ``record`` as its
+    implementation finishes) and what the report derives from them. Every system is scored
+    on the same references under many settings: the tokens of each line and the n-gram
+    matches of each system are counted once per tokenization
     (:class:`bleu_impl.SharedCounts`), by the asked bleu_impl profiles too."""
     with sharing(SharedCounts()):
-        return _report(corpus, subjects, baseline, options, progress)
+        return _report(corpus, subjects, baseline, options, progress, record)
 
 
 def _report(
@@ -396,14 +418,14 @@ def _report(
     baseline: str,
     options: CorpusOptions,
     progress: Progress,
-) -> dict[str, Any]:
+    record: Record,
+) -> tuple[list[Cell], CorpusSummary]:
     names = list(corpus.names)
-    cells = _ask_all(corpus, subjects, options, progress)
+    cells = _ask_all(corpus, subjects, options, progress, record)
     cache = TableCache([corpus.case(j, options.knobs) for j in range(len(names))])
     reps = _reproductions(subjects, cells, cache, options.knobs, baseline, progress)
     scores = {
-        impl: {names[j]: c.score for j, c in enumerate(row) if c.score is not None}
-        for impl, row in cells.items()
+        impl: {c.system: c.score for c in row if c.score is not None} for impl, row in cells.items()
     }
     progress("resampling")
     answered = {
@@ -414,92 +436,80 @@ def _report(
         impl: {(names[a], names[b]): p for (a, b), p in pairs.items()}
         for impl, pairs in sig.p_values.items()
     }
-    flips = _flips(scores, p_values, names)
+    flips = _flips(scores, p_values, names, options.policy)
     if options.significance.test == "paired-ar":
-        _randomize(flips, cache, reps, names, options.significance)
+        flips = _randomized(flips, cache, reps, names, options)
     progress("decomposing")
-    decomposition = _decomposition(cells, reps, cache, baseline, names)
     between = _pick_between(reps, cells, options, baseline)
-    segments = _segments(cache, reps, scores, names, between, options)
-    return {
-        "kind": "corpus-report",
-        "version": REPORT_VERSION,
-        "references": list(corpus.reference_files),
-        "segment_count": corpus.segments,
-        "knobs": jsonable(dict(options.knobs)),
-        "baseline": baseline,
-        "notes": script_notes(corpus.references[0], options.knobs)
-        + file_notes(_files(corpus))
-        + system_notes(list(zip(names, corpus.outputs))),
-        "systems": [{"name": n, "file": f} for n, f in zip(names, corpus.system_files)],
-        "implementations": [_impl_info(s, reps[s.name], sig.missing.get(s.name)) for s in subjects],
-        "scores": scores,
-        "errors": {
-            impl: {
-                names[j]: f"{c.status}: {c.reason}" for j, c in enumerate(row) if c.score is None
-            }
-            for impl, row in cells.items()
-        },
-        "ranks": {impl: rank(s) for impl, s in scores.items()},
-        "spread": _spread(scores, names),
-        "intervals": {
-            impl: {names[j]: vars(iv) for j, iv in ivs.items()}
+    summary = CorpusSummary(
+        references=tuple(corpus.reference_files),
+        segment_count=corpus.segments,
+        knobs=jsonable(dict(options.knobs)),
+        baseline=baseline,
+        systems=tuple(System(n, f) for n, f in zip(names, corpus.system_files)),
+        notes=tuple(
+            script_notes(corpus.references[0], options.knobs)
+            + file_notes(_files(corpus))
+            + system_notes(list(zip(names, corpus.outputs)))
+        ),
+        reproduced=tuple(_reproduced(s, reps[s.name], sig.missing.get(s.name)) for s in subjects),
+        ranks={impl: rank(s) for impl, s in scores.items()},
+        spread=_spread(scores, names),
+        intervals={
+            impl: {names[j]: Interval(**vars(iv)) for j, iv in ivs.items()}
             for impl, ivs in sig.intervals.items()
         },
-        "significance": {
-            "test": options.significance.test,
-            "resamples": options.significance.resamples,
-            "trials": options.significance.trials,
-            "seed": options.significance.seed,
-            "alpha": ALPHA,
-            "note": "" if len(names) > 1 else "one system: nothing to rank or test",
-        },
-        "decomposition": decomposition,
-        "flips": flips,
-        "segments": segments,
-    }
+        significance=Significance(
+            options.significance.test,
+            options.significance.resamples,
+            options.significance.trials,
+            options.significance.seed,
+            options.policy.alpha,
+            "" if len(names) > 1 else "one system: nothing to rank or test",
+        ),
+        decomposition=_decomposition(cells, reps, cache, baseline, names),
+        flips=tuple(flips),
+        segments=_segments(cache, reps, scores, names, between, options),
+    )
+    return [c for s in subjects for c in cells[s.name]], summary
 
 
-def _randomize(
-    flips: list[dict[str, Any]],
+def _randomized(
+    flips: list[Flip],
     cache: TableCache,
     reps: Mapping[str, Reproduction],
     names: Sequence[str],
-    options: SignificanceOptions,
-) -> None:
-    """Replace the flips' p-values by approximate randomization (first system = baseline)."""
+    options: CorpusOptions,
+) -> list[Flip]:
+    """The flips with p-values by approximate randomization (first system = baseline)."""
+    out = []
     for flip in flips:
-        a, b = (names.index(n) for n in flip["systems"])
-        for impl in flip["p_value"]:
+        a, b = (names.index(n) for n in flip.systems)
+        p = dict(flip.p_value)
+        for impl in p:
             rep = reps.get(impl)
-            if rep is None or rep.config is None:
-                continue
-            p = randomization(cache, rep, a, b, options)
-            flip["p_value"][impl] = p
-            flip["significant"][impl] = _significant(p, flip["delta"][impl])
+            if rep is not None and rep.config is not None:
+                p[impl] = randomization(cache, rep, a, b, options.significance)
+        significant = {i: options.policy.significant(v, flip.delta[i]) for i, v in p.items()}
+        out.append(replace(flip, p_value=p, significant=significant))
+    return out
 
 
-def _spread(scores: Mapping[str, Mapping[str, float]], names: Sequence[str]) -> dict[str, Any]:
+def _spread(scores: Mapping[str, Mapping[str, float]], names: Sequence[str]) -> dict[str, Spread]:
     out = {}
     for n in names:
         values = {i: s[n] for i, s in scores.items() if n in s}
         if values:
             hi, lo = max(values, key=values.__getitem__), min(values, key=values.__getitem__)
-            out[n] = {
-                "max": values[hi],
-                "min": values[lo],
-                "spread": values[hi] - values[lo],
-                "max_impl": hi,
-                "min_impl": lo,
-            }
+            out[n] = Spread(values[hi], values[lo], values[hi] - values[lo], hi, lo)
     return out
 
 
-def _impl_info(subject: Subject, rep: Reproduction, missing: str | None) -> dict[str, Any]:
-    return {
-        **subject.info(),
-        "native": subject.native,
-        "reproduced_by": rep.describe() if rep.config is not None else None,
-        "setting": None if rep.config is None else jsonable(rep.config.as_dict()),
-        "significance": f"by {rep.describe()}" if missing is None else f"not computed: {missing}",
-    }
+def _reproduced(subject: Subject, rep: Reproduction, missing: str | None) -> Reproduced:
+    return Reproduced(
+        implementation=subject.name,
+        native=subject.native,
+        reproduced_by=rep.describe() if rep.config is not None else None,
+        setting=None if rep.config is None else jsonable(rep.config.as_dict()),
+        significance=f"by {rep.describe()}" if missing is None else f"not computed: {missing}",
+    )

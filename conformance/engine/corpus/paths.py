@@ -23,7 +23,7 @@ from typing import Any
 from bleu_impl import BleuError, Config, get_profile, make_config
 
 from ..attribution import Side, attribute, show_value
-from ..compare.differ import Subject
+from ..subjects import Subject
 from .tables import TableCache, TableEvaluator
 
 __all__ = ["Reproduction", "Step", "knob_path", "path_steps", "reproduce_subject"]

@@ -32,10 +32,7 @@ from ..evaluator import scoring_key
 from .paths import Reproduction
 from .tables import TableCache, stats_key
 
-__all__ = ["ALPHA", "Significance", "SignificanceOptions", "significance"]
-
-#: The significance level of the report (sacrebleu marks p < 0.05).
-ALPHA = 0.05
+__all__ = ["Significance", "SignificanceOptions", "significance"]
 
 
 @dataclass(frozen=True)

@@ -27,17 +27,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from bleu_impl import PROFILES
 
 from ...cases import Case, Input, Segment, generate_cases
+from ...results.records import Candidate, Identification
+from ...results.vocab import Match
 from ..asking import ANSWERED, SKIPPED
 from ..attribution import UNKNOWN_FAILURE
-from ..compare.differ import Subject
+from ..subjects import Subject
 from .knobsearch import (
-    Candidate,
     Evidence,
     Observation,
     generic_search,
@@ -64,26 +65,6 @@ _SEARCHED_BASES = len(PROFILES)
 _ROUNDS = 4
 
 
-@dataclass
-class Identification:
-    """Ranked candidates, the verdict, ties, and the separating evidence."""
-
-    implementation: str
-    version: str
-    candidates: list[Candidate]
-    answered: int
-    skipped: int
-    errored: int
-    evidence: list[dict[str, Any]] = field(default_factory=list)
-    verdict: str = "no-match"
-    ties: list[Candidate] = field(default_factory=list)
-    threshold: float = MATCH_THRESHOLD
-    separating: int = 0
-    knob_free_only: bool = False
-    #: Failures of unknown kind (the implementation raised): not evidence either.
-    failed: int = 0
-
-
 def identify(
     subject: Subject,
     cases: Sequence[Case],
@@ -100,22 +81,22 @@ def identify(
     found = Identification(
         subject.name,
         subject.version,
-        [],
+        (),
         len(evidence.observed),
         tally["skipped"],
         tally["errored"],
+        threshold=threshold,
+        knob_free_only=knob_free_only,
         failed=tally["failed"],
     )
-    found.threshold, found.knob_free_only = threshold, knob_free_only
     if not evidence.scores:
         return found
     ranked = rank_profiles(evidence, list(PROFILES))
     if refine and ranked[0].share < 1.0:
         ranked = _refined(evidence, ranked)
-    ranked = _separate(subject, evidence, ranked, seed, found)
-    found.candidates = ranked
+    ranked, separating = _separate(subject, evidence, ranked, seed)
     best = ranked[0]
-    found.ties = [
+    ties = [
         c
         for c in ranked[1:]
         if c.generic == best.generic
@@ -124,11 +105,18 @@ def identify(
         <= evidence.tolerance(best.profile, best.overrides).rel
         and evidence.indistinguishable(c, best)
     ]
-    found.verdict = (
+    verdict: Match = (
         "match" if best.share == 1.0 else "closest" if best.share >= threshold else "no-match"
     )
-    found.evidence = evidence.rows([best, *found.ties, *ranked[1:3]])
-    return found
+    return replace(
+        found,
+        candidates=tuple(ranked),
+        answered=len(evidence.observed),
+        evidence=tuple(evidence.rows([best, *ties, *ranked[1:3]])),
+        verdict=verdict,
+        ties=tuple(ties),
+        separating=separating,
+    )
 
 
 def _distinct(cases: Iterable[Case]) -> list[Case]:
@@ -183,22 +171,22 @@ def _separate(
     evidence: Evidence,
     ranked: list[Candidate],
     seed: int,
-    found: Identification,
-) -> list[Candidate]:
+) -> tuple[list[Candidate], int]:
     """Ask generated corpora on which the leading candidates' predictions differ until one
-    leads alone (or the probes run out); the candidates are re-counted on all evidence."""
+    leads alone (or the probes run out); the candidates re-counted on all evidence, and how
+    many probes were asked."""
+    separating = 0
     for round_ in range(_ROUNDS):
         leaders = [c for c in ranked if c.agreed == ranked[0].agreed and c.share > 0][:6]
         if len(leaders) < 2:
             break
         probes = generate_cases(_PROBES_PER_ROUND, seed=10_007 * (seed + 1) + round_)
         added = evidence.probe(subject, leaders, [*probes, *map(_tokenized, probes)])
-        found.separating += added
+        separating += added
         if not added:
             break
         ranked = evidence.sorted([evidence.recount(c) for c in ranked])
-    found.answered = len(evidence.observed)
-    return _unique(evidence, ranked)
+    return _unique(evidence, ranked), separating
 
 
 def _unique(evidence: Evidence, ranked: list[Candidate]) -> list[Candidate]:

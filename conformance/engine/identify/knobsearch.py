@@ -24,14 +24,14 @@ from typing import Any
 from bleu_impl import CHOICES, BleuError, Config, KnobError, get_profile
 
 from ...cases import Case, Tolerance
+from ...results.records import Candidate
 from ..asking import ANSWERED, Outcome
-from ..compare.differ import FLOAT32_TOLERANCE, Subject
 from ..evaluator import Evaluator, outcome_of
+from ..subjects import FLOAT32_TOLERANCE, Subject
 from .predictions import NOT_ASKED, Key, Predictions
 
 __all__ = [
     "GENERIC",
-    "Candidate",
     "Evidence",
     "Observation",
     "generic_search",
@@ -57,46 +57,6 @@ _BEAM_WIDTH = 3
 #: Pairs of changes are tried only among this few moves (a tool's options, not every knob).
 _PAIRED_MOVES = 24
 _DEPTH = 5
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A profile plus knob overrides, and how many answers it reproduces.
-
-    A setting no tool has is the generic profile with ``overrides`` (every knob that differs
-    from its defaults); ``based_on`` then names the setting it started from and ``changes``
-    the knobs changed on top of it.
-    """
-
-    profile: str
-    overrides: Key = ()
-    agreed: int = 0
-    compared: int = 0
-    scale: int = 1
-    based_on: str | None = None
-    changes: Key = ()
-
-    @property
-    def share(self) -> float:
-        return self.agreed / self.compared if self.compared else 0.0
-
-    @property
-    def generic(self) -> bool:
-        return self.based_on is not None
-
-    @property
-    def label(self) -> str:
-        knobs = ", ".join(f"{k}={_show(v)}" for k, v in self.overrides)
-        if self.generic:
-            changes = ", ".join(f"{k}={_show(v)}" for k, v in self.changes)
-            return f"generic profile + knobs: {knobs} (nearest tool: {self.based_on} + {changes})"
-        return self.profile + (f" + {knobs}" if knobs else "")
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, tuple):
-        return "(" + ",".join(f"{v:g}" for v in value) + ")"
-    return str(value)
 
 
 @dataclass(frozen=True)

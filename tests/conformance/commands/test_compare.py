@@ -34,14 +34,14 @@ def test_default_compares_bleu_impl_with_nltk_and_explains_every_row(capsys, def
     assert names == ["bleu_impl:papineni2002", "nltk"]
     differing = [p for p in data["pairs"] if p["verdict"] == "differing"]
     assert differing, "the paper and NLTK disagree on short and zero-match cases"
-    assert all(p["explained"] and p["cause"] != "unexplained" for p in differing)
-    causes = {p["cause"] for p in differing}
+    assert all(p["cause"]["explained"] for p in differing)
+    causes = {p["cause"]["cause"] for p in differing}
     assert "zero_match: zero vs float-min" in causes
     summary = data["summary"][0]
     assert summary["compared"] + summary["skipped"] == len(data["pairs"])
     assert summary["unexplained"] == 0
     for pair in differing:  # the row records keep their detail
-        assert {"stats_a", "stats_b", "stats_diff", "alternatives"} <= set(pair)
+        assert {"stats_a", "stats_b", "stats_diff"} <= set(pair) and "alternatives" in pair["cause"]
 
 
 @pytest.mark.parametrize("columns", [80, 120])
@@ -139,7 +139,7 @@ def _pairs(capsys, *args: str) -> dict[str, dict]:
 def test_expectation_keys_are_implementations_as_in_run(capsys) -> None:
     """`bleu_impl:KEY` works in compare as in run, and carries the key's knobs (-c)."""
     data = _json(capsys, "--impl", "bleu_impl:mteval-v13a-c", "--impl", "bleu_impl:mteval-v13a")
-    causes = {p["cause"] for p in data["pairs"] if p["verdict"] == "differing"}
+    causes = {p["cause"]["cause"] for p in data["pairs"] if p["verdict"] == "differing"}
     assert causes and all(c.startswith("lowercase: off vs ascii") for c in causes)
 
 
@@ -176,15 +176,15 @@ def test_a_side_with_only_a_score_is_named(capsys) -> None:
 
 def test_every_equally_minimal_single_knob_cause_is_listed(capsys) -> None:
     pairs = _pairs(capsys, "-k", "seed004.c2", "-k", "nltk.smoothing.one-token.method4")
-    assert "zero_match: zero vs skip" in pairs["seed004.c2"]["alternatives"]
+    assert "zero_match: zero vs skip" in pairs["seed004.c2"]["cause"]["alternatives"]
     method4 = pairs["nltk.smoothing.one-token.method4"]
-    assert "absent_order: zero vs one" in method4["alternatives"]
+    assert "absent_order: zero vs one" in method4["cause"]["alternatives"]
 
 
 def test_two_failures_are_not_a_difference(capsys) -> None:
     pairs = _pairs(capsys, "--impl", f"{FAKE}:crash", "--impl", f"{FAKE}:crash_too", "-k", "ship")
     assert pairs and {p["verdict"] for p in pairs.values()} == {"both-failed"}
-    assert not any("cause" in p for p in pairs.values())
+    assert not any(p["cause"] for p in pairs.values())
 
 
 def test_errors_are_never_differences(capsys) -> None:
@@ -193,7 +193,7 @@ def test_errors_are_never_differences(capsys) -> None:
         pairs = _pairs(capsys, "--impl", "bleu_impl", "--impl", f"{FAKE}:{fake}", "-k", "ship")
         verdicts = {p["verdict"] for p in pairs.values()}
         assert "errored" in verdicts and verdicts <= {"errored", "skipped"}, fake
-        assert not any("cause" in p for p in pairs.values())
+        assert not any(p["cause"] for p in pairs.values())
 
 
 def test_piped_into_head_it_ends_quietly() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.results.log import read_compare_log
+from conformance.results.log import read_log as read_compare_log
 
 from ..helpers import MINI
 from .common import GOOD, HOSTILE, JSONL, cli, pids, wait_gone
@@ -85,7 +85,7 @@ def test_an_interrupted_comparison_keeps_a_replayable_log(capsys, tmp_path):
         "compare", "--impl", "bleu_impl", "--impl", "bleu_impl:nltk", "--generate", "500",
         "--no-shrink", "--output", str(log),
     )  # fmt: skip
-    _wait_for(lambda: log.exists() and log.read_text().count('"kind": "pair"') >= 3)
+    _wait_for(lambda: log.exists() and log.read_text().count('"record": "pair"') >= 3)
     harness.send_signal(signal.SIGTERM)
     harness.communicate(timeout=60)
     assert harness.returncode == 143
@@ -125,7 +125,7 @@ def test_replay_of_a_compare_log_without_pairs_is_incomplete(capsys, tmp_path):
     log = tmp_path / "cmp.jsonl"
     status, _, _ = cli(capsys, "compare", "-k", "paper.ex1", "--output", str(log))
     assert status == 0
-    head = [line for line in log.read_text().splitlines() if '"kind": "pair"' not in line]
+    head = [line for line in log.read_text().splitlines() if '"record": "pair"' not in line]
     log.write_text("\n".join(head[:-1]) + "\n", encoding="utf-8")  # header, no pairs, no end
     status, out, _ = cli(capsys, "compare", "--replay", str(log))
     assert status == 2 and out.startswith("INCOMPLETE")

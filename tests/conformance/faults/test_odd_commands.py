@@ -53,9 +53,7 @@ def _corpus(tmp_path) -> list[str]:
     return ["-r", str(ref), "-i", str(a), "-i", str(b)]
 
 
-@pytest.mark.parametrize(
-    "option", [["--output", "cmp.jsonl"], ["--generate", "5"], ["-k", "paper"], ["-v"]]
-)
+@pytest.mark.parametrize("option", [["--generate", "5"], ["-k", "paper"], ["-v"]])
 def test_a_fixture_mode_option_in_corpus_mode_is_an_error(capsys, tmp_path, calls, option):
     argv = ["compare", *_corpus(tmp_path), "--impl", MARKER, "--impl", GOOD, *option]
     status, out, err = cli(capsys, *argv)

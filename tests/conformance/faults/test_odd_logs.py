@@ -67,7 +67,7 @@ def test_a_result_or_header_written_twice_names_both_lines(capsys, tmp_path):
     index = _first(records, "record", "result")
     for extra, where, message in [
         (records[index], index + 2, f"the first is on line {index + 1}"),
-        (records[0], 2, "a second run header"),
+        (records[0], 2, "a second header"),
     ]:
         at = where - 1
         log = _write(tmp_path / "twice.jsonl", [*records[:at], extra, *records[at:]])
@@ -78,7 +78,7 @@ def test_a_result_or_header_written_twice_names_both_lines(capsys, tmp_path):
 def test_a_compare_log_pair_written_twice_names_both_lines(capsys, tmp_path):
     """A pair record repeated (an edited log) was counted twice in every replayed report."""
     records = _log(capsys, tmp_path, "compare", "bleu_impl", "bleu_impl:nltk")
-    index = _first(records, "kind", "pair")
+    index = _first(records, "record", "pair")
     log = _write(tmp_path / "twice.jsonl", [*records[: index + 1], *records[index:]])
     status, _out, err = cli(capsys, "compare", "--replay", log)
     assert status == 2 and f"twice.jsonl:{index + 2}:" in err
@@ -87,11 +87,11 @@ def test_a_compare_log_pair_written_twice_names_both_lines(capsys, tmp_path):
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("item", []), ("verdict", {}), ("changes", True), ("stats_diff", [1]), ("a", None)],
+    [("item", []), ("verdict", {}), ("side_a", True), ("stats_diff", [1]), ("a", None)],
 )
 def test_a_compare_log_pair_of_the_wrong_shape_names_its_line(capsys, tmp_path, field, value):
     records = _log(capsys, tmp_path, "compare", "bleu_impl", "bleu_impl:nltk")
-    index = _first(records, "kind", "pair")
+    index = _first(records, "record", "pair")
     records[index][field] = value
     log = _write(tmp_path / "edited.jsonl", records)
     for fmt in FORMATS:
@@ -121,15 +121,15 @@ def test_a_lone_surrogate_in_a_message_costs_nothing(capsys, tmp_path):
     assert status == 0, err
 
 
-def test_a_log_of_the_other_kind_says_which_command_reads_it(capsys, tmp_path):
+def test_report_and_replay_render_every_kind_of_log(capsys, tmp_path):
     run_log = _write(tmp_path / "run.jsonl", _log(capsys, tmp_path, "run", GOOD))
     compare_log = _write(
         tmp_path / "cmp.jsonl", _log(capsys, tmp_path, "compare", "bleu_impl", "bleu_impl:nltk")
     )
-    status, _, err = cli(capsys, "report", compare_log)
-    assert status == 2 and "a compare log: render it with `compare --replay" in err
-    status, _, err = cli(capsys, "compare", "--replay", run_log)
-    assert status == 2 and "a run log: render it with `report`" in err
+    for log, first in ((run_log, "implementation"), (compare_log, "Compared 2")):
+        for argv in (["report", log], ["compare", "--replay", log]):
+            status, out, err = cli(capsys, *argv)
+            assert status == 0 and out.startswith(first), (argv, err)
 
 
 @pytest.mark.parametrize("command", ["run", "compare"])

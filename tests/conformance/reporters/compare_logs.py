@@ -1,11 +1,46 @@
-"""Small compare logs built record by record (the shape conformance.engine.compare.differ.row_record
-writes), for the compare reporters' tests."""
+"""Small compare logs built record by record, for the compare reporters' tests. The pair
+records are written in the previous release's compare-log shape (``value_a`` strings, flat
+cause fields), so building one also reads it through the reader of old logs."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from conformance.results.log import CompareLog
+from conformance.reporters import View
+from conformance.reporters import render as render_report
+from conformance.results.codec import from_json
+from conformance.results.legacy import COMPARE_V2, upgrade
+from conformance.results.records import End, Header, ImplementationInfo, Pair
+from conformance.results.report import Report
+
+
+def CompareLog(
+    header: dict[str, Any],
+    implementations: list[dict[str, str]],
+    pairs: list[dict[str, Any]],
+    end: dict[str, Any] | None = None,
+) -> Report:
+    """A compare report of old-style records (complete when ``end`` is given)."""
+    report = Report(Header("compare", params=header))
+    for info in implementations:
+        report.add("implementation", ImplementationInfo(**info))
+    for record in pairs:
+        report.add("pair", from_json(Pair, upgrade(COMPARE_V2, record)))
+    if end is not None:
+        report.add("end", End())
+    return report
+
+
+def render(
+    report: Report,
+    fmt: str,
+    *,
+    width: int = 100,
+    verbose: bool = False,
+    decimals: int | None = None,
+) -> str:
+    return render_report(report, fmt, View(width=width, verbose=verbose, decimals=decimals))
+
 
 IMPLS = [
     {"name": "ours", "version": "1", "spec": "bleu_impl"},

@@ -13,10 +13,9 @@ import pytest
 
 import bleu_impl
 from conformance import reporters
-from conformance.reporters.compare import render as render_compare
-from conformance.reporters.explanation_html import render_explanation_html
-from conformance.results.log import RunLog
-from conformance.results.records import CaseResult, ImplementationInfo, Mismatch
+from conformance.reporters.explain_html import render_explanation_html
+from conformance.results.records import CaseResult, Header, ImplementationInfo, Mismatch
+from conformance.results.report import Report
 
 from . import browser
 from .compare_logs import three_way
@@ -39,7 +38,7 @@ FIGURES = {
 }
 
 
-def _run_log() -> RunLog:
+def _run_log() -> Report:
     results = [
         CaseResult("ours", f"c{i}", "fixtures/x.yaml", "pass", duration=0.01) for i in range(6)
     ]
@@ -57,8 +56,10 @@ def _run_log() -> RunLog:
         CaseResult("lib", "c4", "fixtures/x.yaml", "pass"),
     ]
     infos = [ImplementationInfo("ours", "1", "bleu_impl"), ImplementationInfo("lib", "2", "lib")]
-    return RunLog(
-        header={"created": "2026-01-01T00:00:00Z"}, implementations=infos, results=results
+    return Report(
+        header=Header("run", created="2026-01-01T00:00:00Z"),
+        implementations=infos,
+        results=results,
     )
 
 
@@ -75,7 +76,7 @@ def _explanation() -> str:
 def pages(tmp_path_factory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("html")
     texts = {
-        "compare": render_compare(three_way(), "html"),
+        "compare": reporters.render(three_way(), "html"),
         "run": reporters.render(_run_log(), "html"),
         "explain": _explanation(),
     }

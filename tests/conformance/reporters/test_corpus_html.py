@@ -65,22 +65,22 @@ def test_implementations_that_rank_alike_share_a_bump_column() -> None:
     """26 implementations giving two distinct rankings are two columns, not 26 (a chart of
     26 columns shrinks to an unreadable strip); the caption names every member."""
     from conformance.reporters.corpus_html import bump_figure, rank_groups
+    from conformance.results.records import CorpusSummary, Header, ImplementationInfo, System
+    from conformance.results.report import Report
 
-    systems = [{"name": "s1"}, {"name": "s2"}, {"name": "s3"}]
+    systems = tuple(System(name, f"{name}.txt") for name in ("s1", "s2", "s3"))
     one, other = {"s1": 1, "s2": 2, "s3": 3}, {"s1": 1, "s2": 3, "s3": 2}
     impls = ["bleu_impl:nltk", "sacrebleu", "nltk", "bleu_impl:sacrebleu", "broken"]
-    report = {
-        "baseline": "sacrebleu",
-        "systems": systems,
-        "implementations": [{"name": i} for i in impls],
-        "ranks": {
-            "bleu_impl:nltk": other,
-            "sacrebleu": one,
-            "nltk": other,
-            "bleu_impl:sacrebleu": one,
-            "broken": {},
-        },
+    ranks = {
+        "bleu_impl:nltk": other,
+        "sacrebleu": one,
+        "nltk": other,
+        "bleu_impl:sacrebleu": one,
+        "broken": {},
     }
+    summary = CorpusSummary(("ref.txt",), 3, {}, "sacrebleu", systems, ranks=ranks)
+    infos = [ImplementationInfo(name, "1", name) for name in impls]
+    report = Report(Header("corpus"), infos, corpus=summary)
     groups = rank_groups(report)
     assert groups == [
         ("sacrebleu +1", ["sacrebleu", "bleu_impl:sacrebleu"]),

@@ -11,13 +11,13 @@ import pytest
 
 from conformance import reporters
 from conformance.reporters import junit
-from conformance.results.log import RunLog
-from conformance.results.records import CaseResult, ImplementationInfo, Mismatch
+from conformance.results.records import CaseResult, End, Header, ImplementationInfo, Mismatch
+from conformance.results.report import Report
 
 from . import gfm
 
 
-def _log() -> RunLog:
+def _log() -> Report:
     results = [
         CaseResult(implementation="lib", case_id="ok", file="f.yaml", outcome="pass"),
         CaseResult(
@@ -53,11 +53,11 @@ def _log() -> RunLog:
             known_failure={"reason": "bug 12"},
         ),
     ]
-    return RunLog(
-        header={"format": "bleu-conformance-run"},
+    return Report(
+        header=Header("run"),
         implementations=[ImplementationInfo(name="lib", version="1.2", spec="lib")],
         results=results,
-        end={"status": None},  # a complete run (an incomplete one adds a no-verdict suite)
+        end=End(),  # a complete run (an incomplete one adds a no-verdict suite)
     )
 
 
@@ -88,7 +88,7 @@ def test_markdown_tables_parse_as_gfm():
 
 
 def test_color_only_when_asked():
-    assert "\033[" in reporters.render(_log(), "table", color=True)
+    assert "\033[" in reporters.render(_log(), "table", reporters.View(color=True))
 
 
 def test_json():
@@ -120,7 +120,7 @@ def test_junit_xml_parses_and_keeps_outcomes_apart(tmp_path):
 
 
 def test_no_color_is_respected(monkeypatch):
-    from conformance.reporters.text import use_color
+    from conformance.reporters.run_text import use_color
 
     class Tty:
         def isatty(self) -> bool:
@@ -169,7 +169,7 @@ def test_junit_classname_splits_into_package_and_file():
         file="fixtures/edge/edge-cases.yaml",
         outcome="pass",
     )
-    log = RunLog(header={}, implementations=[], results=[result])
+    log = Report(header=Header("run"), implementations=[], results=[result])
     case = ET.fromstring(junit.render(log)).find("testsuite/testcase")
     package, _, cls = case.get("classname").rpartition(".")
     assert (package, cls, case.get("name")) == ("nltk.fixtures.edge", "edge-cases", "edge.x")

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import math
 
-from conformance.reporters.findings import analyze, letter, threshold
+from conformance.results.findings import analyze, letter
+from conformance.results.vocab import Policy
 
-from .compare_logs import three_way
+from ..reporters.compare_logs import three_way
 
 
 def test_threshold_is_half_a_unit_of_the_printed_decimal():
-    assert threshold(2) == 0.005
-    assert threshold(1) == 0.05
+    assert Policy(decimals=2).threshold == 0.005
+    assert Policy(decimals=1).threshold == 0.05
+    assert Policy().material(0.005) and not Policy().material(0.0049)
 
 
 def test_letters():

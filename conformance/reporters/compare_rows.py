@@ -10,8 +10,9 @@ from typing import Any
 
 from bleu_impl import DOCS
 
-from ..engine.compare.differ import BOTH_FAILED, DIFFERING, ERRORED, IDENTICAL, SKIPPED_PAIR, WITHIN
-from .findings import Difference, Findings, PairTally
+from ..results.codec import to_json
+from ..results.findings import Difference, Findings, PairTally
+from ..results.vocab import BOTH_FAILED, DIFFERING, ERRORED_PAIR, IDENTICAL, SKIPPED_PAIR, WITHIN
 from .numbers import short
 
 __all__ = [
@@ -64,8 +65,8 @@ def size_text(size: float) -> str:
 def sides(d: Difference) -> tuple[str, str]:
     a, b = d.score_a, d.score_b
     return (
-        score_text(a, b, d.record.get("failure_a")),
-        score_text(b, a, d.record.get("failure_b")),
+        score_text(a, b, d.record.side_a.failure),
+        score_text(b, a, d.record.side_b.failure),
     )
 
 
@@ -114,7 +115,7 @@ def pair_row(f: Findings, t: PairTally) -> list[Any]:
         t.material,
         t.negligible,
         t.unexplained,
-        t.counts[ERRORED],
+        t.counts[ERRORED_PAIR],
         t.counts[SKIPPED_PAIR],
         size_text(100 * t.max_abs),
     ]
@@ -152,7 +153,7 @@ def cause_rows(f: Findings) -> list[list[Any]]:
 
 
 def cause_cell(d: Difference) -> str:
-    alternatives = d.record.get("alternatives")
+    alternatives = d.record.cause.alternatives if d.record.cause else ""
     return f"{d.cause}\n(equally minimal: {alternatives})" if alternatives else d.cause
 
 
@@ -166,9 +167,9 @@ def difference_rows(f: Findings, rows: Sequence[Difference], start: int = 1) -> 
 
 def detail_cell(d: Difference) -> str:
     """The differing statistics and the minimal input of one difference."""
-    lines = ["; ".join(d.record.get("stats_diff") or []) or "-"]
-    if d.record.get("minimal"):
-        lines.append("minimal: " + json.dumps(d.record["minimal"], ensure_ascii=False))
+    lines = ["; ".join(d.record.stats_diff) or "-"]
+    if d.record.minimal is not None:
+        lines.append("minimal: " + json.dumps(to_json(d.record.minimal), ensure_ascii=False))
     return "\n".join(lines)
 
 
@@ -178,8 +179,8 @@ def knob_notes(f: Findings) -> list[tuple[str, str]]:
     knobs: dict[str, str] = {}
     for group in f.causes:
         for difference in group.rows:
-            for change in difference.record.get("changes") or []:
-                knob = str(change[0])
+            for change in difference.record.cause.changes if difference.record.cause else ():
+                knob = change.knob
                 if knob not in knobs and knob in DOCS:
                     knobs[knob] = DOCS[knob]
     return list(knobs.items())

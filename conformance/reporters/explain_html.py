@@ -11,7 +11,7 @@ from fractions import Fraction
 from bleu_impl import BleuResult
 
 from . import html, svg
-from .explanation import fraction_text
+from .explain_text import fraction_text
 from .numbers import pretty
 
 __all__ = ["precision_figure", "render_explanation_html"]

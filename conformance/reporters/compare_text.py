@@ -1,12 +1,11 @@
 """Render a comparison from its log: the answer first (do they differ, how much, why), the
 rows after, largest first.
 
-Every rendering (table, markdown, json, html) is produced from the compare log's records
-alone (:class:`~conformance.results.log.CompareLog`), so ``bleu-conformance compare --replay
-cmp.jsonl --format markdown`` re-renders a saved run. The terminal table fits ``width``
-columns and shows the ten largest material differences (``verbose``: every row, with the
-differing statistics, minimal inputs, errors and skip reasons); Markdown, JSON and HTML
-carry every row.
+Every rendering (table, markdown, json, html) is produced from the log's records alone,
+so ``bleu-conformance report cmp.jsonl --format markdown`` re-renders a saved comparison.
+The terminal table fits ``width`` columns and shows the ten largest material differences
+(``verbose``: every row, with the differing statistics, minimal inputs, errors and skip
+reasons); Markdown, JSON and HTML carry every row.
 """
 
 from __future__ import annotations
@@ -15,11 +14,20 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.compare.differ import BOTH_FAILED, DIFFERING, ERRORED, IDENTICAL, SKIPPED_PAIR, WITHIN
-from ..results.log import CompareLog
+from ..results.codec import to_json
+from ..results.findings import Difference, Findings, PairTally, analyze
+from ..results.report import Report
+from ..results.vocab import (
+    BOTH_FAILED,
+    DIFFERING,
+    ERRORED_PAIR,
+    IDENTICAL,
+    SKIPPED_PAIR,
+    WITHIN,
+)
+from . import View
 from . import markdown as md
-from .compare_html import render_html
-from .comparison_text import (
+from .compare_rows import (
     CAUSE_HEADERS,
     DISCREPANCY_HEADERS,
     PAIR_HEADERS,
@@ -31,19 +39,10 @@ from .comparison_text import (
     size_text,
     verdict,
 )
-from .findings import DEFAULT_DECIMALS, Difference, Findings, PairTally, analyze
 from .textgrid import grid, wrap
 
-__all__ = [
-    "DISCREPANCY_HEADERS",
-    "FORMATS",
-    "SUMMARY_HEADERS",
-    "TOP_ROWS",
-    "render",
-    "summary_rows",
-]
+__all__ = ["DISCREPANCY_HEADERS", "SUMMARY_HEADERS", "TOP_ROWS", "render_compare", "summary_rows"]
 
-FORMATS = ("table", "markdown", "json", "html")
 #: Material differences shown by the terminal table without ``-v``.
 TOP_ROWS = 10
 
@@ -73,7 +72,7 @@ def summary_rows(tallies: Sequence[PairTally]) -> list[list[Any]]:
             t.counts[BOTH_FAILED],
             t.counts[DIFFERING],
             t.unexplained,
-            t.counts[ERRORED],
+            t.counts[ERRORED_PAIR],
             t.counts[SKIPPED_PAIR],
             f"{t.max_abs:.3g}",
             f"{t.max_rel:.3g}",
@@ -85,12 +84,11 @@ def summary_rows(tallies: Sequence[PairTally]) -> list[list[Any]]:
 # --- text -------------------------------------------------------------------------------
 
 
-def _legend(f: Findings, comparison: CompareLog) -> list[str]:
+def _legend(f: Findings) -> list[str]:
     out = []
     for info in f.implementations:
-        name = str(info["name"])
-        spec = f" (--impl {info['spec']})" if info.get("spec") and info["spec"] != name else ""
-        out.append(f"  {f.letters.get(name, '?')}  {name} {info.get('version', '')}{spec}")
+        spec = f" (--impl {info.spec})" if info.spec and info.spec != info.name else ""
+        out.append(f"  {f.letters.get(info.name, '?')}  {info.name} {info.version}{spec}")
     return out
 
 
@@ -132,7 +130,7 @@ def _pair_sentence(f: Findings, t: PairTally) -> str:
             ("identical", t.counts[IDENTICAL]),
             ("within tolerance", t.counts[WITHIN]),
             ("both failed", t.counts[BOTH_FAILED]),
-            ("errored", t.counts[ERRORED]),
+            ("errored", t.counts[ERRORED_PAIR]),
             ("skipped", t.counts[SKIPPED_PAIR]),
         )
         if n
@@ -184,13 +182,7 @@ def _text_tail(f: Findings, width: int, verbose: bool) -> list[str]:
     if f.errored:
         if verbose:
             rows = [
-                [
-                    str(r["item"]),
-                    f.pair_label((r["a"], r["b"])),
-                    str(r["value_a"]),
-                    str(r["value_b"]),
-                ]
-                for r in f.errored
+                [r.item, f.pair_label((r.a, r.b)), r.side_a.text, r.side_b.text] for r in f.errored
             ]
             table = grid(["case", "pair", "first said", "second said"], rows, width=width)
             parts.append(_section(f"Errors ({len(f.errored)})", table))
@@ -209,10 +201,10 @@ def _text_tail(f: Findings, width: int, verbose: bool) -> list[str]:
     return parts
 
 
-def render_text(comparison: CompareLog, width: int, verbose: bool, decimals: int) -> str:
+def render_text(comparison: Report, width: int, verbose: bool, decimals: int | None) -> str:
     f = analyze(comparison, decimals)
     head = [f"Compared {len(f.implementations)} implementations on {f.cases} cases:"]
-    head += _legend(f, comparison)
+    head += _legend(f)
     parts = ["\n".join(head), wrap(verdict(f), width)]
     if not comparison.complete:
         parts.insert(0, wrap(_incomplete(comparison), width))
@@ -221,7 +213,7 @@ def render_text(comparison: CompareLog, width: int, verbose: bool, decimals: int
     return "\n\n".join(parts)
 
 
-def _incomplete(comparison: CompareLog) -> str:
+def _incomplete(comparison: Report) -> str:
     return (
         f"INCOMPLETE: the comparison was interrupted after {len(comparison.pairs)} pair "
         "records; what follows covers only those."
@@ -233,7 +225,7 @@ def _incomplete(comparison: CompareLog) -> str:
 
 def _names(f: Findings) -> str:
     return "\n".join(
-        f"- **{f.letters.get(str(i['name']), '?')}** = {md.code(i['name'])} {i.get('version', '')}"
+        f"- **{f.letters.get(i.name, '?')}** = {md.code(i.name)} {i.version}"
         for i in f.implementations
     )
 
@@ -242,7 +234,7 @@ def _md_differences(f: Findings, title: str, rows: Sequence[Difference], start: 
     table = []
     for row, d in zip(difference_rows(f, rows, start), rows):
         number, item, pair, a, b, delta, _ = row
-        alternatives = d.record.get("alternatives")
+        alternatives = d.record.cause.alternatives if d.record.cause else ""
         cause = md.code(d.cause) + (f" (equally minimal: {alternatives})" if alternatives else "")
         table.append([number, md.code(item), pair, a, b, delta, cause, detail_cell(d)])
     block = md.table([*DISCREPANCY_HEADERS, "differing statistics"], table, "rllrrrll")
@@ -258,7 +250,7 @@ def _md_tail(f: Findings) -> list[str]:
     parts = []
     if f.errored:
         rows = [
-            [md.code(r["item"]), f.pair_label((r["a"], r["b"])), r["value_a"], r["value_b"]]
+            [md.code(r.item), f.pair_label((r.a, r.b)), r.side_a.text, r.side_b.text]
             for r in f.errored
         ]
         parts += [
@@ -270,7 +262,7 @@ def _md_tail(f: Findings) -> list[str]:
     return parts
 
 
-def render_markdown(comparison: CompareLog, decimals: int) -> str:
+def render_markdown(comparison: Report, decimals: int | None) -> str:
     f = analyze(comparison, decimals)
     parts = ["## Comparison", _names(f), verdict(f)]
     if not comparison.complete:
@@ -310,7 +302,7 @@ def _cause_records(f: Findings) -> list[dict[str, Any]]:
     ]
 
 
-def render_json(comparison: CompareLog, decimals: int) -> str:
+def render_json(comparison: Report, decimals: int | None) -> str:
     f = analyze(comparison, decimals)
     summary = [
         {**dict(zip(SUMMARY_HEADERS, row)), "material": t.material, "negligible": t.negligible}
@@ -322,12 +314,12 @@ def render_json(comparison: CompareLog, decimals: int) -> str:
 
     return json.dumps(
         {
-            **comparison.header,
+            "header": to_json(comparison.header),
             "complete": comparison.complete,
-            "implementations": comparison.implementations,
+            "implementations": to_json(comparison.implementations),
             "letters": f.letters,
             "materiality": {
-                "decimals": decimals,
+                "decimals": f.decimals,
                 "threshold_0_100": f.threshold,
                 "rule": "material when |Δ| on 0–100 is at least half a unit of the last "
                 "printed decimal",
@@ -336,28 +328,21 @@ def render_json(comparison: CompareLog, decimals: int) -> str:
             "causes": _cause_records(f),
             "material": keys(f.material),
             "negligible": keys(f.negligible),
-            "pairs": comparison.pairs,
+            "pairs": to_json(comparison.pairs),
         },
         indent=2,
         ensure_ascii=False,
     )
 
 
-def render(
-    comparison: CompareLog,
-    fmt: str,
-    *,
-    width: int = 100,
-    verbose: bool = False,
-    decimals: int = DEFAULT_DECIMALS,
-) -> str:
+def render_compare(comparison: Report, fmt: str, view: View) -> str:
     """The whole report in ``fmt`` (table, markdown, json or html)."""
     if fmt == "json":
-        return render_json(comparison, decimals)
+        return render_json(comparison, view.decimals)
     if fmt == "markdown":
-        return render_markdown(comparison, decimals)
+        return render_markdown(comparison, view.decimals)
     if fmt == "html":
-        return render_html(comparison, decimals)
-    if fmt == "table":
-        return render_text(comparison, width, verbose, decimals)
-    raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
+        from .compare_html import render_html
+
+        return render_html(comparison, view.decimals)
+    return render_text(comparison, view.width, view.verbose, view.decimals)

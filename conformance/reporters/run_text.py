@@ -1,4 +1,5 @@
-"""Human reports: the summary table and failure details, as plain text or Markdown."""
+"""A run's report: the summary table and the details of everything unexpected, as plain
+text or Markdown; :func:`render_run` dispatches every format of a run."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..results.log import RunLog
-from ..results.records import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult
+from ..results.records import CaseResult, Movement
+from ..results.report import Report
+from ..results.summary import columns, summarize
+from ..results.vocab import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL
+from . import View
 from . import markdown as md
-from .summary import columns, number, percent, summarize
+from .numbers import percent
 
 MARKDOWN = "github"
 
@@ -45,8 +49,8 @@ def _paint(text: str, outcome: str, color: bool) -> str:
     return f"\033[{_COLORS[outcome]}m{text}\033[0m" if color and outcome in _COLORS else text
 
 
-def summary_table(log: RunLog, tablefmt: str, color: bool = False) -> str:
-    summaries = summarize(log)
+def summary_table(report: Report, tablefmt: str, color: bool = False) -> str:
+    summaries = summarize(report)
     outcomes = columns(summaries)
     headers = ["implementation", "version", *outcomes, "conformance"]
     rows = []
@@ -68,8 +72,8 @@ def mismatch_table(result: CaseResult, tablefmt: str) -> str:
             m.field,
             _fmt(m.expected),
             _fmt(m.got),
-            number(m.delta, "+.3g"),
-            number(m.tolerance, ".3g"),
+            "" if m.delta is None else f"{m.delta:+.3g}",
+            "" if m.tolerance is None else f"{m.tolerance:.3g}",
         ]
         for m in result.mismatches
     ]
@@ -142,39 +146,39 @@ def _indent(text: str) -> str:
     return "\n".join("    " + line for line in text.splitlines())
 
 
-def _moved_by(m: dict[str, Any]) -> float | None:
-    before, after = m.get("before"), m.get("after")
-    if m["what"] == "score" and isinstance(before, int | float) and isinstance(after, int | float):
+def _moved_by(m: Movement) -> float | None:
+    before, after = m.before, m.after
+    if m.what == "score" and isinstance(before, int | float) and isinstance(after, int | float):
         return float(after) - float(before)
     return None
 
 
-def _movement_order(m: dict[str, Any]) -> tuple[int, float, str, str]:
+def _movement_order(m: Movement) -> tuple[int, float, str, str]:
     """Moved scores first, largest change first; then other regressions; then the rest."""
     delta = _moved_by(m)
-    rank = 0 if delta is not None else 1 if m.get("regression") else 2
-    return rank, -abs(delta or 0.0), m["implementation"], m["case"]
+    rank = 0 if delta is not None else 1 if m.regression else 2
+    return rank, -abs(delta or 0.0), m.implementation, m.case
 
 
-def _movements(log: RunLog, markdown: bool) -> list[str]:
-    if not log.baseline:
+def _movements(report: Report, markdown: bool) -> list[str]:
+    if not report.baseline:
         return []
     rows = []
-    for m in sorted(log.baseline, key=_movement_order):
+    for m in sorted(report.baseline, key=_movement_order):
         delta = _moved_by(m)
         rows.append(
             [
-                m["implementation"],
-                m["case"],
-                m["what"],
-                _fmt(m["before"]),
-                _fmt(m["after"]),
+                m.implementation,
+                m.case,
+                m.what,
+                _fmt(m.before),
+                _fmt(m.after),
                 "" if delta is None else f"{delta:+.3g}",
             ]
         )
     fmt = MARKDOWN if markdown else "simple"
     title = "Changes since the baseline"
-    if any(m.get("accepted") for m in log.baseline):
+    if any(m.accepted for m in report.baseline):
         title += " (accepted: --update-baseline wrote the current state)"
     title = f"### {title}" if markdown else f"{title}:"
     headers = ["implementation", "case", "what", "before", "after", "change"]
@@ -182,36 +186,33 @@ def _movements(log: RunLog, markdown: bool) -> list[str]:
     return [title, "", table, ""]
 
 
-def warnings(log: RunLog) -> list[str]:
+def warnings(report: Report) -> list[str]:
     """Why this report is not a verdict: an interrupted run, fixture problems."""
     out = []
-    if not log.complete:
+    if not report.complete:
         out.append(
-            f"INCOMPLETE: the run was interrupted after {len(log.results)} results (its log "
+            f"INCOMPLETE: the run was interrupted after {len(report.results)} results (its log "
             "has no end record); this report covers only those."
         )
-    if log.problems:
+    if report.problems:
         out.append(
-            f"FIXTURE PROBLEMS: {len(log.problems)} problem(s) in the selected fixtures; the "
+            f"FIXTURE PROBLEMS: {len(report.problems)} problem(s) in the selected fixtures; the "
             "cases they concern were not checked (`bleu-conformance validate` lists them):"
         )
-        for p in log.problems[:_SHOWN_PROBLEMS]:
-            where = f"{p.get('file', '')}:{p.get('line', 0)}"
-            out.append(
-                f"  {where}: {p.get('case', '')}: {p.get('rule', '')}: {p.get('message', '')}"
-            )
-        if len(log.problems) > _SHOWN_PROBLEMS:
-            out.append(f"  ... and {len(log.problems) - _SHOWN_PROBLEMS} more")
+        for p in report.problems[:_SHOWN_PROBLEMS]:
+            out.append(f"  {p.file}:{p.line}: {p.case}: {p.rule}: {p.message}")
+        if len(report.problems) > _SHOWN_PROBLEMS:
+            out.append(f"  ... and {len(report.problems) - _SHOWN_PROBLEMS} more")
     return out
 
 
 _SHOWN_PROBLEMS = 20
 
 
-def _sources(log: RunLog) -> str:
+def _sources(report: Report) -> str:
     """How many results were checked against recorded outputs and how many against
     bleu_impl's emulation (``run --as``; computed expectations are keyed ``bleu_impl:...``)."""
-    checked = [r for r in log.results if r.expect_key]
+    checked = [r for r in report.results if r.expect_key]
     computed = sum(r.expect_key.startswith("bleu_impl:") for r in checked)
     return (
         f"expected values: {len(checked) - computed} recorded outputs of the tool, "
@@ -220,23 +221,36 @@ def _sources(log: RunLog) -> str:
 
 
 def render(
-    log: RunLog, *, markdown: bool = False, color: bool = False, details: bool = True
+    report: Report, *, markdown: bool = False, color: bool = False, details: bool = True
 ) -> str:
     """Warnings (incomplete, fixture problems), the summary table (and what was checked
     against, for ``run --as``), then what moved since the baseline, then details of
     everything unexpected."""
-    notes = warnings(log)
+    notes = warnings(report)
     if markdown:  # a quoted block; problem lines as inline code (paths, messages unescaped)
         notes = [
             f"> **{n}**" if not n.startswith("  ") else f"> {md.code(n.strip())}" for n in notes
         ]
     parts = [*notes, *([""] if notes else [])]
-    parts += [summary_table(log, MARKDOWN if markdown else "simple", color), ""]
-    if log.header.get("reference"):
-        parts.extend([log.header["reference"], _sources(log), ""])
-    parts.extend(_movements(log, markdown))
-    unexpected = [r for r in log.results if r.outcome in DETAILED]
+    parts += [summary_table(report, MARKDOWN if markdown else "simple", color), ""]
+    if report.header.params.get("reference"):
+        parts.extend([str(report.header.params["reference"]), _sources(report), ""])
+    parts.extend(_movements(report, markdown))
+    unexpected = [r for r in report.results if r.outcome in DETAILED]
     if details and unexpected:
         parts.append("### Unexpected results\n" if markdown else "Unexpected results:\n")
         parts.extend(_details(unexpected, markdown, color))
     return "\n".join(parts).rstrip() + "\n"
+
+
+def render_run(report: Report, fmt: str, view: View) -> str:
+    """A run's report in ``fmt``."""
+    if fmt == "json":
+        from .run_json import render_json
+
+        return render_json(report)
+    if fmt == "html":
+        from .run_html import render_html
+
+        return render_html(report)
+    return render(report, markdown=fmt == "markdown", color=view.color)

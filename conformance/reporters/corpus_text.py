@@ -1,8 +1,8 @@
-"""Render the corpus report (the dict of :func:`conformance.engine.corpus.analysis.corpus_report`):
-``table`` (terminal), ``markdown`` (GFM tables), ``json``, ``html`` (with figures).
+"""The corpus report (``compare -r/-i``) from its log: ``table`` (terminal), ``markdown``
+(GFM tables), ``json``; :mod:`.corpus_html` draws it.
 
-Reporters only render; nothing is computed here but formatting (BLEU with two decimals, as
-papers print it; p-values with four, as sacrebleu prints them).
+Nothing is computed here but formatting (BLEU with two decimals, as papers print it;
+p-values with four, as sacrebleu prints them); thresholds come from the log's policy.
 """
 
 from __future__ import annotations
@@ -10,16 +10,19 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from tabulate import tabulate
 
-from ..results.logcheck import shown, shown_inline
-from .textgrid import clip, terminal_width, wrap
+from ..results.codec import to_json
+from ..results.printable import shown, shown_inline
+from ..results.records import CorpusSummary
+from ..results.report import Report
+from . import View
+from .textgrid import clip, wrap
 
-__all__ = ["FORMATS", "render"]
-
-FORMATS = ("table", "markdown", "json", "html")
+__all__ = ["render_corpus"]
 
 ORDER_NOTE = (
     "Steps are applied one at a time in pipeline order (the order shown: text preparation, "
@@ -36,38 +39,44 @@ def _num(value: float | None, digits: int = 2, sign: bool = False) -> str:
     return text.replace("-", "−")
 
 
-def _p(value: float | None) -> str:
+def _p(value: float | None, alpha: float) -> str:
     if value is None:
         return "—"
-    return f"{value:.4f}" + ("*" if value < 0.05 else "")
+    return f"{value:.4f}" + ("*" if value < alpha else "")
 
 
-def header_lines(report: Mapping[str, Any]) -> list[str]:
-    refs = report["references"]
+def summary(report: Report) -> CorpusSummary:
+    assert report.corpus is not None, "not a corpus report"
+    return report.corpus
+
+
+def header_lines(report: Report) -> list[str]:
+    s = summary(report)
+    refs = s.references
     lines = [
-        f"BLEU of {len(report['systems'])} system(s) on {report['segment_count']:,} segments, "
+        f"BLEU of {len(s.systems)} system(s) on {s.segment_count:,} segments, "
         f"{len(refs)} reference(s): {', '.join(refs)}",
-        f"baseline: {report['baseline']}"
-        + (f"; corpus knobs: {report['knobs']}" if report["knobs"] else ""),
+        f"baseline: {s.baseline}" + (f"; corpus knobs: {dict(s.knobs)}" if s.knobs else ""),
     ]
-    lines += [f"note: {note}" for note in report.get("notes", [])]
+    lines += [f"note: {note}" for note in s.notes]
     return lines
 
 
-def score_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+def score_rows(report: Report) -> tuple[list[str], list[list[str]]]:
     """The score matrix: one row per implementation, one column per system, then spread."""
-    names = [s["name"] for s in report["systems"]]
+    s = summary(report)
+    names = [system.name for system in s.systems]
+    all_scores, all_errors = report.scores(), report.errors()
     rows = []
-    for info in report["implementations"]:
-        impl = info["name"]
-        scores, errors = report["scores"].get(impl, {}), report["errors"].get(impl, {})
+    for impl in report.names():
+        scores, errors = all_scores.get(impl, {}), all_errors.get(impl, {})
         rows.append(
             [impl]
             + [_num(scores[n]) if n in scores else _error_mark(errors.get(n, "")) for n in names]
         )
-    spread = report["spread"]
+    spread = s.spread
     rows.append(
-        ["spread (max − min)"] + [_num(spread[n]["spread"]) if n in spread else "—" for n in names]
+        ["spread (max − min)"] + [_num(spread[n].spread) if n in spread else "—" for n in names]
     )
     return ["implementation", *names], rows
 
@@ -76,26 +85,27 @@ def _error_mark(reason: str) -> str:
     return reason.split(":", 1)[0] if reason else "—"
 
 
-def rank_rows(report: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
-    names = [s["name"] for s in report["systems"]]
-    base = report["ranks"].get(report["baseline"], {})
+def rank_rows(report: Report) -> tuple[list[str], list[list[str]]]:
+    s = summary(report)
+    names = [system.name for system in s.systems]
+    base = s.ranks.get(s.baseline, {})
     rows = []
-    for info in report["implementations"]:
-        ranks = report["ranks"].get(info["name"], {})
+    for impl in report.names():
+        ranks = s.ranks.get(impl, {})
         differs = any(ranks.get(n) != base.get(n) for n in ranks if n in base)
         rows.append(
-            [info["name"] + (" *" if differs else "")]
+            [impl + (" *" if differs else "")]
             + [str(ranks[n]) if n in ranks else "—" for n in names]
         )
     return ["implementation", *names], rows
 
 
-def error_lines(report: Mapping[str, Any]) -> list[str]:
+def error_lines(report: Report) -> list[str]:
     """One line per implementation and reason, naming the systems it concerns ("every
     system" when it is all of them): a profile that cannot read the corpus is one line."""
-    every = len(report["systems"])
+    every = len(summary(report).systems)
     lines: list[str] = []
-    for impl, errors in report["errors"].items():
+    for impl, errors in report.errors().items():
         by_reason: dict[str, list[str]] = {}
         for system, reason in errors.items():
             by_reason.setdefault(reason, []).append(system)
@@ -109,102 +119,105 @@ def error_lines(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def decomposition_lines(report: Mapping[str, Any]) -> list[str]:
+def decomposition_lines(report: Report) -> list[str]:
     """Per implementation: its total difference from the baseline and the path's steps
     (mean over systems, range in brackets)."""
+    s = summary(report)
+    visible = report.policy.material
     lines: list[str] = []
     same: list[str] = []
-    for impl, entry in report["decomposition"].items():
-        total = list(entry["total"].values())
-        if entry["explained"] and not entry["steps"] and all(abs(t) < 5e-3 for t in total):
+    for impl, entry in s.decomposition.items():
+        total = list(entry.total.values())
+        if entry.explained and not entry.steps and not any(visible(abs(t)) for t in total):
             same.append(impl)
             continue
-        lines.append(f"{impl}: {_summary(total)} vs {report['baseline']}")
+        lines.append(f"{impl}: {_summary(total, visible)} vs {s.baseline}")
         idle = []
-        for k, step in enumerate(entry["steps"], 1):
-            values = [v for v in step["delta"].values() if v is not None]
-            if values and all(abs(v) < 5e-3 for v in values):
-                idle.append(f"{k}. {', '.join(step['knobs'])}")
+        for k, step in enumerate(entry.steps, 1):
+            values = [v for v in step.delta.values() if v is not None]
+            if values and not any(visible(abs(v)) for v in values):
+                idle.append(f"{k}. {', '.join(step.knobs)}")
                 continue
-            lines.append(f"  {k}. {step['change']}: {_summary(values)}")
+            lines.append(f"  {k}. {step.change}: {_summary(values, visible)}")
         if idle:
             lines.append(f"  ±0.00 on these files: {'; '.join(idle)}")
-        rest = list(entry["unexplained"].values())
-        if not entry["explained"]:
-            lines.append(f"  unexplained: {_summary(rest)} ({entry.get('note', '')})")
-        elif any(abs(v) >= 5e-3 for v in rest):
-            lines.append(f"  unexplained: {_summary(rest)}")
+        rest = list(entry.unexplained.values())
+        if not entry.explained:
+            lines.append(f"  unexplained: {_summary(rest, visible)} ({entry.note})")
+        elif any(visible(abs(v)) for v in rest):
+            lines.append(f"  unexplained: {_summary(rest, visible)}")
     if same:
         lines.append("same scores as the baseline's setting: " + ", ".join(same))
     return lines
 
 
-def _summary(values: Sequence[float]) -> str:
+def _summary(values: Sequence[float], visible: Callable[[float], bool]) -> str:
     if not values:
         return "—"
     mean = sum(values) / len(values)
     text = _num(mean, sign=True)
-    if len(values) > 1 and max(values) - min(values) >= 0.005:
+    if len(values) > 1 and visible(max(values) - min(values)):
         text += f" [{_num(min(values), sign=True)} … {_num(max(values), sign=True)}]"
     return text
 
 
-def flip_rows(report: Mapping[str, Any], limit: int | None) -> list[list[str]]:
+def flip_rows(report: Report, limit: int | None) -> list[list[str]]:
+    alpha, visible = report.policy.alpha, report.policy.material
     rows = []
-    for flip in report["flips"][:limit]:
-        a, b = flip["systems"]
-        groups = ((flip["a_better"], f"{a} > {b}"), (flip["b_better"], f"{b} > {a}"))
+    for flip in summary(report).flips[:limit]:
+        a, b = flip.systems
+        groups = ((flip.a_better, f"{a} > {b}"), (flip.b_better, f"{b} > {a}"))
         for k, (better, label) in enumerate(groups):
             shown = ", ".join(
-                f"{impl} {_delta(flip['delta'][impl] * (1 - 2 * k))} "
-                f"(p {_p(flip['p_value'].get(impl))})"
+                f"{impl} {_delta(flip.delta[impl] * (1 - 2 * k), visible)} "
+                f"(p {_p(flip.p_value.get(impl), alpha)})"
                 for impl in better
             )
             rows.append([f"{a} vs {b}" if k == 0 else "", label, shown])
     return rows
 
 
-def _delta(value: float) -> str:
+def _delta(value: float, visible: Callable[[float], bool]) -> str:
     """A BLEU difference with two decimals, or in scientific notation when it is not 0 but
     would print as 0.00 (NLTK's near-zero scores on unspaced Chinese differ by 1e-77: such a
     flip must not look like two equal scores ordered at random)."""
-    if value != 0 and abs(value) < 0.005:
+    if value != 0 and not visible(abs(value)):
         return f"{value:+.1e}".replace("-", "−")
     return _num(value, sign=True)
 
 
-def segment_lines(report: Mapping[str, Any], width: int = 100) -> list[str]:
-    seg = report["segments"]
-    if "difference" not in seg:
-        return [seg.get("note") or "not computed"]
-    a, b = seg["a"], seg["b"]
-    if not seg["rows"]:
+def segment_lines(report: Report, width: int = 100) -> list[str]:
+    seg = summary(report).segments
+    if seg.difference is None:
+        return [seg.note or "not computed"]
+    a, b = seg.a, seg.b
+    if not seg.rows:
         return [
-            f"{a} vs {b} on {seg['system']}: difference {_num(seg['difference'], sign=True)}; "
+            f"{a} vs {b} on {seg.system}: difference {_num(seg.difference, sign=True)}; "
             f"{b} counts every segment as {a} does, so all of it comes from how the counts "
             "are scored (smoothing, brevity penalty, averaging: see why the scores differ)"
         ]
     lines = [
-        f"{a} vs {b} on {seg['system']}: difference {_num(seg['difference'], sign=True)}, of "
-        f"which {_num(seg['counting'], sign=True)} comes from what is counted (every segment "
+        f"{a} vs {b} on {seg.system}: difference {_num(seg.difference, sign=True)}, of "
+        f"which {_num(seg.counting, sign=True)} comes from what is counted (every segment "
         f"counted as {b} counts it, scored as {a} scores) and "
-        f"{_num(seg['scoring'], sign=True)} from how the counts are scored (smoothing, "
+        f"{_num(seg.scoring, sign=True)} from how the counts are scored (smoothing, "
         "brevity penalty, averaging: see why the scores differ). "
-        f"The {len(seg['rows'])} segments whose counts move {a}'s score most, each alone "
-        f"(all segments one at a time: {_num(seg['sum_of_contributions'], sign=True)}):"
+        f"The {len(seg.rows)} segments whose counts move {a}'s score most, each alone "
+        f"(all segments one at a time: {_num(seg.sum_of_contributions, sign=True)}):"
     ]
-    for row in seg["rows"]:
-        lines.append(f"  line {row['line']}: {_num(row['delta'], 3, sign=True)}")
-        ref = row["references"][0] if row["references"] else ""
+    for row in seg.rows:
+        lines.append(f"  line {row.line}: {_num(row.delta, 3, sign=True)}")
+        ref = row.references[0] if row.references else ""
         for label, text in (
-            ("hyp", row["hypothesis"]),
+            ("hyp", row.hypothesis),
             ("ref", ref),
-            (f"{seg['a']} tokens", " ".join(row["tokens_a"])),
-            (f"{seg['b']} tokens", " ".join(row["tokens_b"])),
+            (f"{a} tokens", " ".join(row.tokens_a)),
+            (f"{b} tokens", " ".join(row.tokens_b)),
         ):
             prefix = f"    {label}: "
             lines.append(prefix + clip(_visible(text), max(20, width - len(prefix))))
-        ca, cb = row["counts_a"], row["counts_b"]
+        ca, cb = row.counts_a, row.counts_b
         lines.append(
             f"    matches/n-grams {_counts(ca)} vs {_counts(cb)}; "
             f"lengths {ca['hyp_len']}/{ca['ref_len']} vs {cb['hyp_len']}/{cb['ref_len']}"
@@ -235,14 +248,15 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-def no_flips_line(report: Mapping[str, Any]) -> str:
+def no_flips_line(report: Report) -> str:
     """Why the report lists no ranking flip: one system, fewer than two implementations that
     rank two systems (nothing was compared), or every ranking agrees (naming the
     implementations left out for want of scores)."""
-    if len(report["systems"]) < 2:
+    s = summary(report)
+    if len(s.systems) < 2:
         return "One system: there is no ranking to flip (give two or more -i files)."
-    ranking = [impl for impl, ranks in report["ranks"].items() if len(ranks) >= 2]
-    unranked = [impl for impl in report["ranks"] if impl not in ranking]
+    ranking = [impl for impl, ranks in s.ranks.items() if len(ranks) >= 2]
+    unranked = [impl for impl in s.ranks if impl not in ranking]
     if len(ranking) < 2:
         return (
             f"Not compared: {len(ranking)} implementation(s) scored two or more systems "
@@ -257,25 +271,26 @@ def no_flips_line(report: Mapping[str, Any]) -> str:
     return line
 
 
-def significance_line(report: Mapping[str, Any]) -> str:
-    sig = report["significance"]
+def significance_line(report: Report) -> str:
+    sig = summary(report).significance
+    assert sig is not None
     test = (
-        f"paired bootstrap resampling, {sig['resamples']:,} resamples"
-        if sig["test"] == "paired-bs"
-        else f"approximate randomization, {sig['trials']:,} trials"
+        f"paired bootstrap resampling, {sig.resamples:,} resamples"
+        if sig.test == "paired-bs"
+        else f"approximate randomization, {sig.trials:,} trials"
     )
     return (
-        f"p-values: {test}, seed {sig['seed']} (as sacrebleu --{sig['test']}); "
-        f"* = p < {sig['alpha']}; "
+        f"p-values: {test}, seed {sig.seed} (as sacrebleu --{sig.test}); "
+        f"* = p < {sig.alpha}; "
         "computed by the bleu_impl setting that reproduces each implementation"
     )
 
 
-def _render_text(report: Mapping[str, Any], fmt: str) -> str:
+def _render_text(report: Report, fmt: str, view: View) -> str:
     tablefmt = "github" if fmt == "markdown" else "simple"
     h = (lambda t: f"## {t}") if fmt == "markdown" else (lambda t: f"\n{t}\n{'-' * len(t)}")
     # the table format fits the terminal: prose wrapped, wide tables in blocks of systems
-    width = terminal_width() if fmt == "table" else 0
+    width = view.width if fmt == "table" else 0
     fit: Callable[[str, str], list[str]] = (
         (lambda line, indent: wrap(line, width, indent).split("\n")) if width else _as_is
     )
@@ -291,7 +306,7 @@ def _render_text(report: Mapping[str, Any], fmt: str) -> str:
         out += ["", "No score:", *(p for e in errors for p in fit(f"  {e}", "      "))]
     out.append(h("Ranks (1 = best; * = differs from the baseline's ranking)"))
     out.append(_wide_table(*rank_rows(report), tablefmt, width))
-    out.append(h(f"Why the scores differ from {report['baseline']}"))
+    out.append(h(f"Why the scores differ from {summary(report).baseline}"))
     lines = [part for line in decomposition_lines(report) for part in fit(line, "      ")]
     out += [*fit(ORDER_NOTE, ""), "", *_block(lines, fmt)]
     out.append(h("Ranking flips"))
@@ -338,9 +353,10 @@ def _block(lines: list[str], fmt: str) -> list[str]:
 
 
 def _flip_section(
-    report: Mapping[str, Any], tablefmt: str, fit: Callable[[str, str], list[str]], width: int
+    report: Report, tablefmt: str, fit: Callable[[str, str], list[str]], width: int
 ) -> list[str]:
-    if not report["flips"]:
+    flips = summary(report).flips
+    if not flips:
         return fit(no_flips_line(report), "")
     limit = 15 if tablefmt == "simple" else None
     lines = [*fit(significance_line(report), ""), ""]
@@ -350,7 +366,7 @@ def _flip_section(
     if tablefmt == "simple":  # the last column wrapped to what the terminal leaves it
         widths = _flip_widths(head, rows, width or 120)
     lines.append(_table(rows, head, tablefmt, widths=widths))
-    extra = len(report["flips"]) - (limit or len(report["flips"]))
+    extra = len(flips) - (limit or len(flips))
     if extra > 0:
         lines.append(f"... {extra} more pair(s) in --format json / markdown / html")
     return lines
@@ -381,27 +397,46 @@ def _table(
     return tabulate(rows, head, tablefmt=tablefmt, disable_numparse=True, maxcolwidths=widths)
 
 
-def _json(report: Mapping[str, Any]) -> str:
-    return json.dumps(report, indent=1, ensure_ascii=False)
+def _json(report: Report) -> str:
+    """The whole report as one JSON document: the cells as score and error matrices, each
+    implementation with the setting that reproduces it, and the summary's analysis."""
+    s = summary(report)
+    reproduced = {r.implementation: to_json(r) for r in s.reproduced}
+    implementations = [
+        {**to_json(info), **reproduced.get(info.name, {})} for info in report.implementations
+    ]
+    analysis = {k: v for k, v in to_json(s).items() if k != "reproduced"}
+    document = {
+        "kind": "corpus-report",
+        "header": to_json(report.header),
+        "complete": report.complete,
+        **analysis,
+        "implementations": implementations,
+        "scores": report.scores(),
+        "errors": report.errors(),
+    }
+    return json.dumps(document, indent=1, ensure_ascii=False)
 
 
-def _html(report: Mapping[str, Any]) -> str:
-    from .corpus_html import render_html
-
-    return render_html(report)
-
-
-RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "table": lambda r: _render_text(r, "table"),
-    "markdown": lambda r: _render_text(r, "markdown"),
-    "json": _json,
-    "html": _html,
-}
-
-
-def render(report: Mapping[str, Any], fmt: str) -> str:
+def render_corpus(report: Report, fmt: str, view: View) -> str:
     """The report in ``fmt``. Every text but the JSON's shows the file names, the
     implementations' messages and the segments with control characters, line breaks, tabs
     and bidirectional overrides escaped: a name cannot break a Markdown table or a line of
     the terminal, nor reorder what follows it (the JSON keeps them as read)."""
-    return RENDERERS[fmt](report if fmt == "json" else shown_inline(report))
+    if report.corpus is None:
+        return _incomplete(report)
+    if fmt == "json":
+        return _json(report)
+    inline = replace(report, corpus=shown_inline(report.corpus), cells=shown_inline(report.cells))
+    if fmt == "html":
+        from .corpus_html import render_html
+
+        return render_html(inline)
+    return _render_text(inline, fmt, view)
+
+
+def _incomplete(report: Report) -> str:
+    return (
+        f"INCOMPLETE: the corpus report was interrupted after {len(report.cells)} of its "
+        "scores, before its analysis; run it again (its log has no summary record)"
+    )

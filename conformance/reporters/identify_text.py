@@ -1,0 +1,168 @@
+"""Identify's report from its log: what the implementation answered, the ranked candidates,
+the verdict (``matches``, ``is closest to``, ``no profile matches``), ties, and the inputs
+that separate the leaders; as a table, Markdown, JSON or an HTML page."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from tabulate import tabulate
+
+from ..results.codec import to_json
+from ..results.records import Candidate, Identification
+from ..results.report import Report
+from . import View, html
+from . import markdown as md
+from .numbers import percent
+
+__all__ = ["TOP", "render_identify", "verdict"]
+
+#: Candidates shown.
+TOP = 8
+
+
+def _found(report: Report) -> Identification:
+    assert report.identification is not None, "not an identify log"
+    return report.identification
+
+
+def answered_line(found: Identification) -> str:
+    used = "fixture cases that set no knob" if found.knob_free_only else "fixture cases"
+    return (
+        f"{found.implementation} {found.version}: {found.answered} answers on {used} and "
+        f"generated corpora ({found.separating} asked to separate the leaders; "
+        f"{found.skipped} skipped, {found.errored} errored, {found.failed} failed without a "
+        "known kind: none of these is evidence)"
+    )
+
+
+def candidate_rows(found: Identification, top: int) -> list[list[str]]:
+    return [
+        [c.label, str(c.scale), f"{c.agreed}/{c.compared}", percent(c.share)]
+        for c in found.candidates[:top]
+    ]
+
+
+CANDIDATE_HEADERS = ["candidate", "scale", "reproduced", "agreement"]
+
+
+def verdict(found: Identification) -> str:
+    """The answer in one sentence (ties on a second line)."""
+    name = found.implementation
+    if not found.candidates:
+        return (
+            f"no profile matches: {name} gave no score on any case "
+            "(failures and errors are not evidence)."
+        )
+    best = found.candidates[0]
+    share = f"{percent(best.share)} of {best.compared} answers"
+    tie = ""
+    if found.ties:
+        tie = "\ntied (no input tried separates them): " + "; ".join(
+            c.label for c in [best, *found.ties]
+        )
+    generic = " (a setting no tool has)" if best.generic else ""
+    if found.verdict == "match":
+        return f"{name} matches {best.label}{generic} ({share}).{tie}"
+    if found.verdict == "closest":
+        missed = best.compared - best.agreed
+        return (
+            f"{name} is closest to {best.label}{generic} ({share}; {missed} answers differ, "
+            f"shown below).{tie}"
+        )
+    nearest = ", ".join(f"{c.label} ({percent(c.share)})" for c in found.candidates[:3])
+    return (
+        f"no profile matches {name}: the best candidate reproduces {share}, below the "
+        f"threshold {100 * found.threshold:.0f}%. Nearest: {nearest}."
+    )
+
+
+def evidence_title(found: Identification) -> str:
+    if found.verdict == "no-match":
+        return "inputs that separate the nearest candidates"
+    return "evidence (inputs that separate the leading candidates)"
+
+
+def _evidence_table(rows: Sequence[Any]) -> tuple[list[str], list[list[str]]]:
+    headers = list(dict.fromkeys(k for row in rows for k in row))
+    return headers, [[str(row.get(h, "")) for h in headers] for row in rows]
+
+
+def _table(found: Identification, top: int) -> str:
+    parts = [answered_line(found), ""]
+    parts.append(tabulate(candidate_rows(found, top), CANDIDATE_HEADERS, maxcolwidths=[70, None]))
+    parts += ["", verdict(found)]
+    if found.evidence:
+        headers, rows = _evidence_table(found.evidence)
+        parts += ["", f"{evidence_title(found)}:", tabulate(rows, headers, maxcolwidths=24)]
+    return "\n".join(parts) + "\n"
+
+
+def _markdown(found: Identification, top: int) -> str:
+    parts = [f"## Identify: {md.code(found.implementation)} {found.version}", ""]
+    parts += [verdict(found).replace("\n", "  \n"), "", answered_line(found), ""]
+    parts += [md.table(CANDIDATE_HEADERS, candidate_rows(found, top), "lrrr"), ""]
+    if found.evidence:
+        headers, rows = _evidence_table(found.evidence)
+        parts += [f"### {evidence_title(found).capitalize()}", "", md.table(headers, rows), ""]
+    return "\n".join(parts)
+
+
+def _candidate(c: Candidate) -> dict[str, object]:
+    return {
+        **to_json(c),
+        "overrides": to_json(dict(c.overrides)),
+        "changes": to_json(dict(c.changes)),
+        "label": c.label,
+        "generic": c.generic,
+        "share": c.share,
+    }
+
+
+def _json(report: Report, found: Identification, top: int) -> str:
+    document = {
+        "header": to_json(report.header),
+        "complete": report.complete,
+        **{k: v for k, v in to_json(found).items() if k not in ("candidates", "ties")},
+        "candidates": [_candidate(c) for c in found.candidates[:top]],
+        "ties": [_candidate(c) for c in found.ties],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _html(report: Report, found: Identification, top: int) -> str:
+    blocks = [
+        html.paragraph(verdict(found)),
+        html.paragraph(answered_line(found), "muted"),
+        html.section(
+            "Candidates",
+            html.table(
+                CANDIDATE_HEADERS, candidate_rows(found, top), numeric=[False, True, True, True]
+            ),
+        ),
+    ]
+    if found.evidence:
+        headers, rows = _evidence_table(found.evidence)
+        blocks.append(html.section(evidence_title(found).capitalize(), html.table(headers, rows)))
+    return html.page(
+        "bleu-conformance identify",
+        *blocks,
+        subtitle=f"{found.implementation} {found.version} · {report.header.created}",
+        footer="Rendered from the identify log; re-render with "
+        "bleu-conformance report LOG --format html.",
+    )
+
+
+def render_identify(report: Report, fmt: str, view: View) -> str:
+    """Identify's report in ``fmt``."""
+    if report.identification is None:
+        return "INCOMPLETE: identify was interrupted before its verdict (no identification).\n"
+    found = _found(report)
+    top = int(report.header.params.get("top", TOP))
+    if fmt == "json":
+        return _json(report, found, top)
+    if fmt == "html":
+        return _html(report, found, top)
+    return _markdown(found, top) if fmt == "markdown" else _table(found, top)

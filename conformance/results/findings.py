@@ -1,0 +1,224 @@
+"""What a comparison found, from its log alone: per pair of implementations, per cause, and
+every difference sorted by size and split into material and negligible.
+
+A difference is **material** when the policy says so (:meth:`~.vocab.Policy.material`: at
+least half a unit of the last decimal people print on 0–100); smaller differences (NLTK's
+float-min ``1e-77`` against an exact 0, float summation order) are **negligible**. A
+difference where one side fails and the other gives a score is material and ranks above
+every numeric one.
+
+Implementations get letters (A, B, C, ...) in the order they were compared, so a row names
+its pair compactly (``A–C``) in a narrow terminal; every report also lists the letters.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from .records import ImplementationInfo, Pair
+from .report import Report
+from .vocab import DIFFERING, ERRORED_PAIR, SKIPPED, SKIPPED_PAIR, Policy, Verdict
+
+__all__ = ["CauseGroup", "Difference", "Findings", "PairTally", "analyze", "letter"]
+
+#: Scores in the compare log are on 0..1; people print BLEU on 0–100.
+PRINT_SCALE = 100
+
+
+def letter(index: int) -> str:
+    """A, B, ..., Z, AA, AB, ... for the ``index``-th implementation."""
+    out = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        out = chr(ord("A") + rest) + out
+    return out
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One differing pair, with its size on 0–100 (``inf`` when one side fails)."""
+
+    record: Pair
+    size: float
+    material: bool
+
+    @property
+    def item(self) -> str:
+        return self.record.item
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        return (self.record.a, self.record.b)
+
+    @property
+    def cause(self) -> str:
+        return self.record.cause.cause if self.record.cause else "unexplained"
+
+    @property
+    def explained(self) -> bool:
+        return self.record.cause is not None and self.record.cause.explained
+
+    @property
+    def score_a(self) -> float | None:
+        """Side A's score on 0–100 (None when it failed)."""
+        value = self.record.side_a.score
+        return None if value is None else PRINT_SCALE * value
+
+    @property
+    def score_b(self) -> float | None:
+        value = self.record.side_b.score
+        return None if value is None else PRINT_SCALE * value
+
+    @property
+    def signed(self) -> float | None:
+        """B − A on 0–100 (None when a side failed)."""
+        a, b = self.score_a, self.score_b
+        return None if a is None or b is None else b - a
+
+
+@dataclass(frozen=True)
+class CauseGroup:
+    """Every difference with one cause, largest first."""
+
+    cause: str
+    explained: bool
+    rows: tuple[Difference, ...]
+
+    @property
+    def cases(self) -> int:
+        return len({d.item for d in self.rows})
+
+    @property
+    def material(self) -> int:
+        return len({d.item for d in self.rows if d.material})
+
+    @property
+    def pairs(self) -> list[tuple[str, str]]:
+        return list(dict.fromkeys(d.pair for d in self.rows))
+
+    @property
+    def largest(self) -> Difference:
+        return self.rows[0]
+
+
+@dataclass
+class PairTally:
+    """One pair of implementations: cases per verdict, material and negligible counts."""
+
+    a: str
+    b: str
+    counts: Counter[Verdict] = field(default_factory=Counter)
+    material: int = 0
+    negligible: int = 0
+    unexplained: int = 0
+    max_abs: float = 0.0
+    max_rel: float = 0.0
+
+    @property
+    def compared(self) -> int:
+        return sum(n for verdict, n in self.counts.items() if verdict != SKIPPED_PAIR)
+
+
+@dataclass(frozen=True)
+class Findings:
+    """Everything the reports show, derived from a comparison's :class:`Report`."""
+
+    implementations: list[ImplementationInfo]
+    letters: dict[str, str]
+    tallies: list[PairTally]
+    causes: list[CauseGroup]
+    material: list[Difference]
+    negligible: list[Difference]
+    errored: list[Pair]
+    skip_reasons: list[tuple[str, int]]
+    policy: Policy
+    cases: int
+
+    @property
+    def decimals(self) -> int:
+        return self.policy.decimals
+
+    @property
+    def threshold(self) -> float:
+        return self.policy.threshold
+
+    def pair_label(self, pair: tuple[str, str]) -> str:
+        """``A–B``: the letters of a pair of implementations."""
+        a, b = pair
+        return f"{self.letters.get(a, a)}–{self.letters.get(b, b)}"
+
+    @property
+    def differences(self) -> list[Difference]:
+        return [*self.material, *self.negligible]
+
+
+def _size(pair: Pair) -> float:
+    return math.inf if pair.abs_delta is None else PRINT_SCALE * pair.abs_delta
+
+
+def _tally(pairs: Iterable[Pair], policy: Policy) -> list[PairTally]:
+    table: dict[tuple[str, str], PairTally] = {}
+    for pair in pairs:
+        key = (pair.a, pair.b)
+        tally = table.setdefault(key, PairTally(*key))
+        tally.counts[pair.verdict] += 1
+        if pair.abs_delta is not None:
+            tally.max_abs = max(tally.max_abs, pair.abs_delta)
+            tally.max_rel = max(tally.max_rel, pair.rel_delta or 0.0)
+        if pair.verdict == DIFFERING:
+            material = policy.material(_size(pair))
+            tally.material += material
+            tally.negligible += not material
+            tally.unexplained += not (pair.cause is not None and pair.cause.explained)
+    return list(table.values())
+
+
+def _causes(differences: Sequence[Difference]) -> list[CauseGroup]:
+    """Groups of one cause: the most material cases first, then the largest, then the most
+    cases."""
+    grouped: dict[str, list[Difference]] = {}
+    for difference in differences:
+        grouped.setdefault(difference.cause, []).append(difference)
+    groups = [
+        CauseGroup(cause, any(d.explained for d in rows), tuple(rows))
+        for cause, rows in grouped.items()
+    ]
+    return sorted(groups, key=lambda g: (-g.material, -g.largest.size, -g.cases, g.cause))
+
+
+def _skip_reasons(pairs: Iterable[Pair]) -> list[tuple[str, int]]:
+    reasons: Counter[str] = Counter()
+    for pair in pairs:
+        if pair.verdict == SKIPPED_PAIR:
+            reasons.update(s.message for s in (pair.side_a, pair.side_b) if s.status == SKIPPED)
+    return reasons.most_common()
+
+
+def analyze(report: Report, decimals: int | None = None) -> Findings:
+    """The findings of a comparison; materiality at the log's policy, or at ``decimals``
+    decimals on 0–100 when given."""
+    policy = report.policy if decimals is None else replace(report.policy, decimals=decimals)
+    differences = sorted(
+        (
+            Difference(pair, _size(pair), policy.material(_size(pair)))
+            for pair in report.pairs
+            if pair.verdict == DIFFERING
+        ),
+        key=lambda d: (-d.size, d.item, d.pair),
+    )
+    return Findings(
+        implementations=report.implementations,
+        letters={name: letter(i) for i, name in enumerate(report.names())},
+        tallies=_tally(report.pairs, policy),
+        causes=_causes(differences),
+        material=[d for d in differences if d.material],
+        negligible=[d for d in differences if not d.material],
+        errored=[p for p in report.pairs if p.verdict == ERRORED_PAIR],
+        skip_reasons=_skip_reasons(report.pairs),
+        policy=policy,
+        cases=len({p.item for p in report.pairs}) or int(report.header.params.get("items", 0)),
+    )

@@ -1,0 +1,121 @@
+"""The words results are told in, and the one policy that turns numbers into findings.
+
+Outcomes classify a run's (implementation, case); verdicts classify a comparison's (case,
+pair of implementations); statuses say what asking an implementation gave. Reporters and the
+engine both take them from here. :class:`Policy` holds every threshold a report applies
+(materiality, significance) and the resampling settings; a log records it in its header, so a
+report re-rendered later applies the same policy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+__all__ = [
+    "ANSWERED",
+    "BOTH_FAILED",
+    "CHANGED",
+    "DIFFERING",
+    "ERROR",
+    "ERRORED",
+    "ERRORED_PAIR",
+    "FAIL",
+    "FIXED",
+    "IDENTICAL",
+    "OUTCOMES",
+    "PASS",
+    "SKIP",
+    "SKIPPED",
+    "SKIPPED_PAIR",
+    "UNEXPECTED",
+    "VERDICTS",
+    "WITHIN",
+    "XFAIL",
+    "Command",
+    "Match",
+    "Outcome",
+    "Policy",
+    "Status",
+    "Verdict",
+]
+
+#: What one case did on one implementation in a run.
+Outcome = Literal["pass", "fail", "error", "skip", "xfail", "fixed", "changed"]
+PASS: Final = "pass"
+FAIL: Final = "fail"
+ERROR: Final = "error"
+SKIP: Final = "skip"
+XFAIL: Final = "xfail"
+FIXED: Final = "fixed"
+CHANGED: Final = "changed"
+#: Every outcome, in report order.
+OUTCOMES: tuple[Outcome, ...] = (PASS, FAIL, ERROR, SKIP, XFAIL, FIXED, CHANGED)
+#: Outcomes that make a run unsuccessful (exit status 1).
+UNEXPECTED: frozenset[Outcome] = frozenset({FAIL, ERROR, FIXED, CHANGED})
+
+#: What asking an implementation gave: an answer (a score or a failure it reports), a skip
+#: (it cannot express the request) or an error (no usable answer).
+Status = Literal["answered", "skipped", "errored"]
+ANSWERED: Final = "answered"
+SKIPPED: Final = "skipped"
+ERRORED: Final = "errored"
+
+#: How two implementations compare on one case.
+Verdict = Literal["identical", "within", "both-failed", "differing", "errored", "skipped"]
+IDENTICAL: Final = "identical"
+WITHIN: Final = "within"
+BOTH_FAILED: Final = "both-failed"
+DIFFERING: Final = "differing"
+ERRORED_PAIR: Final = "errored"
+SKIPPED_PAIR: Final = "skipped"
+VERDICTS: tuple[Verdict, ...] = (
+    IDENTICAL,
+    WITHIN,
+    BOTH_FAILED,
+    DIFFERING,
+    ERRORED_PAIR,
+    SKIPPED_PAIR,
+)
+
+#: Identify's answer: every answer reproduced, at least the threshold, or below it.
+Match = Literal["match", "closest", "no-match"]
+
+#: The command a log records.
+Command = Literal["run", "compare", "corpus", "identify"]
+
+#: Float noise allowed at the materiality threshold: deltas are differences of float64
+#: scores on 0..1 (error ~1e-16) scaled by 100; 1e-9 is far above that and far below a digit.
+_NOISE = 1e-9
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What a report calls material and significant, and how it resamples.
+
+    ``decimals``: the precision people print BLEU at on 0–100; a difference of at least half
+    a unit of that decimal (0.005 for two) is material: from that size on two scores can
+    print differently. ``alpha``: a p-value below it is significant. ``resamples``,
+    ``trials``, ``seed``: paired bootstrap and approximate randomization as sacrebleu runs
+    them (``--paired-bs-n`` 1000, ``--paired-ar-n`` 10000, ``SACREBLEU_SEED`` 12345).
+    """
+
+    decimals: int = 2
+    alpha: float = 0.05
+    resamples: int = 1000
+    trials: int = 10000
+    seed: int = 12345
+
+    @property
+    def threshold(self) -> float:
+        """The smallest material difference in BLEU points on 0–100."""
+        return 0.5 * 10.0**-self.decimals
+
+    def material(self, size: float) -> bool:
+        """Is a difference of ``size`` BLEU points (0–100) visible at ``decimals``?"""
+        return size >= self.threshold - _NOISE
+
+    def significant(self, p: float | None, delta: float) -> bool | None:
+        """``p`` < alpha; a tie (``delta`` 0) is never significant (sacrebleu's
+        p = 1/(n+1) when every resample ties too); None when there is no p-value."""
+        return None if p is None else p < self.alpha and delta != 0
