@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..knobs import CHOICES, STATS_KNOBS, Config
+from ..knobs import CHOICES, KNOBS, STATS_KNOBS, Config
 from .corpus import corpus_stats
 from .sentence import sentence_stats
 
@@ -39,11 +39,11 @@ __all__ = ["corpus_stats", "sentence_stats", "supports", "supports_corpus"]
 
 _ENUMERATED_STATS_KNOBS = tuple(name for name in STATS_KNOBS if name in CHOICES)
 
-#: Statistics the per-segment fast path (``sentence_stats``, ``tokenize_chunk`` +
-#: ``chunk_stats``) does not compute: per-segment parts for a mean of segment scores, a
-#: corpus-wide reference pool, joined-string n-grams. ``corpus_stats`` and
-#: ``segments.segment_arrays`` do (:func:`supports_corpus`).
-_DECLINED = {"aggregation": "corpus", "ref_scope": "segment", "ngram_join": "none"}
+#: The knobs whose other values the per-segment fast path (``sentence_stats``,
+#: ``tokenize_chunk`` + ``chunk_stats``) does not compute, with the value it does: per-segment
+#: parts for a mean of segment scores, a corpus-wide reference pool, joined-string n-grams.
+#: ``corpus_stats`` and ``segments.segment_arrays`` do (:func:`supports_corpus`).
+_DECLINED = {knob.name: knob.default for knob in KNOBS if knob.fast_declines}
 
 
 def supports(config: Config) -> bool:
@@ -69,4 +69,4 @@ def supports_corpus(config: Config) -> bool:
         return False
     if any(getattr(config, name) not in CHOICES[name] for name in _DECLINED):
         return False
-    return supports(replace(config, aggregation="corpus", ref_scope="segment", ngram_join="none"))
+    return supports(replace(config, **_DECLINED))
