@@ -85,7 +85,7 @@ class Knob:
     #: ``(knob, value) -> canonical value``, raising KnobError.
     check: Callable[[Knob, Any], Any]
     also_counts: bool
-    fast_declines: bool
+    fast: Literal["all", "corpus", "default"]
 
     def normalize(self, value: Any) -> Any:
         return self.check(self, value)
@@ -99,15 +99,17 @@ def knob(
     *,
     check: Callable[[Knob, Any], Any] | None = None,
     also_counts: bool = False,
-    fast_declines: bool = False,
+    fast: Literal["all", "corpus", "default"] = "all",
 ) -> _T:
     """Declare a field of :class:`Config` a knob: its default, its abbreviation in the
     signature, the stage it acts at and its meaning (shown by ``--help`` and in errors).
     ``check`` validates a value (by default: one of the field's ``Literal`` values, or a
     flag for ``bool``); ``also_counts``: the statistics read it too, before its stage;
-    ``fast_declines``: the per-segment fast path counts only its default."""
+    ``fast``: the values the fast path (``bleu_impl.fast``) computes: all, or all in its
+    ``corpus_stats`` but only the default per segment, or only the default (the other
+    values take the reference path)."""
     spec: dict[str, Any] = {"abbrev": abbrev, "stage": stage, "doc": doc, "check": check}
-    spec |= {"also_counts": also_counts, "fast_declines": fast_declines}
+    spec |= {"also_counts": also_counts, "fast": fast}
     return field(default=default, metadata=spec)
 
 
@@ -430,7 +432,7 @@ class Config:
         "corpus = one score from the summed statistics (the paper); macro = the "
         "mean of every segment's score under the same knobs (pytorch-ignite, CodeXGLUE)",
         also_counts=True,  # macro keeps every segment's statistics as parts
-        fast_declines=True,
+        fast="corpus",
     )
     ref_scope: Literal["segment", "corpus"] = knob(
         "segment",
@@ -438,7 +440,7 @@ class Config:
         "counts",
         "segment = each hypothesis against its own references; corpus = every "
         "hypothesis against every reference of the corpus (fast-bleu's global reference set)",
-        fast_declines=True,
+        fast="corpus",
     )
     ngram_join: Literal["none", "space", "space-resplit"] = knob(
         "none",
@@ -447,7 +449,7 @@ class Config:
         "none = n-grams are token tuples; space = n-grams are space-joined strings, "
         "so tokens containing spaces collide (fast-bleu); space-resplit = joined, split again "
         "on ' ' and counted at the length found (torchtext: may shift or overflow the order)",
-        fast_declines=True,
+        fast="corpus",
     )
     brevity_penalty: Literal["standard", "plus-one", "coco-eps"] = knob(
         "standard",

@@ -16,21 +16,23 @@ import pytest
 
 import bleu_impl
 
-#: knob -> (signature abbreviation, stage)
+#: knob -> (signature abbreviation, stage, the values the fast path computes)
 THROWN = {
-    "thrown_tokens": ("xtok", "tokens"),
-    "thrown_counts": ("xcount", "counts"),
-    "thrown_precision": ("xprec", "precision"),
-    "thrown_factor": ("xfactor", "factor"),
-    "thrown_score": ("xscore", "score"),
-    "thrown_shown": ("xshown", "presentation"),
+    "thrown_tokens": ("xtok", "tokens", "all"),
+    "thrown_counts": ("xcount", "counts", "all"),
+    "thrown_pooled": ("xpool", "counts", "corpus"),
+    "thrown_slow": ("xslow", "counts", "default"),
+    "thrown_precision": ("xprec", "precision", "all"),
+    "thrown_factor": ("xfactor", "factor", "all"),
+    "thrown_score": ("xscore", "score", "all"),
+    "thrown_shown": ("xshown", "presentation", "all"),
 }
 
 #: Run in the copy: what each table makes of configs with the knob at "a" and at "b".
 SCRIPT = """
 import contextlib, io, json, sys
 import bleu_impl
-from bleu_impl import KnobError, get_profile, make_config, scoring_key, signature
+from bleu_impl import KnobError, fast, get_profile, make_config, scoring_key, signature
 from bleu_impl.segment_scorer import factor_key, precision_key
 from bleu_impl.stats_cache import _plan  # the statistics cache's keys of a config
 from conformance.cli import main
@@ -63,6 +65,7 @@ for name in sys.argv[1:]:
         "precision": precision_key(a) != precision_key(b),
         "factor": factor_key(a) != factor_key(b),
         "scoring": scoring_key(a) != scoring_key(b),
+        "fast": [check(c) for check in (fast.supports, fast.supports_corpus) for c in (a, b)],
         "refused": error(lambda: get_profile("sacrebleu").resolve({name: "b"})),
         "invalid": error(lambda: make_config({name: "c"})),
     }
@@ -83,8 +86,9 @@ def seen(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     end = "    def as_dict(self) -> dict[str, Any]:\n"  # the first method after the knobs
     assert source.count(end) == 1
     declared = "".join(
-        f'    {name}: Literal["a", "b"] = knob("a", "{abbrev}", "{stage}", "a {stage} knob")\n'
-        for name, (abbrev, stage) in THROWN.items()
+        f'    {name}: Literal["a", "b"] = knob("a", "{abbrev}", "{stage}", "a {stage} knob", '
+        f'fast="{fast}")\n'
+        for name, (abbrev, stage, fast) in THROWN.items()
     )
     (package / "knobs.py").write_text(source.replace(end, declared + "\n" + end), encoding="utf-8")
     (root / "thrown.py").write_text(SCRIPT, encoding="utf-8")
@@ -119,7 +123,7 @@ def test_a_declared_knob_is_in_the_signature(seen: dict[str, Any], name: str) ->
     """Shown after the other knobs, whose part of the signature is unchanged."""
     default = bleu_impl.signature("p", bleu_impl.make_config({}))
     head, version = default.rsplit("|", 1)
-    thrown = [f"{abbrev}:a" for abbrev, _ in THROWN.values()]
+    thrown = [f"{abbrev}:a" for abbrev, _, _ in THROWN.values()]
     before, after = seen[name]["signatures"]
     assert before == "|".join([head, *thrown, version])
     assert after == before.replace(f"|{THROWN[name][0]}:a|", f"|{THROWN[name][0]}:b|")
@@ -136,3 +140,10 @@ def test_a_declared_knob_is_in_the_keys_of_its_stage(seen: dict[str, Any], name:
     assert seen[name]["scoring"] == (stage not in ("tokens", "counts"))
     assert seen[name]["precision"] == (stage == "precision")
     assert seen[name]["factor"] == (stage in ("precision", "factor"))
+
+
+@pytest.mark.parametrize("name", THROWN)
+def test_the_fast_path_declines_what_a_knob_declares(seen: dict[str, Any], name: str) -> None:
+    """[supports, supports_corpus] of the knob at its default and at the other value."""
+    declared = THROWN[name][2]
+    assert seen[name]["fast"] == [True, declared == "all", True, declared != "default"]
