@@ -270,7 +270,7 @@ class Config:
         "rstrip = strip trailing whitespace before tokenizing (sacrebleu); it "
         "matters for tokenizers without padding (intl: a final '2023. ' vs '2023.')",
     )
-    lowercase: Lowercase = knob(  # noqa: RUF009 (an immutable default, as a Literal)
+    lowercase: Lowercase = knob(  # noqa: RUF009 (its default, False, is immutable)
         False,
         "lc",
         "tokens",
@@ -508,7 +508,7 @@ KNOBS: tuple[Knob, ...] = _declared(Config)
 _BY_NAME = {k.name: k for k in KNOBS}
 KNOB_NAMES: tuple[str, ...] = tuple(_BY_NAME)
 
-#: Valid values of every enumerated knob, in documentation order.
+#: Valid values of every enumerated knob (its Literal type's), in declaration order.
 CHOICES: dict[str, tuple[Any, ...]] = {k.name: k.values for k in KNOBS if k.values is not None}
 
 #: One-line meaning of every knob (shown by ``--help`` and in error messages).
