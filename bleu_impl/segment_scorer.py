@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from .brevity import BREVITY_PENALTIES
-from .knobs import LAST_SEGMENT_METHODS, STATS_ONLY_KNOBS, Config
+from .knobs import LAST_SEGMENT_METHODS, STATS_ONLY_KNOBS, Config, knobs_at
 from .profiles import Profile
 from .score import (
     BleuResult,
@@ -66,33 +66,24 @@ def scoring_key(config: Config) -> tuple[Any, ...]:
     return (type(config), *(v for k, v in vars(config).items() if k not in _NOT_SCORED))
 
 
+#: The knobs :func:`~bleu_impl.smoothing.order_precision` may read, and those
+#: :func:`~bleu_impl.score.precision_factor` reads besides (their declared stages).
+_PRECISION_KNOBS = knobs_at("precision")
+_FACTOR_KNOBS = knobs_at("precision", "factor")
+
+
 def precision_key(config: Config) -> tuple[Any, ...]:
     """What :func:`~bleu_impl.smoothing.order_precision` reads of ``config`` (beside an
     order's sums, the zero-match orders below it and, for NLTK method4, the hypothesis
     length): configs with equal keys give every order the same precision."""
-    return (
-        type(config),
-        config.smoothing,
-        config.smoothing_param,
-        config.denominator_floor,
-        config.absent_order,
-        config.zero_match,
-        config.epsilon,
-        config.k,
-    )
+    return (type(config), *(getattr(config, k) for k in _PRECISION_KNOBS))
 
 
 def factor_key(config: Config) -> tuple[Any, ...]:
     """What :func:`~bleu_impl.score.precision_factor` reads of ``config`` (beside the
-    counts, the totals and the hypothesis length): :func:`precision_key`, the weights and
+    counts, the totals and the hypothesis length): the precision knobs, the weights and
     how they are applied, the early exits."""
-    return (
-        *precision_key(config),
-        config.order_weights,
-        config.arithmetic,
-        config.auto_reweigh,
-        config.early_zero,
-    )
+    return (type(config), *(getattr(config, k) for k in _FACTOR_KNOBS))
 
 
 class _Precisions:

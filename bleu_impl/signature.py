@@ -4,49 +4,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .knobs import Config
+from .knobs import KNOBS, Config
 from .tokenizers.registry import tokenizer_signature
 from .tokenizers.spm import model_digest
 from .version import VERSION
 
 __all__ = ["VERSION", "signature"]
-
-#: (knob, abbreviation) in signature order; every knob of Config appears exactly once.
-_FIELDS = (
-    ("max_order", "n"),
-    ("weights", "w"),
-    ("tokenize", "tok"),
-    ("split", "split"),
-    ("line_prep", "prep"),
-    ("lowercase", "lc"),
-    ("ref_length", "ref"),
-    ("missing_refs", "missing"),
-    ("smoothing", "smooth"),
-    ("smoothing_value", "sv"),
-    ("epsilon", "eps"),
-    ("alpha", "alpha"),
-    ("k", "k"),
-    ("effective_order", "eff"),
-    ("absent_order", "absent"),
-    ("zero_match", "zm"),
-    ("early_zero", "early"),
-    ("denominator_floor", "floor"),
-    ("smoothing_context", "ctx"),
-    ("auto_reweigh", "reweigh"),
-    ("empty_hyp", "c0"),
-    ("empty_ref", "r0"),
-    ("result_float", "float"),
-    ("scale", "scale"),
-    ("lowercase_stage", "lcstage"),
-    ("bp_underflow", "bpu"),
-    ("no_refs", "norefs"),
-    ("spm_model", "spm"),
-    ("aggregation", "agg"),
-    ("ref_scope", "pool"),
-    ("ngram_join", "join"),
-    ("brevity_penalty", "bp"),
-    ("arithmetic", "arith"),
-)
 
 #: How a knob's value is shown when it is not shown as is: the tokenizer with the versions
 #: that decide its tokens (sacrebleu's ``ja-mecab-0.996-IPA``), the model by name and digest.
@@ -88,12 +51,12 @@ def _remembered(profile: str, config: Config) -> str:
 
 def _signature(profile: str, config: Config) -> str:
     parts = [f"profile:{profile}"]
-    for knob, short in _FIELDS:
-        value = getattr(config, knob)
-        if knob in _SHOWN:
-            shown = _SHOWN[knob](config)
+    for knob in KNOBS:  # in declaration order, by abbreviation
+        value = getattr(config, knob.name)
+        if knob.name in _SHOWN:
+            shown = _SHOWN[knob.name](config)
         else:
-            shown = "uniform" if knob == "weights" and value is None else _show(value)
-        parts.append(f"{short}:{shown}")
+            shown = "uniform" if knob.name == "weights" and value is None else _show(value)
+        parts.append(f"{knob.abbrev}:{shown}")
     parts.append(f"v:{VERSION}")
     return "|".join(parts)

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from .errors import BleuError
 from .inputs import Segment, read_segments
-from .knobs import CHOICES, STATS_KNOBS, Config
+from .knobs import KNOBS, STATS_KNOBS, Config, knobs_at
 from .ngrams import finish_segment, needs_last
 from .reflength import RefLength
 from .stats import BleuStats
@@ -36,20 +36,11 @@ from .tokenizers import pipelines
 __all__ = ["StatsCache"]
 
 #: The knobs the tokens depend on (what :class:`~bleu_impl.tokenizers.Pipeline` reads).
-_TOKEN_KNOBS = ("lowercase", "lowercase_stage", "line_prep", "tokenize", "split", "spm_model")
+_TOKEN_KNOBS = knobs_at("tokens")
 
-#: The knobs the fast path leaves to the reference path, handled here from the counts.
-_SHAPE_KNOBS = ("aggregation", "ngram_join", "ref_scope")
-
-#: Token knobs under which token sequences are taken as given (``corpus_stats`` of tokens).
-_AS_GIVEN: dict[str, Any] = {
-    "lowercase": False,
-    "lowercase_stage": "before-tokenize",
-    "line_prep": "none",
-    "tokenize": "none",
-    "split": "python",
-    "spm_model": None,
-}
+#: Token knobs under which token sequences are taken as given: their defaults (whitespace
+#: tokens, unchanged).
+_AS_GIVEN = {knob.name: knob.default for knob in KNOBS if knob.name in _TOKEN_KNOBS}
 
 #: Clipped counts are first computed up to this order (more when a config asks).
 _FIRST_ORDERS = 5
@@ -144,16 +135,14 @@ def _or_error(compute: Callable[[], BleuStats]) -> BleuStats | BleuError:
 
 def _countable(config: Config, key: tuple[Any, ...]) -> bool:
     """Whether the statistics may come from per-segment clipped counts: every statistics
-    knob is one the fast path counts, apart from the three it leaves to the reference path
+    knob is one the fast path counts, apart from the ones its per-segment counting declines
     (macro parts, joined n-grams and the reference pool are handled here). ``key``:
     :func:`_stats_key` of ``config``, under which the answer is remembered."""
     found = _COUNTABLE.get(key)
     if found is None:
-        from .fast import supports  # numpy is imported on first use
+        from .fast import supports_corpus  # numpy is imported on first use
 
-        found = all(getattr(config, k) in CHOICES[k] for k in _SHAPE_KNOBS) and supports(
-            replace(config, aggregation="corpus", ngram_join="none", ref_scope="segment")
-        )
+        found = supports_corpus(config)
         if len(_COUNTABLE) >= _MAX_COUNTABLE:
             _COUNTABLE.clear()
         _COUNTABLE[key] = found

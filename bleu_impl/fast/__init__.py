@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..knobs import CHOICES, STATS_KNOBS, Config
+from ..knobs import CHOICES, KNOBS, STATS_KNOBS, Config
 from .corpus import corpus_stats
 from .sentence import sentence_stats
 
@@ -39,20 +39,22 @@ __all__ = ["corpus_stats", "sentence_stats", "supports", "supports_corpus"]
 
 _ENUMERATED_STATS_KNOBS = tuple(name for name in STATS_KNOBS if name in CHOICES)
 
-#: Statistics the per-segment fast path (``sentence_stats``, ``tokenize_chunk`` +
-#: ``chunk_stats``) does not compute: per-segment parts for a mean of segment scores, a
-#: corpus-wide reference pool, joined-string n-grams. ``corpus_stats`` and
-#: ``segments.segment_arrays`` do (:func:`supports_corpus`).
-_DECLINED = {"aggregation": "corpus", "ref_scope": "segment", "ngram_join": "none"}
+#: knob -> the only value of it the per-segment fast path (``sentence_stats``,
+#: ``tokenize_chunk`` + ``chunk_stats``) computes (declared ``fast="corpus"`` or ``"default"``).
+_DECLINED = {knob.name: knob.default for knob in KNOBS if knob.fast != "all"}
+#: The same for the knobs (``fast="corpus"``) of which ``corpus_stats`` and
+#: ``segments.segment_arrays`` compute every value (:func:`supports_corpus`): per-segment
+#: parts for a mean of segment scores, a corpus-wide reference pool, joined-string n-grams.
+_CORPUS_ONLY = {knob.name: knob.default for knob in KNOBS if knob.fast == "corpus"}
 
 
 def supports(config: Config) -> bool:
     """Whether the fast path computes statistics for ``config`` (else use the reference).
 
     It does for every valid :class:`Config`: every statistics knob (``STATS_KNOBS``) with any
-    value of its ``CHOICES``, except macro aggregation, a corpus reference pool and joined
-    n-grams (``_DECLINED``). A subclass of ``Config`` (e.g. one with a knob added later) or
-    an enumerated value outside ``CHOICES`` goes to the reference path.
+    value of its ``CHOICES``, except a declined value (``_DECLINED``: macro aggregation, a
+    corpus reference pool, joined n-grams). A subclass of ``Config`` (e.g. one with a knob
+    added later) or an enumerated value outside ``CHOICES`` goes to the reference path.
     """
     if type(config) is not Config:
         return False
@@ -67,6 +69,6 @@ def supports_corpus(config: Config) -> bool:
     aggregation, a corpus-wide reference pool or joined n-grams."""
     if type(config) is not Config:
         return False
-    if any(getattr(config, name) not in CHOICES[name] for name in _DECLINED):
+    if any(getattr(config, name) not in CHOICES[name] for name in _CORPUS_ONLY):
         return False
-    return supports(replace(config, aggregation="corpus", ref_scope="segment", ngram_join="none"))
+    return supports(replace(config, **_CORPUS_ONLY))

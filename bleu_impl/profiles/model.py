@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import KnobError
-from ..knobs import Config, make_config, normalize_knob
+from ..knobs import Config, knobs_at, make_config, normalize_knob
 
 __all__ = ["GENERIC", "LEVELS", "PRESENTATION_KNOBS", "Option", "Profile", "Rule"]
 
@@ -26,7 +26,7 @@ __all__ = ["GENERIC", "LEVELS", "PRESENTATION_KNOBS", "Option", "Profile", "Rule
 GENERIC = "papineni2002"
 
 #: Knobs every profile accepts: they change how a score is shown, not what it is.
-PRESENTATION_KNOBS = frozenset({"scale"})
+PRESENTATION_KNOBS = frozenset(knobs_at("presentation"))
 
 LEVELS = ("corpus", "sentence")
 
