@@ -211,7 +211,7 @@ def test_a_failing_implementation_is_an_error_cell(
     good.write_text("the cat sat on the mat\na dog is here\n", encoding="utf-8")
     boom = tmp_path / "boom.txt"
     boom.write_text("the cat sat on the mat\nBOOM dog\n", encoding="utf-8")
-    impl = "tests.conformance.commands.corpus_helpers:fragile_bleu"
+    impl = "tests.conformance.fakes.impls:fragile_bleu"
     argv = ["compare", "-r", str(ref), "-i", str(good), "-i", str(boom), "--impl", impl]
     argv += [
         "--impl",
@@ -395,7 +395,7 @@ def test_an_implementation_that_cannot_start_is_a_column_of_error_cells(
     good.write_text("the cat sat on the mat\na dog is here\n", encoding="utf-8")
     other = tmp_path / "other.txt"
     other.write_text("a cat sat on the mat\nthere is a dog\n", encoding="utf-8")
-    exits = "tests.conformance.commands.exits_at_import:bleu"
+    exits = "tests.conformance.fakes.exits_at_import:bleu"
     argv = ["compare", "-r", str(ref), "-i", str(good), "-i", str(other)]
     argv += ["--impl", exits, "--impl", "bleu_impl:sacrebleu", "--impl", "sacrebleu"]
     argv += ["--baseline", exits if baseline == "exits" else baseline, "--format", "json"]
