@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from conformance.adapters import Adapter, Capabilities
-from conformance.engine.differ import Subject
+from conformance.engine.compare.differ import Subject
 from conformance.protocol import Answer, Request
 
 
