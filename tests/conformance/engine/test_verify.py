@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from conformance.adapters.base import Adapter, Capabilities
-from conformance.engine import build_request
+from conformance.engine import build_request, candidate_keys
 from conformance.protocol import AdapterError, Answer, Failure, Request
 from conformance.results.known_failures import KnownFailure
 
@@ -148,3 +148,12 @@ def test_an_adapter_error_while_checking_is_that_error_not_an_adapter_bug():
     assert result.outcome == "error"
     assert result.reason == "timeout: no answer within 1e-09s (the worker was killed)"
     assert result.stderr == "tail"
+
+
+def test_version_range_keys_follow_the_live_version():
+    impls = {"nltk>=3.3": 0, "nltk>=3.6.6": 0, "nltk-3.2.2": 0}
+    new = Capabilities(name="nltk", version="3.10.4", expect=("nltk",))
+    assert candidate_keys(new, impls) == ["nltk>=3.6.6", "nltk>=3.3", "nltk"]
+    old = Capabilities(name="nltk", version="3.5", expect=("nltk",))
+    assert candidate_keys(old, impls) == ["nltk>=3.3", "nltk"]
+    assert candidate_keys(new, impls, ["nltk-3.2.2"]) == ["nltk-3.2.2"]

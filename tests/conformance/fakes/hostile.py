@@ -196,12 +196,23 @@ def raises_unprintable(hypotheses: list, references: list, **config: Any) -> flo
     raise _Unprintable()
 
 
-def floods_stderr(hypotheses: list, references: list, **config: Any) -> float:
-    """3 MB on stderr without a newline, then a correct answer."""
-    for _ in range(3):
+def _flood_stderr(megabytes: int) -> None:
+    """``megabytes`` MB on stderr without a newline, 1 MB at a time, then END-OF-FLOOD."""
+    for _ in range(megabytes):
         sys.stderr.write("x" * 1_000_000)
     sys.stderr.write("END-OF-FLOOD")
     sys.stderr.flush()
+
+
+def floods_stderr(hypotheses: list, references: list, **config: Any) -> float:
+    """3 MB on stderr without a newline, then a correct answer."""
+    _flood_stderr(3)
+    return _good(hypotheses, references, **config)
+
+
+def floods_200_mb_of_stderr(hypotheses: list, references: list, **config: Any) -> float:
+    """200 MB on stderr without a newline, then a correct answer."""
+    _flood_stderr(200)
     return _good(hypotheses, references, **config)
 
 

@@ -91,3 +91,12 @@ def kills_parent(hypotheses: list, references: list, **config: Any) -> float:
         os.kill(os.getppid(), signal.SIGKILL)
         time.sleep(5)
     return corpus_bleu(hypotheses, references).score
+
+
+def fragile_bleu(hypotheses: list, references: list) -> float:
+    """sacrebleu-like BLEU that raises on any hypothesis containing ``BOOM`` (a user's
+    implementation that fails on some inputs: the corpus report's error cells)."""
+    for line, hyp in enumerate(hypotheses, 1):
+        if "BOOM" in hyp:
+            raise ValueError(f"cannot score line {line}: BOOM")
+    return corpus_bleu(hypotheses, references, profile="sacrebleu").score

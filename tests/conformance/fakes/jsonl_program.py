@@ -44,8 +44,10 @@ def misbehave(seq: int) -> bool:
         sys.stdout.write("x" * (17 * 2**20))
         sys.stdout.flush()
         time.sleep(30)
-    if MODE == "stderr-flood":  # 3 MB on stderr without a newline, then a correct answer
-        sys.stderr.write("y" * 3_000_000 + "END-OF-FLOOD")
+    if MODE == "stderr-flood":  # "stderr-flood:N": N MB (3 by default) on stderr without a
+        for _ in range(PATCH or 3):  # newline, written 1 MB at a time; then a correct answer
+            sys.stderr.write("y" * 1_000_000)
+        sys.stderr.write("END-OF-FLOOD")
         sys.stderr.flush()
     return False
 

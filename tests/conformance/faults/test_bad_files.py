@@ -122,9 +122,10 @@ def test_nan_in_a_baseline_never_hides_movement(capsys, tmp_path):
     assert moved and moved[0]["what"] == "score"
 
 
-def _score(*argv: str, stdin: bytes | None = b"the cat sat\n", **popen) -> tuple[int, str]:
+def _child(*argv: str, stdin: bytes | None = b"the cat sat\n", **popen) -> tuple[int, str]:
+    """``bleu-conformance ARGV`` in a child process: (exit status, stderr)."""
     proc = subprocess.run(
-        [sys.executable, "-m", "conformance.cli", "score", *argv],
+        [sys.executable, "-m", "conformance.cli", *argv],
         cwd=ROOT,
         input=stdin,
         stderr=subprocess.PIPE,
@@ -135,15 +136,23 @@ def _score(*argv: str, stdin: bytes | None = b"the cat sat\n", **popen) -> tuple
     return proc.returncode, proc.stderr.decode()
 
 
-def test_score_refuses_to_read_stdin_twice():
-    status, err = _score("-r", "-")
-    assert status == 2 and "references cannot be read from standard input" in err
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["score", "-r", "-"], "references cannot be read from standard input"),
+        (["score", "-r", "-", "-i", "-"], "references cannot be read from standard input"),
+        (["explain", "-r", "-"], "standard input (-) can be read only once"),
+    ],
+)
+def test_score_and_explain_refuse_to_read_stdin_twice(argv, says):
+    status, err = _child(*argv)
+    assert status == 2 and says in err
 
 
 def test_score_with_stdin_closed_is_a_clear_error(tmp_path):
     ref = tmp_path / "ref.txt"
     ref.write_text("the cat sat\n", encoding="utf-8")
-    status, err = _score("-r", str(ref), stdin=None, preexec_fn=lambda: os.close(0))
+    status, err = _child("score", "-r", str(ref), stdin=None, preexec_fn=lambda: os.close(0))
     assert status == 2 and "standard input is closed" in err
 
 
@@ -151,7 +160,7 @@ def test_score_to_a_full_disk_is_a_clear_error(tmp_path):
     ref = tmp_path / "ref.txt"
     ref.write_text("the cat sat\n", encoding="utf-8")
     with open("/dev/full", "wb") as full:
-        status, err = _score("-r", str(ref), "-i", str(ref), stdin=None, stdout=full)
+        status, err = _child("score", "-r", str(ref), "-i", str(ref), stdin=None, stdout=full)
     assert status == 2 and "No space left on device" in err
     assert "Traceback" not in err
 

@@ -102,8 +102,9 @@ def test_an_endless_known_failures_file_is_a_usage_error():
 
 
 def test_the_line_bound_admits_a_100_mb_segment():
-    """Issue 13 scored one 100 MB line in hyp and ref (correct, then 4.26 GB; 2.2 GB since the
-    long-text split shares tokens): the bound that stops /dev/zero must not refuse it."""
+    """One 100 MB line in hyp and ref scores correctly (4.26 GB of memory at first, 2.2 GB
+    since the long-text split shares tokens): the bound that stops /dev/zero must not
+    refuse it."""
     from conformance.bounded import MAX_LINE
 
     assert MAX_LINE >= 2 * 100 * 10**6

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import json
 import shlex
+from pathlib import Path
 
 import pytest
 
-from .common import JSONL, by_implementation, cli, pids, run_json, wait_gone
+from .common import GOOD, JSONL, by_implementation, cli, pids, run_json, wait_gone
 
 MINI_CASES = 4
 
@@ -36,12 +37,13 @@ def jsonl(mode: str, patch: dict | None = None) -> str:
         ({"expect": "papineni2002x"}, "no such expectation key"),
         ({"expect": 7}, "expect"),
         ({"precison": 2}, "did you mean 'precision'"),
-        # beyond issue 13's list: a name or version that would rewrite the report
+        # a name or version that would rewrite the report
         ({"name": "fake\nFAIL 0 of 0"}, "name: must be one line of text"),
         ({"name": "fake \x1b[2J"}, "name: must be one line of text"),
         ({"name": "fake \u202eliaf"}, "name: must be one line of text"),
         ({"name": "n" * 10_000}, "name: must be at most 200 characters"),
         ({"version": "1.0\r\npass"}, "version: must be one line of text"),
+        ({"version": "1" * 10_000}, "version: must be at most 200 characters"),
     ],
 )
 def test_a_bad_hello_is_a_startup_error_naming_the_field(capsys, patch, says):
@@ -65,8 +67,14 @@ def test_a_first_line_that_is_no_usable_hello_says_what_it_is(capsys, mode, says
     assert says in report["results"][0]["reason"]
 
 
-def test_a_string_expect_in_the_hello_is_one_key_not_letters(capsys):
-    status, report = run_json(capsys, "--impl", jsonl("hello-with", {"expect": "papineni2002"}))
+@pytest.mark.parametrize("where", ["hello", "adapter file"])
+def test_a_string_expect_is_one_key_not_letters(capsys, tmp_path, where):
+    if where == "hello":
+        spec = jsonl("hello-with", {"expect": "papineni2002"})
+    else:
+        spec = str(tmp_path / "adapter.yaml")
+        Path(spec).write_text(f"kind: python\ncallable: {GOOD}\nexpect: papineni2002\n")
+    status, report = run_json(capsys, "--impl", spec)
     assert status == 0
     assert {r["outcome"] for r in report["results"]} == {"pass", "skip"}
 
@@ -84,7 +92,10 @@ def test_native_knobs_and_arithmetic_are_read_from_the_hello(capsys):
     [
         ({"bp": "one"}, "bp is 'one'"),
         ({"score": float("nan")}, "score is nan"),
+        ({"score": float("inf")}, "score is inf"),
         ({"hyp_len": float("nan")}, "hyp_len is nan"),
+        ({"bp": float("nan")}, "bp is nan"),
+        ({"ref_len": float("nan")}, "ref_len is nan"),
         ({"counts": ["1", 2]}, "not a list of integers"),
         ({"failure": "oops"}, "failure must be an object"),
         ({"failure": {"kind": None, "message": "?"}}, "both a score and a failure"),
@@ -133,6 +144,15 @@ def test_a_command_template_hang_kills_its_children(capsys, tmp_path):
     [
         ("kind: python\ncallable: tests.conformance.fakes.impls:good\nscael: 100\n", "'scale'"),
         ("kind: python\ncallable: tests.conformance.fakes.impls:good\nscale: '100'\n", "scale"),
+        ("kind: python\ncallable: tests.conformance.fakes.impls:good\nscale: 0\n", "scale: must"),
+        (
+            "kind: python\ncallable: tests.conformance.fakes.impls:good\nprecision: two\n",
+            "precision: must",
+        ),
+        (
+            "kind: python\ncallable: tests.conformance.fakes.impls:good\nlevels: corpus\n",
+            "levels: must",
+        ),
         ("kind: command\ntemplate: echo 1\nregex: '(?P<score>\\d+)'\nprecison: 2\n", "precision"),
         ("kind: command\ntemplate: echo 1\nflags: {'lowercas=ascii': -lc}\n", "lowercas"),
         ("kind: jsonl\ncommand: 'true'\ntimeout: -5\n", "timeout"),
@@ -140,7 +160,7 @@ def test_a_command_template_hang_kills_its_children(capsys, tmp_path):
         ("kind: jsonl\ncomand: 'true'\n", "did you mean 'command'"),
         ("kind: pyhton\ncallable: x:y\n", "unknown adapter kind"),
         ("kind: python\n", "needs 'callable'"),
-        # beyond issue 13's list: a wait that long overflows the platform's clock
+        # a wait that long overflows the platform's clock
         (
             "kind: python\ncallable: tests.conformance.fakes.impls:good\ntimeout: 1.0e+308\n",
             "timeout: must be a number of seconds",

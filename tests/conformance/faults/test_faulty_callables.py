@@ -15,6 +15,7 @@ from ..helpers import MINI
 from .common import GOOD, HOSTILE, by_implementation, cli, pids, run_json, wait_gone
 
 MINI_CASES = 4
+TWO_CASES = ("-k", "mini.exact", "-k", "mini.partial")
 
 
 @pytest.mark.parametrize(
@@ -42,6 +43,16 @@ def test_an_implementation_ending_its_process_is_an_error_and_the_report_is_comp
     assert report["complete"] is True
 
 
+@pytest.mark.parametrize("fake", ["exit_three", "os_exit", "segfault", "keyboard_interrupt"])
+def test_compare_with_an_implementation_ending_its_process_errors_its_pairs(capsys, fake):
+    """Its worker dies on every case: each pair is ``errored``, the comparison goes on."""
+    argv = ["--fixtures", str(MINI), "--impl", GOOD, "--impl", f"{HOSTILE}:{fake}", *TWO_CASES]
+    status, out, _ = cli(capsys, "compare", *argv, "--format", "json")
+    assert status == 0
+    verdicts = [(p["item"], p["verdict"]) for p in json.loads(out)["pairs"]]
+    assert verdicts == [("mini.exact", "errored"), ("mini.partial", "errored")]
+
+
 def test_exit_at_import_is_a_startup_error_for_every_case(capsys):
     spec = "tests.conformance.fakes.exits_at_import:bleu"
     status, report = run_json(capsys, "--impl", spec, "--impl", GOOD)
@@ -51,6 +62,14 @@ def test_exit_at_import_is_a_startup_error_for_every_case(capsys):
     assert all(r["outcome"] == "error" for r in rows[spec])
     assert "sys.exit(3)" in rows[spec][0]["reason"]
     assert {r["outcome"] for r in rows[GOOD]} == {"pass", "skip"}
+
+
+def test_compare_with_an_implementation_exiting_at_import_is_a_startup_error(capsys):
+    spec = "tests.conformance.fakes.exits_at_import:bleu"
+    status, out, err = cli(capsys, "compare", "--fixtures", str(MINI), "--impl", GOOD,
+                           "--impl", spec)  # fmt: skip
+    assert status == 2 and out == ""
+    assert "cannot start the implementation" in err and "sys.exit(3)" in err
 
 
 def test_a_busy_loop_is_killed_at_the_timeout_and_starves_nothing(capsys, tmp_path, monkeypatch):
@@ -88,6 +107,10 @@ def test_printing_to_stdout_does_not_corrupt_the_json_report(capsys):
     assert {r["outcome"] for r in report["results"]} == {"pass", "skip"}
     captured = [r["stderr"] for r in report["results"] if r["outcome"] == "pass"]
     assert captured and all("CHATTER" in c and "raw bytes" in c for c in captured)
+    argv = ["--fixtures", str(MINI), "--impl", f"{HOSTILE}:prints", "--impl", GOOD, *TWO_CASES]
+    status, out, _ = cli(capsys, "compare", *argv, "--format", "json")
+    assert status == 0
+    assert [p["verdict"] for p in json.loads(out)["pairs"]] == ["identical", "identical"]
 
 
 def test_reading_stdin_does_not_eat_the_protocol(capsys):
@@ -114,7 +137,7 @@ def test_garbage_answers_are_errors_and_every_report_renders(capsys, tmp_path, f
     assert answered and all(r["outcome"] == "error" for r in answered)
     assert says in answered[0]["reason"]
     assert status == 1
-    for fmt in ("table", "markdown", "json"):
+    for fmt in ("table", "markdown", "json", "html"):
         again, out, _ = cli(capsys, "report", str(log), "--format", fmt)
         assert again == 1 and "error" in out.lower()
     again, _, _ = cli(capsys, "report", str(log), "--junit-xml", str(tmp_path / "junit.xml"))

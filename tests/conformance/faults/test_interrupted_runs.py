@@ -43,8 +43,8 @@ def _wait_for(predicate, seconds: float = 60.0) -> None:
     [
         (signal.SIGTERM, 143),
         (signal.SIGINT, 130),
-        # beyond issue 13's list: a closed terminal or session; the adapters (each in a
-        # session of its own) never see it, and the harness died leaving them spinning
+        # a closed terminal or session; the adapters (each in a session of its own) never
+        # see it, and the harness died leaving them spinning
         (signal.SIGHUP, 129),
     ],
 )
@@ -79,16 +79,17 @@ def test_an_interrupted_callable_worker_is_killed_too(tmp_path, monkeypatch):
     assert wait_gone(pids(pid_file)) == []
 
 
-def test_an_interrupted_comparison_keeps_a_replayable_log(capsys, tmp_path):
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_an_interrupted_comparison_keeps_a_replayable_log(capsys, tmp_path, signum, status):
     log = tmp_path / "cmp.jsonl"
     harness = _harness(
         "compare", "--impl", "bleu_impl", "--impl", "bleu_impl:nltk", "--generate", "500",
         "--no-shrink", "--output", str(log),
     )  # fmt: skip
     _wait_for(lambda: log.exists() and log.read_text().count('"record": "pair"') >= 3)
-    harness.send_signal(signal.SIGTERM)
+    harness.send_signal(signum)
     harness.communicate(timeout=60)
-    assert harness.returncode == 143
+    assert harness.returncode == status
     partial = read_compare_log(log)
     assert partial.pairs and not partial.complete
     status, out, err = cli(capsys, "compare", "--replay", str(log))

@@ -1,11 +1,15 @@
-"""Fault injection beyond issue 13's list: answers of odd types and sizes, exceptions that
-are not Exceptions, floods without a newline, programs that leave a daemon behind. Each
-is an error state naming what was wrong (garbage is never converted by guessing, never a
-crash of the harness), and correct answers in numpy types are not taken for garbage."""
+"""Fault injection: answers of odd types and sizes, exceptions that are not Exceptions,
+floods without a newline, programs that leave a daemon behind. Each is an error state naming
+what was wrong (garbage is never converted by guessing, never a crash of the harness), and
+correct answers in numpy types are not taken for garbage."""
 
 from __future__ import annotations
 
+import json
 import shlex
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +17,7 @@ from ..helpers import MINI
 from .common import HOSTILE, JSONL, cli, pids, run_json, wait_gone
 
 EXACT = ("-k", "mini.exact")
+ROOT = Path(__file__).parents[3]
 
 
 def answered(report: dict) -> list[dict]:
@@ -131,6 +136,35 @@ def _command(tmp_path, script: str, regex: str = "") -> str:
         lines.append(f"regex: '{regex}'")
     adapter.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return str(adapter)
+
+
+#: Runs ARGV[2:] with its stdout into the file ARGV[1]; prints the largest resident set of
+#: that process and of every process it waited for (its workers and adapters), in MB.
+PEAK_RSS = (
+    "import resource, subprocess, sys\n"
+    "with open(sys.argv[1], 'wb') as out:\n"
+    "    subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.DEVNULL, check=False)\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)\n"
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "spec", [f"{HOSTILE}:floods_200_mb_of_stderr", jsonl("stderr-flood", "200")]
+)
+def test_a_200_mb_stderr_flood_is_read_in_bounded_memory(tmp_path, spec):
+    """A harness that kept the flood (or its worker or reader, decoding it whole) would peak
+    above 200 MB; read in chunks, every process stays far below."""
+    report = tmp_path / "report.json"
+    argv = ["run", "--fixtures", str(MINI), "--impl", spec, *EXACT, "--format", "json"]
+    cli_argv = [sys.executable, "-m", "conformance.cli", *argv]
+    peak = subprocess.run(
+        [sys.executable, "-c", PEAK_RSS, str(report), *cli_argv],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
+    )  # fmt: skip
+    [result] = answered(json.loads(report.read_text(encoding="utf-8")))
+    assert result["outcome"] == "pass" and result["stderr"].endswith("END-OF-FLOOD")
+    assert 0 < int(peak.stdout) < 150
 
 
 def test_a_command_leaving_a_daemon_on_its_stdout_is_answered_not_timed_out(capsys, tmp_path):

@@ -1,7 +1,7 @@
-"""Fault injection beyond issue 13's list: options a command would have ignored, a report
-filter that matches nothing, outputs of compare's corpus mode, and hand-edited baselines.
-An option that cannot apply is an error (exit 2), never silently dropped (an ignored
-``--output`` is a log never written; an ignored ``--knob`` changes every number)."""
+"""Fault injection: options a command would have ignored, a report filter that matches
+nothing, outputs of compare's corpus mode, and hand-edited baselines. An option that cannot
+apply is an error (exit 2), never silently dropped (an ignored ``--output`` is a log never
+written; an ignored ``--knob`` changes every number)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Fault injection beyond issue 13's list: options that cannot mean anything and adapter
-paths that are not files. A timeout of 1e308 seconds overflows the platform's clock; an
-empty ``--as`` or ``--impl`` (an unset shell variable) would silently change what is
-checked. (Declared names, versions and timeouts: ``test_faulty_adapters.py``.)"""
+"""Fault injection: options that cannot mean anything and adapter paths that are not files.
+A timeout of 1e308 seconds overflows the platform's clock; an empty ``--as`` or ``--impl``
+(an unset shell variable) would silently change what is checked. (Declared names, versions
+and timeouts: ``test_faulty_adapters.py``.)"""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
-"""Fault injection beyond issue 13's list: fixture paths that are not plain files. A link
-loop is a problem naming the file (it was a traceback), a named pipe inside a fixture
-folder is reported and never opened (reading it blocked the run forever), and one file
-named twice -- directly, through a link, or inside a folder also given -- is one file,
-not every case a "duplicate" of itself."""
+"""Fault injection: fixture paths that are not plain files. A link loop is a problem naming
+the file (it was a traceback), a named pipe inside a fixture folder is reported and never
+opened (reading it blocked the run forever), and one file named twice -- directly, through a
+link, or inside a folder also given -- is one file, not every case a "duplicate" of itself."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""Fault injection beyond issue 13's list: run and compare logs edited by hand or by
-another tool, and implementations whose messages hold control characters or lone
-surrogates. A malformed record is an error naming the file, line and field (exit 2), never
-a traceback in a reporter; what an implementation printed is shown escaped, so it can
-neither rewrite a terminal nor make JUnit XML unreadable, nor fail a report's encoding."""
+"""Fault injection: run and compare logs edited by hand or by another tool, and
+implementations whose messages hold control characters or lone surrogates. A malformed
+record is an error naming the file, line and field (exit 2), never a traceback in a
+reporter; what an implementation printed is shown escaped, so it can neither rewrite a
+terminal nor make JUnit XML unreadable, nor fail a report's encoding."""
 
 from __future__ import annotations
 

@@ -106,6 +106,20 @@ def test_run_next_to_an_unreadable_folder_exits_2_naming_it(capsys, library):
     assert "locked" in out and "cannot read this directory" in out
 
 
+def test_run_next_to_an_unreadable_fixture_file_exits_2_naming_it(capsys, library):
+    locked = library / "zz.yaml"
+    locked.write_text(MINI.read_text(encoding="utf-8").replace("id: mini.", "id: zz."))
+    locked.chmod(0)
+    argv = ["run", "--impl", "bleu_impl", "--fixtures", str(library / "good.yaml")]
+    assert cli(capsys, *argv)[0] == 0  # imports what it needs as root
+    with unprivileged():
+        status, out, err = cli(capsys, *argv, "--fixtures", str(locked))
+    assert status == 2
+    assert "FIXTURE PROBLEMS: 1" in out and "100.0%" in out  # the good cases still ran
+    assert "zz.yaml" in out and "cannot read" in out and "Permission denied" in out
+    assert "fixture problem" in err and "cannot write" not in err
+
+
 def test_validate_with_an_unreadable_root_is_a_problem(capsys, library):
     assert cli(capsys, "validate", "--root", str(BUNDLED_ROOT), str(library))[0] == 0
     root = library.parent / "root"

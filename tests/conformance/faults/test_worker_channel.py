@@ -1,10 +1,9 @@
-"""Fault injection beyond issue 13's list: an implementation that writes on the
-descriptors of its worker's channel to the harness (by accident, a library reusing or
-closing descriptors, or on purpose). Its replies are read with bounded size, only answer
-and capability classes are unpickled (a forged reply could otherwise run code in the
-harness), and every reply repeats its request's sequence number (a stray reply would
-otherwise answer the next request): each is an error for the case, and the worker is
-restarted."""
+"""Fault injection: an implementation that writes on the descriptors of its worker's channel
+to the harness (by accident, a library reusing or closing descriptors, or on purpose). Its
+replies are read with bounded size, only answer and capability classes are unpickled (a
+forged reply could otherwise run code in the harness), and every reply repeats its request's
+sequence number (a stray reply would otherwise answer the next request): each is an error
+for the case, and the worker is restarted."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from conformance.cli import main
     [
         ("nltk", "nltk"),
         ("sacrebleu", "sacrebleu"),
-        ("tests.conformance.engine.multibleu_like:multibleu_like", "multi-bleu"),
+        ("tests.conformance.fakes.multibleu_like:multibleu_like", "multi-bleu"),
     ],
 )
 def test_identify_names_the_profile(spec: str, profile: str, capsys) -> None:

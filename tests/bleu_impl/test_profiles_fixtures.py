@@ -7,7 +7,7 @@ import yaml
 from conformance.cases import iter_expectations, load_fixtures
 from conformance.cases.implementations import BUNDLED_ROOT, KNOWN_EXCEPTIONS_FILE
 
-from .bleu_impl_eval import evaluate
+from .fixture_eval import evaluate
 
 
 def known_exceptions() -> dict[tuple[str, str], dict[str, str]]:

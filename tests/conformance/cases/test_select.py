@@ -1,10 +1,8 @@
-"""Case selection and expectation-key choice."""
+"""Case selection by keyword, glob and tag; the registry root above fixture files."""
 
 from __future__ import annotations
 
-from conformance.adapters.base import Capabilities
 from conformance.cases import select_cases
-from conformance.engine import candidate_keys
 
 from ..helpers import mini
 
@@ -18,15 +16,6 @@ def test_keyword_and_tag_selection():
     ]
     assert [c.id for c in select_cases(cases, tags=["smoothing"])] == ["mini.nltk-method1"]
     assert len(select_cases(cases)) == 4
-
-
-def test_version_range_keys_follow_the_live_version():
-    impls = {"nltk>=3.3": 0, "nltk>=3.6.6": 0, "nltk-3.2.2": 0}
-    new = Capabilities(name="nltk", version="3.10.4", expect=("nltk",))
-    assert candidate_keys(new, impls) == ["nltk>=3.6.6", "nltk>=3.3", "nltk"]
-    old = Capabilities(name="nltk", version="3.5", expect=("nltk",))
-    assert candidate_keys(old, impls) == ["nltk>=3.3", "nltk"]
-    assert candidate_keys(new, impls, ["nltk-3.2.2"]) == ["nltk-3.2.2"]
 
 
 def test_registry_root_is_found_above_the_fixture_files(tmp_path):
