@@ -21,7 +21,7 @@ from typing import Any
 __all__ = [
     "PROTOCOL_SCHEMA",
     "definition",
-    "finite",
+    "finite_number",
     "nearest",
     "plain",
     "shown",
@@ -130,8 +130,9 @@ def _non_finite(value: Any, path: tuple[Any, ...], prefix: str) -> str | None:
         items: Iterable[tuple[Any, Any]] = value.items()
     elif isinstance(value, list):
         items = enumerate(value)
-    elif isinstance(value, int | float) and not isinstance(value, bool) and not finite(value):
-        return _named(path, prefix, f"{shown(value)} is not a finite number")
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        bad = not finite_number(value)
+        return _named(path, prefix, f"{shown(value)} is not a finite number") if bad else None
     else:
         return None
     for key, item in items:
@@ -141,7 +142,7 @@ def _non_finite(value: Any, path: tuple[Any, ...], prefix: str) -> str | None:
     return None
 
 
-def finite(value: Any) -> bool:
+def finite_number(value: Any) -> bool:
     """A finite int or float, not a bool (an integer too large for a float is not)."""
     if not isinstance(value, int | float) or isinstance(value, bool):
         return False

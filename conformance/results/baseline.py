@@ -18,10 +18,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .contract import finite
-from .outputs import write_atomic
-from .protocol import jsonable
-from .results import CaseResult, ImplementationInfo
+from ..contract import finite_number
+from ..outputs import write_atomic
+from ..protocol import jsonable
+from .records import CaseResult, ImplementationInfo
 
 FORMAT = "bleu-conformance-baseline"
 VERSION = 1
@@ -35,7 +35,7 @@ def _entry(result: CaseResult) -> dict[str, Any]:
     got = result.got or {}
     if "score" in got:
         score = got["score"]
-        entry["score"] = score if finite(score) else str(score)  # "nan" stays visible
+        entry["score"] = score if finite_number(score) else str(score)  # "nan" stays visible
     if "failure" in got:
         entry["failure"] = (got["failure"] or {}).get("kind") or "failed"
     return entry
@@ -118,7 +118,7 @@ def _check_implementations(impls: Any, path: str | Path) -> None:
 def _score_moved(old: Any, new: Any) -> bool:
     """Beyond a relative 1e-12 for two finite numbers; otherwise any change (a NaN, an
     infinity or a string on either side moves unless both are the same)."""
-    if not (finite(old) and finite(new)):
+    if not (finite_number(old) and finite_number(new)):
         return str(old) != str(new)
     return abs(new - old) > SCORE_RTOL * max(1.0, abs(old), abs(new))
 
