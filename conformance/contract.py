@@ -13,6 +13,7 @@ import difflib
 import json
 import math
 import numbers
+from collections import deque
 from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib.resources import files
@@ -62,10 +63,13 @@ def _validator(name: str, schema: str) -> Any:
 def violation(data: Any, name: str, schema: str = PROTOCOL_SCHEMA, prefix: str = "") -> str | None:
     """What makes ``data`` (JSON data, see :func:`plain`) no valid ``name`` message, as
     ``field: problem``, or None; ``prefix`` goes before top-level field names."""
-    error = next(_validator(name, schema).iter_errors(data), None)
-    if error is not None:
-        return _named(error.absolute_path, prefix, _problem(error, prefix))
-    return _non_finite(data, (), prefix)
+    try:
+        error = next(_validator(name, schema).iter_errors(data), None)
+        if error is not None:
+            return _named(error.absolute_path, prefix, _problem(error, prefix))
+    except RecursionError:  # the repr of a value nested a thousand deep
+        return "nested too deeply to be read"
+    return _non_finite(data, prefix)
 
 
 #: How a type error names what was expected.
@@ -124,21 +128,19 @@ def _named(path: Iterable[Any], prefix: str, problem: str) -> str:
     return f"{where}: {problem}" if where else problem
 
 
-def _non_finite(value: Any, path: tuple[Any, ...], prefix: str) -> str | None:
-    """The first number of ``value`` that is NaN, infinite or beyond a float's range."""
-    if isinstance(value, Mapping):
-        items: Iterable[tuple[Any, Any]] = value.items()
-    elif isinstance(value, list):
-        items = enumerate(value)
-    elif isinstance(value, int | float) and not isinstance(value, bool):
-        bad = not finite_number(value)
-        return _named(path, prefix, f"{shown(value)} is not a finite number") if bad else None
-    else:
-        return None
-    for key, item in items:
-        found = _non_finite(item, (*path, key), prefix)
-        if found:
-            return found
+def _non_finite(data: Any, prefix: str) -> str | None:
+    """The first number in ``data`` that is NaN, infinite or beyond a float's range (read
+    breadth first, without recursion: JSON may nest deeper than Python's stack)."""
+    waiting: deque[tuple[tuple[Any, ...], Any]] = deque([((), data)])
+    while waiting:
+        path, value = waiting.popleft()
+        if isinstance(value, Mapping | list):
+            items = value.items() if isinstance(value, Mapping) else enumerate(value)
+            waiting.extend(((*path, key), item) for key, item in items)
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            if finite_number(value):
+                continue
+            return _named(path, prefix, f"{shown(value)} is not a finite number")
     return None
 
 
@@ -152,25 +154,30 @@ def finite_number(value: Any) -> bool:
         return False
 
 
-def plain(value: Any) -> Any:
+#: How deep :func:`plain` converts (the schemas look a few levels deep).
+_DEPTH = 16
+
+
+def plain(value: Any, depth: int = 0) -> Any:
     """``value`` as JSON data: mappings as dicts, sequences and sets as lists, numbers of any
     Python kind (numpy and torch scalars and arrays, ``Fraction``, ``Decimal``) as ``int`` or
     ``float``. Anything else stays as it is, for the schema to name: a truth value or text
-    is no number, whatever ``float()`` makes of it."""
-    if value is None or isinstance(value, bool | str):
+    is no number, whatever ``float()`` makes of it; so does what is nested beyond the
+    schema's reach (a Python stack is no deeper than JSON may nest)."""
+    if value is None or isinstance(value, bool | str) or depth > _DEPTH:
         return value
     if isinstance(value, int | float):
         return int(value) if isinstance(value, int) else float(value)
     if isinstance(value, Mapping):
-        return {k: plain(v) for k, v in value.items()}
+        return {k: plain(v, depth + 1) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
-        return [plain(v) for v in value]
+        return [plain(v, depth + 1) for v in value]
     try:
         tolist = getattr(value, "tolist", None)  # numpy and torch values
         if callable(tolist):
             item = tolist()
             number = isinstance(item, int | float | list) and not isinstance(item, bool)
-            return plain(item) if number else value
+            return plain(item, depth + 1) if number else value
         if isinstance(value, numbers.Integral):
             return int(value)
         real = isinstance(value, numbers.Real) or not isinstance(value, numbers.Complex)

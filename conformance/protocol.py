@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from .contract import plain, shown, violation
+from .contract import definition, plain, shown, violation
 
 __all__ = [
     "AdapterError",
@@ -100,6 +100,8 @@ class Failure:
 
 #: Statistics an answer may carry besides the score, in report order.
 STATISTICS = ("counts", "totals", "bp", "hyp_len", "ref_len")
+#: The fields of the protocol's answer.
+ANSWER_FIELDS = tuple(definition("answer")["properties"])
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,8 @@ def read_answer(data: Any, stderr: str = "") -> Answer:
     """The answer in ``data`` (the schema's ``answer``: a mapping with a score and statistics,
     numbers of any Python kind, or a failure); AdapterError ``garbage`` naming the field and
     the value when the schema refuses it or counts and totals differ in length."""
+    if isinstance(data, Mapping):  # unknown fields are ignored, never read
+        data = {name: data[name] for name in ANSWER_FIELDS if name in data}
     data = plain(data)
     problem = violation(data, "answer")
     if problem is None:
@@ -170,21 +174,12 @@ def read_answer(data: Any, stderr: str = "") -> Answer:
     if failure is not None:
         kind, message = failure.get("kind"), failure.get("message", "")
         return Answer(failure=Failure(kind, message, stderr), stderr=stderr)
-
-    def whole(name: str) -> tuple[int, ...] | None:
-        value = data.get(name)
-        return None if value is None else tuple(int(v) for v in value)
-
-    hyp_len = data.get("hyp_len")
-    return Answer(
-        score=data["score"],
-        counts=whole("counts"),
-        totals=whole("totals"),
-        bp=data.get("bp"),
-        hyp_len=None if hyp_len is None else int(hyp_len),
-        ref_len=data.get("ref_len"),
-        stderr=stderr,
-    )
+    values = {name: data.get(name) for name in ("score", *STATISTICS)}
+    for name in ("counts", "totals", "hyp_len"):  # whole numbers: 6.0 is the count 6
+        value = values[name]
+        if value is not None:
+            values[name] = int(value) if name == "hyp_len" else tuple(int(v) for v in value)
+    return Answer(**values, stderr=stderr)
 
 
 def checked(answer: Any) -> Answer:

@@ -15,6 +15,7 @@ from bleu_impl.knobs import MAX_ORDER_LIMIT
 from conformance.cases import load_fixtures
 from conformance.contract import PROTOCOL_SCHEMA, definition, violation
 from conformance.engine import build_request
+from conformance.protocol import AdapterError, Answer, checked
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "conformance" / "schemas" / PROTOCOL_SCHEMA
@@ -96,3 +97,11 @@ def test_every_request_the_harness_sends_is_a_valid_score_message():
 
 def test_counts_may_have_as_many_orders_as_bleu_impl_accepts():
     assert definition("orders")["maxItems"] == MAX_ORDER_LIMIT
+
+
+def test_a_value_nested_deeper_than_a_python_stack_is_refused_not_a_crash():
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(AdapterError, match="nested too deeply to be read"):
+        checked(Answer(score=deep))

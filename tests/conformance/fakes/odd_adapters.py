@@ -14,7 +14,7 @@ from conformance.protocol import Answer, Failure, Request
 ANSWERS: dict[str, dict[str, Any]] = {
     "failure-text": {"score": None, "failure": "boom"},
     "stderr-number": {"stderr": 5},
-    "failure-kind-number": {"score": None, "failure": Failure(kind=7, message="x")},  # type: ignore[arg-type]
+    "failure-kind-number": {"score": None, "failure": Failure(kind=7, message="x")},
     "many-counts": {"counts": (1,) * 500_000, "totals": (2,) * 500_000},
 }
 #: MODE -> capabilities fields.

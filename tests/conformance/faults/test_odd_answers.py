@@ -89,6 +89,7 @@ def jsonl(mode: str, extra: str = "") -> str:
         ),
         ('{"seq": {seq}, "score": 1' + "0" * 5000 + "}", "Exceeds the limit"),
         ('{"seq": {seq}, "score": 0.5, "x": ' + "[" * 50_000 + "]" * 50_000 + "}", "recursion"),
+        ('{"seq": {seq}, "failure": {"kind": ' + "[" * 600 + "]" * 600 + "}}", "failure.kind: [[["),
         ('{"seq": {seq}, "score": 0.5, "score": 1.0}', "duplicate key 'score'"),
         ('{"seq": {seq}, "score": 1.0, "counts": [6, 5, 4, 3], "counts": [1]}', "key 'counts'"),
     ],
