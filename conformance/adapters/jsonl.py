@@ -291,7 +291,7 @@ class JsonlAdapter(Adapter):
         answered = data.get("seq")
         if not isinstance(answered, int) or isinstance(answered, bool) or answered != seq:
             self._proc.fail(
-                "protocol", f"answer has seq {answered!r}, expected {seq}: {data!r}"[:300]
+                "protocol", f"answer has seq {shown(answered)}, expected {seq}: {shown(data, 200)}"
             )
         return read_answer(data, self._proc.stderr_tail(before))
 
