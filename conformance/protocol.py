@@ -8,15 +8,17 @@
 * :class:`AdapterError` - no answer could be had at all (timeout, crash of a protocol
   process, garbage output, wrong sequence number, import error...).
 
-``docs/protocol.md`` is the wire form of the same messages.
+``docs/protocol.md`` is the wire form of the same messages, ``schemas/protocol.schema.json``
+its schema: :func:`read_answer` makes an :class:`Answer` only from data that passes it.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
+
+from .contract import definition, plain, shown, violation
 
 __all__ = [
     "AdapterError",
@@ -25,9 +27,10 @@ __all__ = [
     "Request",
     "SpecError",
     "Text",
+    "checked",
     "encodable",
-    "finite_number",
     "jsonable",
+    "read_answer",
 ]
 
 Text = str | Sequence[str]
@@ -97,6 +100,8 @@ class Failure:
 
 #: Statistics an answer may carry besides the score, in report order.
 STATISTICS = ("counts", "totals", "bp", "hyp_len", "ref_len")
+#: The fields of the protocol's answer.
+ANSWER_FIELDS = tuple(definition("answer")["properties"])
 
 
 @dataclass(frozen=True)
@@ -124,62 +129,12 @@ class Answer:
         return out
 
     def problems(self) -> list[str]:
-        """Why this answer is unusable (empty when it is fine): a failure, or a finite
-        real score and well-typed, finite statistics."""
-        if self.failure is not None:
-            return []
-        found = []
-        if not finite_number(self.score):
-            found.append(f"score is {_shown(self.score)}, not a finite number")
-        elif (
-            self.score is not None and self.score < 0
-        ):  # BLEU is a geometric mean times a penalty: never negative
-            found.append(f"score is {self.score!r}, not a number >= 0")
-        for name in ("counts", "totals"):
-            value = getattr(self, name)
-            if value is not None and not all(_count(v) for v in value):
-                found.append(f"{name} {_shown(list(value))} are not non-negative integers")
-        if (
-            self.counts is not None
-            and self.totals is not None
-            and len(self.counts) != len(self.totals)
-        ):
-            found.append("counts and totals differ in length")
-        for name in ("bp", "ref_len"):
-            value = getattr(self, name)
-            if value is not None and not (finite_number(value) and value >= 0):
-                found.append(f"{name} is {_shown(value)}, not a finite number >= 0")
-        if self.hyp_len is not None and not _count(self.hyp_len):
-            found.append(f"hyp_len is {_shown(self.hyp_len)}, not an integer >= 0")
-        return found
-
-
-def finite_number(value: Any) -> bool:
-    """A finite int or float, not a bool (an integer too large for a float is not)."""
-    if not isinstance(value, int | float) or isinstance(value, bool):
-        return False
-    try:
-        return math.isfinite(value)
-    except OverflowError:
-        return False
-
-
-def _count(value: Any) -> bool:
-    return (
-        isinstance(value, int)
-        and not isinstance(value, bool)
-        and value >= 0
-        and finite_number(value)
-    )
-
-
-def _shown(value: Any, limit: int = 80) -> str:
-    """``repr(value)``, cut to ``limit`` characters (a 400-digit number stays readable)."""
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= limit else text[:limit] + "..."
+        """Why this answer is unusable (empty when it is fine): :func:`checked`'s reason."""
+        try:
+            checked(self)
+        except AdapterError as exc:
+            return [exc.message]
+        return []
 
 
 class AdapterError(Exception):
@@ -199,6 +154,51 @@ class SpecError(AdapterError):
 
     def __init__(self, message: str) -> None:
         super().__init__("config", message)
+
+
+def read_answer(data: Any, stderr: str = "") -> Answer:
+    """The answer in ``data`` (the schema's ``answer``: a mapping with a score and statistics,
+    numbers of any Python kind, or a failure); AdapterError ``garbage`` naming the field and
+    the value when the schema refuses it or counts and totals differ in length."""
+    if isinstance(data, Mapping):  # unknown fields are ignored, never read
+        data = {name: data[name] for name in ANSWER_FIELDS if name in data}
+    data = plain(data)
+    problem = violation(data, "answer")
+    if problem is None:
+        counts, totals = data.get("counts"), data.get("totals")
+        if counts is not None and totals is not None and len(counts) != len(totals):
+            problem = "counts and totals differ in length"
+    if problem is not None:
+        raise AdapterError("garbage", problem, stderr)
+    failure = data.get("failure")
+    if failure is not None:
+        kind, message = failure.get("kind"), failure.get("message", "")
+        return Answer(failure=Failure(kind, message, stderr), stderr=stderr)
+    values = {name: data.get(name) for name in ("score", *STATISTICS)}
+    for name in ("counts", "totals", "hyp_len"):  # whole numbers: 6.0 is the count 6
+        value = values[name]
+        if value is not None:
+            values[name] = int(value) if name == "hyp_len" else tuple(int(v) for v in value)
+    return Answer(**values, stderr=stderr)
+
+
+def checked(answer: Any) -> Answer:
+    """``answer`` (an adapter's, a worker's reply: its fields may hold anything) read again
+    by :func:`read_answer`: a well-typed answer, or AdapterError ``garbage``."""
+    if not isinstance(answer, Answer):
+        raise AdapterError("garbage", f"the answer is {shown(answer)}, not an Answer")
+    failure = answer.failure
+    texts = {"stderr": answer.stderr, "failure.stderr": getattr(failure, "stderr", "")}
+    for name, text in texts.items():
+        if not isinstance(text, str):
+            raise AdapterError("garbage", f"{name}: {shown(text)} is not text")
+    data: dict[str, Any] = {name: getattr(answer, name) for name in ("score", *STATISTICS)}
+    if failure is not None:
+        data["failure"] = vars(failure) if isinstance(failure, Failure) else failure
+    read = read_answer(data, answer.stderr)
+    if read.failure is not None and isinstance(failure, Failure):
+        read = replace(read, failure=replace(read.failure, stderr=failure.stderr))
+    return read
 
 
 def jsonable(value: Any) -> Any:

@@ -184,6 +184,7 @@ def test_wheel_and_sdist_carry_the_fixture_library(built: Built) -> None:
     tops = {n.split("/")[0] for n in names if not n.startswith("bleu_conformance-")}
     assert tops == {"bleu_impl", "conformance"}  # no generic top-level bench, fixtures, tests
     assert {"bleu_impl/py.typed", "conformance/py.typed"} <= set(names)
+    assert "conformance/schemas/protocol.schema.json" in names  # the protocol's contract
     (info,) = {n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA")}
     metadata = zipfile.ZipFile(built.wheel).read(f"{info}/METADATA").decode()
     assert "License-Expression: MIT" in metadata and "Project-URL: Issues," in metadata

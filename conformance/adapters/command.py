@@ -26,10 +26,9 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from ..protocol import AdapterError, Answer, Failure, Request
-from .answer_fields import read_count, read_number, read_optional
+from ..protocol import AdapterError, Answer, Failure, Request, read_answer
 from .base import DEFAULT_EXPECT, Adapter, Capabilities, canonical
-from .declared import check_declared
+from .declared import read_declaration
 from .processes import describe_exit, kill_group, spawn
 from .streams import MAX_OUTPUT, Capture
 from .text import as_line, joinable, to_streams
@@ -40,6 +39,8 @@ MULTI_BLEU_REGEX = (
     r"hyp_len=(?P<hyp_len>\d+), ref_len=(?P<ref_len>\d+)\)"
 )
 DEFAULT_REGEX = r"(?P<score>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)"
+#: The groups of the output regex that are numbers of the answer.
+_NUMBERS = ("score", "bp", "hyp_len", "ref_len")
 #: Seconds a finished command's pipes may stay open (a daemon holding them is then killed).
 _GRACE = 1.0
 
@@ -80,7 +81,7 @@ class CommandAdapter(Adapter):
         self.stdin = stdin
         self.flags = _checked_flags(flags, where)
         self.cwd = cwd
-        fields = check_declared(
+        fields = read_declaration(
             {"levels": ["corpus"], **{k: v for k, v in declared.items() if v is not None}}, where
         )
         knobs = dict(fields.pop("knobs", None) or {})
@@ -171,19 +172,12 @@ class CommandAdapter(Adapter):
                 f"output does not match {self.regex.pattern!r}: {stdout[:300]!r}",
                 stderr,
             )
-        groups = {k: v for k, v in match.groupdict().items() if v is not None}
-        try:
-            return Answer(
-                score=read_number(float(groups["score"]), "score"),
-                bp=read_optional(_float(groups.get("bp")), "bp"),
-                hyp_len=read_count(_float(groups.get("hyp_len")), "hyp_len"),
-                ref_len=read_optional(_float(groups.get("ref_len")), "ref_len"),
-                stderr=stderr,
-            )
+        groups = match.groupdict()
+        try:  # ``1e999`` reads as inf: garbage
+            printed = {k: float(groups[k]) for k in _NUMBERS if groups.get(k) is not None}
         except ValueError:
             raise AdapterError("garbage", f"not a number in {match.group(0)!r}", stderr) from None
-        except AdapterError as exc:
-            raise AdapterError("garbage", exc.message, stderr) from None
+        return read_answer(printed, stderr)
 
     def _execute(self, argv: list[str], directory: Path) -> tuple[str, str, int]:
         """Run ``argv`` in its own process group and read its output with bounded memory;
@@ -238,7 +232,7 @@ def _checked_flags(flags: Any, where: str) -> dict[str, str]:
         knob, eq, value = str(key).partition("=")
         if not eq or not isinstance(flag, str):
             raise AdapterError("config", f'{where}: flags: {key!r}: want "knob=value": "--flag"')
-        check_declared({"knobs": {knob: [_parse_value(value)]}}, f"{where}: flags")
+        read_declaration({"knobs": {knob: [_parse_value(value)]}}, f"{where}: flags")
     return dict(flags)
 
 
@@ -263,8 +257,3 @@ def _parse_value(text: str) -> Any:
 def _set_when_done(proc: subprocess.Popen[Any], done: threading.Event) -> None:
     proc.wait()
     done.set()
-
-
-def _float(text: str | None) -> float | None:
-    """A printed number (``1e999`` is inf: :meth:`Answer.problems` says so)."""
-    return None if text is None else float(text)

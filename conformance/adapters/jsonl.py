@@ -19,10 +19,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import IO, Any, NoReturn
 
-from ..protocol import AdapterError, Answer, Failure, Request
-from .answer_fields import read_count, read_integers, read_number, read_optional
+from ..contract import shown, violation
+from ..protocol import AdapterError, Answer, Request, read_answer
 from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities
-from .declared import check_declared
+from .declared import read_declaration
 from .processes import describe_exit, kill_group, spawn
 from .streams import EOF, MAX_LINE, TOO_LONG, OutputTail, pump_lines
 
@@ -204,44 +204,27 @@ def _parse(line: str, process: JsonlProcess) -> dict[str, Any]:
 
 
 def capabilities_from_hello(data: Mapping[str, Any], *, timeout: float) -> Capabilities:
-    """Read the ``hello`` answer's ``implementation`` object (see docs/protocol.md); every
+    """Read the ``hello`` answer (the schema's ``hello_answer``, see docs/protocol.md); every
     field is checked, and an unknown one is an error (a misspelling is not ignored)."""
     if "protocol" not in data:
         raise AdapterError(
             "protocol",
             'the adapter\'s first line is not a hello (no "protocol" field; it must answer '
-            f"the hello request before anything else, see docs/protocol.md): {data!r}"[:300],
+            f"the hello request before anything else, see docs/protocol.md): {shown(data, 200)}",
         )
     if data.get("protocol") != PROTOCOL_VERSION:
         raise AdapterError(
             "protocol",
-            f"the adapter speaks protocol {data.get('protocol')!r}; this harness speaks "
+            f"the adapter speaks protocol {shown(data.get('protocol'))}; this harness speaks "
             f"{PROTOCOL_VERSION}",
         )
-    impl = data.get("implementation")
-    if not isinstance(impl, dict) or not isinstance(impl.get("name"), str):
-        raise AdapterError("protocol", f"hello answer lacks implementation.name: {data!r}"[:300])
-    fields = check_declared(
-        {k: v for k, v in impl.items() if k != "timeout"},
-        "hello: implementation",
-        "protocol",
-    )
-    if "timeout" in impl:
-        raise AdapterError("protocol", "hello: implementation: the timeout is the harness's")
+    problem = violation(data, "hello_answer")
+    if problem is not None:
+        raise AdapterError("protocol", f"hello: {problem}"[:400])
+    fields = read_declaration(data["implementation"], "hello: implementation", "protocol")
     fields.setdefault("expect", DEFAULT_EXPECT)
     fields["version"] = fields.get("version", "unknown")
     return Capabilities(**{"knobs": {}, **fields}, timeout=timeout)
-
-
-def _failure(data: Mapping[str, Any], stderr: str) -> Failure:
-    """The ``failure`` object of an answer; a malformed one is garbage (ValueError)."""
-    fail = data["failure"]
-    if not isinstance(fail, dict):
-        raise ValueError(f"failure must be an object, got {fail!r}")
-    kind, message = fail.get("kind"), fail.get("message", "")
-    if kind is not None and not isinstance(kind, str):
-        raise ValueError(f"failure.kind must be a string or null, got {kind!r}")
-    return Failure(kind=kind, message=str(message), stderr=stderr)
 
 
 class JsonlAdapter(Adapter):
@@ -260,11 +243,11 @@ class JsonlAdapter(Adapter):
         expect: Sequence[str] | str = (),
         where: str = "jsonl",
     ) -> None:
-        checked = check_declared(
+        checked = read_declaration(
             {"timeout": timeout, **({"expect": expect} if expect else {})}, where
         )
         if startup_timeout is not None:
-            check_declared({"timeout": startup_timeout}, f"{where}: startup_timeout")
+            read_declaration({"timeout": startup_timeout}, f"{where}: startup_timeout")
         if env is not None and not (
             isinstance(env, Mapping)
             and all(isinstance(k, str) and isinstance(v, str) for k, v in env.items())
@@ -308,31 +291,9 @@ class JsonlAdapter(Adapter):
         answered = data.get("seq")
         if not isinstance(answered, int) or isinstance(answered, bool) or answered != seq:
             self._proc.fail(
-                "protocol", f"answer has seq {answered!r}, expected {seq}: {data!r}"[:300]
+                "protocol", f"answer has seq {shown(answered)}, expected {seq}: {shown(data, 200)}"
             )
-        stderr = self._proc.stderr_tail(before)
-        try:
-            if "failure" in data:
-                failure = _failure(data, stderr)
-                if data.get("score") is not None:  # which one is the answer?
-                    raise ValueError("answer has both a score and a failure")
-                return Answer(failure=failure)
-            if data.get("score") is None:
-                raise ValueError("answer has no numeric score (nor a failure)")
-            # the statistics' values are checked by Answer.problems()
-            return Answer(
-                score=read_number(data["score"], "score"),
-                counts=read_integers(data.get("counts"), "counts"),
-                totals=read_integers(data.get("totals"), "totals"),
-                bp=read_optional(data.get("bp"), "bp"),
-                hyp_len=read_count(data.get("hyp_len"), "hyp_len"),
-                ref_len=read_optional(data.get("ref_len"), "ref_len"),
-                stderr=stderr,
-            )
-        except AdapterError as exc:
-            self._proc.fail("garbage", f"{exc.message}: {data!r}"[:300])
-        except (TypeError, ValueError) as exc:
-            self._proc.fail("garbage", f"{exc}: {data!r}"[:300])
+        return read_answer(data, self._proc.stderr_tail(before))
 
     def close(self) -> None:
         self._proc.stop()

@@ -22,17 +22,15 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import numbers
 import os
 import re
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..protocol import AdapterError, Answer, Request
-from .answer_fields import read_count, read_integers, read_number, read_optional
+from ..protocol import AdapterError, Answer, Request, read_answer
 from .base import DEFAULT_EXPECT, Adapter, Capabilities
-from .declared import FIELDS, check_declared, unknown_fields
+from .declared import FIELDS, read_declaration, unknown_fields
 from .pyerrors import failure_from
 
 _IMPORT_STRING = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
@@ -88,46 +86,25 @@ def _accepted_knobs(fn: Callable[..., Any]) -> dict[str, None] | None:
     return {p.name: None for p in list(params)[2:] if p.kind is not p.POSITIONAL_ONLY}
 
 
+#: Other names of an answer's fields (those of sacrebleu's and NLTK's results).
+_ALIASES = {
+    "bleu": "score",
+    "brevity_penalty": "bp",
+    "sys_len": "hyp_len",
+    "translation_length": "hyp_len",
+    "reference_length": "ref_len",
+}
+
+
 def answer_from(value: Any) -> Answer:
-    """Read a number or a dict returned by a user's function (:mod:`.answer_fields`: a
-    bool, a string or an unconvertible object is garbage, never converted)."""
+    """Read a number, or a mapping of the protocol's answer fields (or their
+    :data:`_ALIASES`), returned by a user's function: :func:`read_answer`."""
     if not isinstance(value, Mapping):
-        if isinstance(value, bool | str | bytes) or not _numeric(value):
-            raise AdapterError(
-                "garbage",
-                f"returned {type(value).__name__} {_short(value)}; expected a number or a dict",
-            )
-        return Answer(score=read_number(value, "the score"))
-    score = value.get("score", value.get("bleu"))
-    if score is None:
-        raise AdapterError(
-            "garbage", f"returned a dict without a numeric 'score' (or 'bleu'): {_short(value)}"
-        )
-
-    def first(*names: str) -> Any:
-        return next((value[n] for n in names if value.get(n) is not None), None)
-
-    ref_len = first("ref_len", "reference_length")
-    return Answer(
-        score=read_number(score, "score"),
-        counts=read_integers(value.get("counts"), "counts"),
-        totals=read_integers(value.get("totals"), "totals"),
-        bp=read_optional(first("bp", "brevity_penalty"), "bp"),
-        hyp_len=read_count(first("hyp_len", "sys_len", "translation_length"), "hyp_len"),
-        ref_len=read_optional(ref_len, "ref_len"),
-    )
-
-
-def _numeric(value: Any) -> bool:
-    return isinstance(value, numbers.Number) or hasattr(value, "__float__")
-
-
-def _short(value: Any) -> str:
-    try:
-        text = repr(value)
-    except Exception:
-        return f"a {type(value).__name__}"
-    return text if len(text) <= 200 else text[:200] + "..."
+        return read_answer({"score": value})
+    given = {k: v for k, v in value.items() if v is not None}
+    fields = {_ALIASES[k]: v for k, v in given.items() if k in _ALIASES}
+    fields.update((k, v) for k, v in given.items() if k not in _ALIASES)
+    return read_answer(fields)
 
 
 class PythonCallableAdapter(Adapter):
@@ -141,8 +118,8 @@ class PythonCallableAdapter(Adapter):
         label = spec or f"{getattr(self._fn, '__module__', '')}:{_qualname(self._fn)}"
         attributes = _attributes(self._fn, label)
         fields = {
-            **check_declared(attributes, label, prefix="bleu_"),
-            **check_declared({k: v for k, v in overrides.items() if v is not None}, label),
+            **read_declaration(attributes, label, prefix="bleu_"),
+            **read_declaration({k: v for k, v in overrides.items() if v is not None}, label),
         }
         if name is not None:
             fields["name"] = name

@@ -30,8 +30,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import IO, Any, NoReturn
 
-from ..protocol import AdapterError, Answer, Request
+from ..protocol import AdapterError, Answer, Request, checked
 from .base import DEFAULT_TIMEOUT, Adapter, Capabilities
+from .declared import checked_capabilities
 from .processes import describe_exit, kill_group, spawn
 from .streams import MarkedTail, end_mark
 
@@ -217,10 +218,11 @@ class WorkerAdapter(Adapter):
             kind = "config" if exc.kind in ("crash", "garbage") else exc.kind
             message = f"cannot start the implementation: {exc.message}"
             raise AdapterError(kind, message, exc.stderr) from None
-        if not isinstance(caps, Capabilities):
+        try:
+            return checked_capabilities(caps, "cannot start the implementation: its capabilities")
+        except AdapterError:
             self._process.kill()
-            raise AdapterError("config", f"the worker built no adapter (got {caps!r})"[:300])
-        return caps
+            raise
 
     @property
     def pid(self) -> int | None:
@@ -252,9 +254,7 @@ class WorkerAdapter(Adapter):
             self._process.kill()
             self._start()  # restart after a crash or a timeout (before the mark)
         before = self._process.output.mark()
-        answer = self._ask(("run", request), "request")
-        if not isinstance(answer, Answer):
-            raise AdapterError("garbage", f"the worker answered {answer!r}"[:300])
+        answer = checked(self._ask(("run", request), "request"))
         printed = self._process.output_tail(before)
         if printed and not answer.stderr:
             answer = replace(answer, stderr=printed)

@@ -18,8 +18,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..contract import finite_number
 from ..outputs import write_atomic
-from ..protocol import finite_number, jsonable
+from ..protocol import jsonable
 from .records import CaseResult, ImplementationInfo
 
 FORMAT = "bleu-conformance-baseline"

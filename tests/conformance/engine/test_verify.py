@@ -76,12 +76,12 @@ def test_fail_error_and_expected_error():
     assert results["mini.exact"].outcome == "fail"
     assert results["mini.empty-hypothesis"].outcome == "fail"  # expected 0.0
 
-    failing = Spy(failure=Failure(kind="empty-hypothesis", message="dies"))
+    failing = Spy(score=None, failure=Failure(kind="empty-hypothesis", message="dies"))
     results = run(failing, expect=("multi-bleu",))
     assert results["mini.empty-hypothesis"].outcome == "pass"
     assert results["mini.exact"].outcome == "error"  # a score was expected
 
-    wrong_kind = Spy(failure=Failure(kind="empty-reference", message="dies"))
+    wrong_kind = Spy(score=None, failure=Failure(kind="empty-reference", message="dies"))
     results = run(wrong_kind, expect=("multi-bleu",))
     assert results["mini.empty-hypothesis"].outcome == "fail"
     assert results["mini.empty-hypothesis"].mismatches[0].field == "error"

@@ -40,6 +40,13 @@ def misbehave(seq: int) -> bool:
         sys.stdout.write(EXTRA.replace("{seq}", str(seq)) + "\n")
         sys.stdout.flush()
         return True
+    if MODE == "many-counts":  # 500,000 orders in a line of 2 MB
+        counts = ", ".join(["1"] * 500_000)
+        sys.stdout.write(
+            f'{{"seq": {seq}, "score": 0.5, "counts": [{counts}], "totals": [{counts}]}}\n'
+        )
+        sys.stdout.flush()
+        return True
     if MODE == "endless-line":  # 17 MiB without a newline, then silence
         sys.stdout.write("x" * (17 * 2**20))
         sys.stdout.flush()

@@ -122,11 +122,11 @@ def test_reading_stdin_does_not_eat_the_protocol(capsys):
 @pytest.mark.parametrize(
     ("fake", "says"),
     [
-        ("nan", "score is nan"),
-        ("inf", "score is inf"),
-        ("bp_word", "bp is 'one'"),
-        ("nan_statistics", "hyp_len is nan"),
-        ("unpicklable", "bp is <function"),
+        ("nan", "score: nan is not a finite number"),
+        ("inf", "score: inf is not a finite number"),
+        ("bp_word", "bp: 'one' is not a number"),
+        ("nan_statistics", "hyp_len: nan is not a whole number"),
+        ("unpicklable", "bp: <function"),
     ],
 )
 def test_garbage_answers_are_errors_and_every_report_renders(capsys, tmp_path, fake, says):
