@@ -1,10 +1,12 @@
-"""The implementation protocol's JSON Schema, and the one check of what an implementation sends.
+"""The published JSON Schemas and the one check of data against them.
 
-``schemas/protocol.schema.json`` is the contract (``docs/protocol.md`` is its prose): each
-definition is one message. :func:`violation` checks data against one of them, then the rule a
-schema cannot state (every number finite, within a float's range), and names the first
-problem: the field, the value, the rule. The first schema error is taken as it is found, so
-an oversized list is refused by its ``maxItems`` before any item is looked at.
+``schemas/protocol.schema.json`` is the implementation protocol's contract
+(``docs/protocol.md`` is its prose): each definition is one message;
+``schemas/log.schema.json`` is the log's: each definition is one record kind.
+:func:`violation` checks data against one definition, then the rule a schema cannot state
+(every number finite, within a float's range), and names the first problem: the field, the
+value, the rule. The first schema error is taken as it is found, so an oversized list is
+refused by its ``maxItems`` before any item is looked at.
 """
 
 from __future__ import annotations
@@ -20,21 +22,24 @@ from importlib.resources import files
 from typing import Any
 
 __all__ = [
+    "LOG_SCHEMA",
     "PROTOCOL_SCHEMA",
+    "brief",
     "definition",
     "finite_number",
+    "load_schema",
     "nearest",
     "plain",
-    "shown",
     "violation",
 ]
 
 PROTOCOL_SCHEMA = "protocol.schema.json"
+LOG_SCHEMA = "log.schema.json"
 
 
 @cache
-def _schema(name: str) -> dict[str, Any]:
-    """A schema of ``conformance/schemas/``."""
+def load_schema(name: str) -> dict[str, Any]:
+    """A schema of ``conformance/schemas/`` (the protocol's, the log's)."""
     text = (files(__package__) / "schemas" / name).read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
@@ -42,7 +47,7 @@ def _schema(name: str) -> dict[str, Any]:
 
 def definition(name: str, schema: str = PROTOCOL_SCHEMA) -> dict[str, Any]:
     """The definition ``name`` of ``schema`` (its ``$defs`` entry)."""
-    found: dict[str, Any] = _schema(schema)["$defs"][name]
+    found: dict[str, Any] = load_schema(schema)["$defs"][name]
     return found
 
 
@@ -57,19 +62,23 @@ def _validator(name: str, schema: str) -> Any:
         "number", lambda _, v: isinstance(v, int | float) and not isinstance(v, bool)
     )
     strict = jsonschema.validators.extend(base, type_checker=checker)
-    return strict({"$ref": f"#/$defs/{name}", "$defs": _schema(schema)["$defs"]})
+    return strict({"$ref": f"#/$defs/{name}", "$defs": load_schema(schema)["$defs"]})
 
 
-def violation(data: Any, name: str, schema: str = PROTOCOL_SCHEMA, prefix: str = "") -> str | None:
+def violation(
+    data: Any, name: str, schema: str = PROTOCOL_SCHEMA, prefix: str = "", finite: bool = True
+) -> str | None:
     """What makes ``data`` (JSON data, see :func:`plain`) no valid ``name`` message, as
-    ``field: problem``, or None; ``prefix`` goes before top-level field names."""
+    ``field: problem``, or None; ``prefix`` goes before top-level field names. ``finite``:
+    every number must be finite (an implementation's answer; a log keeps what it was
+    given, a baseline's score beyond a float's range included)."""
     try:
         error = next(_validator(name, schema).iter_errors(data), None)
         if error is not None:
             return _named(error.absolute_path, prefix, _problem(error, prefix))
     except RecursionError:  # the repr of a value nested a thousand deep
         return "nested too deeply to be read"
-    return _non_finite(data, prefix)
+    return _non_finite(data, prefix) if finite else None
 
 
 #: How a type error names what was expected.
@@ -90,19 +99,19 @@ def _problem(error: Any, prefix: str) -> str:
     about = error.schema.get("description") if isinstance(error.schema, dict) else None
     if rule == "type":  # null stands for absent: no need to name it
         kinds = [_KINDS[k] for k in ([bound] if isinstance(bound, str) else bound) if k != "null"]
-        text = f"{shown(instance)} is not {' or '.join(kinds or ['null'])}"
+        text = f"{brief(instance)} is not {' or '.join(kinds or ['null'])}"
     elif rule in ("maxLength", "maxItems"):
         unit = "characters" if isinstance(instance, str) else "items"
         text = f"must be at most {bound:,} {unit} (got {len(instance):,})"
     elif rule == "pattern" and about:
-        return f"{shown(instance)} is not {about}"
+        return f"{brief(instance)} is not {about}"
     elif rule == "not":
-        text = f"{shown(instance)} is not allowed here"
+        text = f"{brief(instance)} is not allowed here"
     else:
         text = error.message
         full = repr(instance)
         if text.startswith(full):  # a long value is cut
-            text = shown(instance) + text[len(full) :]
+            text = brief(instance) + text[len(full) :]
     return f"{text} ({about})" if about else text
 
 
@@ -140,7 +149,7 @@ def _non_finite(data: Any, prefix: str) -> str | None:
         elif isinstance(value, int | float) and not isinstance(value, bool):
             if finite_number(value):
                 continue
-            return _named(path, prefix, f"{shown(value)} is not a finite number")
+            return _named(path, prefix, f"{brief(value)} is not a finite number")
     return None
 
 
@@ -188,7 +197,7 @@ def plain(value: Any, depth: int = 0) -> Any:
     return value
 
 
-def shown(value: Any, limit: int = 80) -> str:
+def brief(value: Any, limit: int = 80) -> str:
     """``repr(value)``, cut to ``limit`` characters (a 400-digit number stays readable)."""
     try:
         text = repr(value)

@@ -14,11 +14,12 @@ its schema: :func:`read_answer` makes an :class:`Answer` only from data that pas
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from .contract import definition, plain, shown, violation
+from .contract import brief, definition, plain, violation
 
 __all__ = [
     "AdapterError",
@@ -186,12 +187,12 @@ def checked(answer: Any) -> Answer:
     """``answer`` (an adapter's, a worker's reply: its fields may hold anything) read again
     by :func:`read_answer`: a well-typed answer, or AdapterError ``garbage``."""
     if not isinstance(answer, Answer):
-        raise AdapterError("garbage", f"the answer is {shown(answer)}, not an Answer")
+        raise AdapterError("garbage", f"the answer is {brief(answer)}, not an Answer")
     failure = answer.failure
     texts = {"stderr": answer.stderr, "failure.stderr": getattr(failure, "stderr", "")}
     for name, text in texts.items():
         if not isinstance(text, str):
-            raise AdapterError("garbage", f"{name}: {shown(text)} is not text")
+            raise AdapterError("garbage", f"{name}: {brief(text)} is not text")
     data: dict[str, Any] = {name: getattr(answer, name) for name in ("score", *STATISTICS)}
     if failure is not None:
         data["failure"] = vars(failure) if isinstance(failure, Failure) else failure
@@ -202,7 +203,11 @@ def checked(answer: Any) -> Answer:
 
 
 def jsonable(value: Any) -> Any:
-    """Tuples to lists, non-finite floats to strings, anything else unknown to ``str``."""
+    """``value`` as JSON data: records (dataclasses) as objects of every field, tuples as
+    lists, non-finite floats as the strings ``nan``/``inf``/``-inf``, text with lone
+    surrogates escaped, anything else unknown as ``str``."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Mapping):
         return {encodable(str(k)): jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

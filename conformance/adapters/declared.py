@@ -16,7 +16,7 @@ from typing import Any
 
 from bleu_impl import KNOB_NAMES, PROFILES, KnobError, get_profile, normalize_knob
 
-from ..contract import definition, nearest, plain, shown, violation
+from ..contract import brief, definition, nearest, plain, violation
 from ..protocol import AdapterError
 from .base import Capabilities
 
@@ -69,7 +69,7 @@ def _unknown_to_bleu_impl(data: dict[str, Any]) -> str | None:
                     return f"{field}: {exc}"
     native = data.get("native")
     if native is not None and native not in PROFILES:
-        return f"native: {shown(native)} is not a bleu_impl profile{nearest(native, PROFILES)}"
+        return f"native: {brief(native)} is not a bleu_impl profile{nearest(native, PROFILES)}"
     if not data.get("native_knobs"):
         return None
     if not native:
@@ -113,7 +113,7 @@ def checked_capabilities(caps: Any, where: str) -> Capabilities:
     """``caps`` (what a worker reports: its fields may hold anything) read again as a
     declaration; each field left at its default needs no check."""
     if not isinstance(caps, Capabilities):
-        raise AdapterError("config", f"{where}: {shown(caps)}, not capabilities")
+        raise AdapterError("config", f"{where}: {brief(caps)}, not capabilities")
     fields = {"name": caps.name}
     for field in dataclasses.fields(Capabilities):
         value = getattr(caps, field.name)

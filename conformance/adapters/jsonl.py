@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import IO, Any, NoReturn
 
-from ..contract import shown, violation
+from ..contract import brief, violation
 from ..protocol import AdapterError, Answer, Request, read_answer
 from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities
 from .declared import read_declaration
@@ -210,12 +210,12 @@ def capabilities_from_hello(data: Mapping[str, Any], *, timeout: float) -> Capab
         raise AdapterError(
             "protocol",
             'the adapter\'s first line is not a hello (no "protocol" field; it must answer '
-            f"the hello request before anything else, see docs/protocol.md): {shown(data, 200)}",
+            f"the hello request before anything else, see docs/protocol.md): {brief(data, 200)}",
         )
     if data.get("protocol") != PROTOCOL_VERSION:
         raise AdapterError(
             "protocol",
-            f"the adapter speaks protocol {shown(data.get('protocol'))}; this harness speaks "
+            f"the adapter speaks protocol {brief(data.get('protocol'))}; this harness speaks "
             f"{PROTOCOL_VERSION}",
         )
     problem = violation(data, "hello_answer")
@@ -291,7 +291,7 @@ class JsonlAdapter(Adapter):
         answered = data.get("seq")
         if not isinstance(answered, int) or isinstance(answered, bool) or answered != seq:
             self._proc.fail(
-                "protocol", f"answer has seq {shown(answered)}, expected {seq}: {shown(data, 200)}"
+                "protocol", f"answer has seq {brief(answered)}, expected {seq}: {brief(data, 200)}"
             )
         return read_answer(data, self._proc.stderr_tail(before))
 

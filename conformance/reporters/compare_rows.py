@@ -10,7 +10,7 @@ from typing import Any
 
 from bleu_impl import DOCS
 
-from ..results.codec import to_json
+from ..protocol import jsonable
 from ..results.findings import Difference, Findings, PairTally
 from ..results.vocab import BOTH_FAILED, DIFFERING, ERRORED_PAIR, IDENTICAL, SKIPPED_PAIR, WITHIN
 from .numbers import short
@@ -169,7 +169,7 @@ def detail_cell(d: Difference) -> str:
     """The differing statistics and the minimal input of one difference."""
     lines = ["; ".join(d.record.stats_diff) or "-"]
     if d.record.minimal is not None:
-        lines.append("minimal: " + json.dumps(to_json(d.record.minimal), ensure_ascii=False))
+        lines.append("minimal: " + json.dumps(jsonable(d.record.minimal), ensure_ascii=False))
     return "\n".join(lines)
 
 

@@ -14,7 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..results.codec import to_json
+from ..protocol import jsonable
 from ..results.findings import Difference, Findings, PairTally, analyze
 from ..results.report import Report
 from ..results.vocab import (
@@ -314,9 +314,9 @@ def render_json(comparison: Report, decimals: int | None) -> str:
 
     return json.dumps(
         {
-            "header": to_json(comparison.header),
+            "header": jsonable(comparison.header),
             "complete": comparison.complete,
-            "implementations": to_json(comparison.implementations),
+            "implementations": jsonable(comparison.implementations),
             "letters": f.letters,
             "materiality": {
                 "decimals": f.decimals,
@@ -328,7 +328,7 @@ def render_json(comparison: Report, decimals: int | None) -> str:
             "causes": _cause_records(f),
             "material": keys(f.material),
             "negligible": keys(f.negligible),
-            "pairs": to_json(comparison.pairs),
+            "pairs": jsonable(comparison.pairs),
         },
         indent=2,
         ensure_ascii=False,

@@ -15,7 +15,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..results.codec import to_json
+from ..protocol import jsonable
 from ..results.printable import shown, shown_inline
 from ..results.records import CorpusSummary
 from ..results.report import Report
@@ -401,14 +401,14 @@ def _json(report: Report) -> str:
     """The whole report as one JSON document: the cells as score and error matrices, each
     implementation with the setting that reproduces it, and the summary's analysis."""
     s = summary(report)
-    reproduced = {r.implementation: to_json(r) for r in s.reproduced}
+    reproduced = {r.implementation: jsonable(r) for r in s.reproduced}
     implementations = [
-        {**to_json(info), **reproduced.get(info.name, {})} for info in report.implementations
+        {**jsonable(info), **reproduced.get(info.name, {})} for info in report.implementations
     ]
-    analysis = {k: v for k, v in to_json(s).items() if k != "reproduced"}
+    analysis = {k: v for k, v in jsonable(s).items() if k != "reproduced"}
     document = {
         "kind": "corpus-report",
-        "header": to_json(report.header),
+        "header": jsonable(report.header),
         "complete": report.complete,
         **analysis,
         "implementations": implementations,

@@ -10,7 +10,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..results.codec import to_json
+from ..protocol import jsonable
 from ..results.records import Candidate, Identification
 from ..results.report import Report
 from . import View, html
@@ -112,9 +112,9 @@ def _markdown(found: Identification, top: int) -> str:
 
 def _candidate(c: Candidate) -> dict[str, object]:
     return {
-        **to_json(c),
-        "overrides": to_json(dict(c.overrides)),
-        "changes": to_json(dict(c.changes)),
+        **jsonable(c),
+        "overrides": jsonable(dict(c.overrides)),
+        "changes": jsonable(dict(c.changes)),
         "label": c.label,
         "generic": c.generic,
         "share": c.share,
@@ -123,9 +123,9 @@ def _candidate(c: Candidate) -> dict[str, object]:
 
 def _json(report: Report, found: Identification, top: int) -> str:
     document = {
-        "header": to_json(report.header),
+        "header": jsonable(report.header),
         "complete": report.complete,
-        **{k: v for k, v in to_json(found).items() if k not in ("candidates", "ties")},
+        **{k: v for k, v in jsonable(found).items() if k not in ("candidates", "ties")},
         "candidates": [_candidate(c) for c in found.candidates[:top]],
         "ties": [_candidate(c) for c in found.ties],
     }

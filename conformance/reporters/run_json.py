@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..results.codec import to_json
+from ..protocol import jsonable
 from ..results.report import Report
 from ..results.summary import summarize
 
@@ -22,12 +22,12 @@ def render_json(report: Report) -> str:
         for s in summarize(report)
     ]
     document = {
-        "run": to_json(report.header),
+        "run": jsonable(report.header),
         "complete": report.complete,
-        "problems": to_json(report.problems),
-        "implementations": to_json(report.implementations),
+        "problems": jsonable(report.problems),
+        "implementations": jsonable(report.implementations),
         "summary": summaries,
-        "results": to_json(report.results),
-        "baseline": to_json(report.baseline),
+        "results": jsonable(report.results),
+        "baseline": jsonable(report.baseline),
     }
     return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

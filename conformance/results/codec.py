@@ -2,7 +2,8 @@
 
 A record is a frozen dataclass whose fields are JSON-like: ``str``, ``int``, ``float``,
 ``bool``, ``None``, ``Literal`` values, tuples, ``Mapping[str, ...]``, other records, and
-``Any`` (kept as it is). :func:`to_json` writes one; :func:`from_json` rebuilds it from
+``Any`` (kept as it is). :func:`~conformance.protocol.jsonable` writes one; :func:`from_json`
+rebuilds it from
 data already validated against :func:`json_schema` (the schema the log's readers apply), so
 the field types, the schema and the reader cannot drift apart. Non-finite floats are the
 strings ``"nan"``, ``"inf"``, ``"-inf"`` in JSON (which has no such numbers).
@@ -12,37 +13,16 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import math
 import types
 import typing
 from collections.abc import Mapping
 from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
-from ..protocol import encodable
-
-__all__ = ["from_json", "json_schema", "to_json"]
+__all__ = ["from_json", "json_schema"]
 
 T = TypeVar("T")
 
 _NON_FINITE = ("nan", "inf", "-inf")
-
-
-def to_json(value: Any) -> Any:
-    """``value`` as JSON data: records as objects (every field), tuples as lists, non-finite
-    floats as strings, text with lone surrogates escaped."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Mapping):
-        return {encodable(str(k)): to_json(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [to_json(v) for v in value]
-    if isinstance(value, float) and not math.isfinite(value):
-        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
-    if isinstance(value, str):
-        return encodable(value)
-    if value is None or isinstance(value, int | float | bool):
-        return value
-    return encodable(str(value))
 
 
 @functools.cache

@@ -79,9 +79,9 @@ def _side(value: Any, score: Any, failure: Any) -> dict[str, Any]:
         match = _FAILED.fullmatch(text)
         message = match.group(2) or "" if match else ""
         return {"status": "answered", "failure": failure, "message": message}
-    if score is None:
+    if score is None:  # a number, or how the log writes a non-finite one
         try:
-            score = float(text)
+            score = text if text in ("nan", "inf", "-inf") else float(text)
         except ValueError:
             return {"status": "errored", "message": text}
     return {"status": "answered", "score": score}

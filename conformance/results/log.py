@@ -13,29 +13,24 @@ too (:mod:`.legacy`). Files named ``.gz`` are read gzip-compressed.
 
 from __future__ import annotations
 
-import functools
 import gzip
 import json
 import threading
 import zlib
 from collections.abc import Generator, Iterator, Mapping
 from datetime import datetime, timezone
-from importlib import resources
 from pathlib import Path
 from typing import IO, Any
 
-import jsonschema
-
 from ..bounded import TooLarge, bounded_lines
-from .codec import from_json, to_json
+from ..contract import LOG_SCHEMA, load_schema, violation
+from ..protocol import jsonable
+from .codec import from_json
 from .legacy import legacy_format, upgrade
 from .records import RECORDS, Header
 from .report import Report
 
-__all__ = ["SCHEMA_FILE", "LogWriter", "read_log", "records_schema", "utc_now"]
-
-#: The published schema of a log line (package data).
-SCHEMA_FILE = "schemas/log.schema.json"
+__all__ = ["LogWriter", "check", "read_log", "records_schema", "utc_now"]
 
 
 def utc_now() -> str:
@@ -43,35 +38,16 @@ def utc_now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-@functools.cache
 def records_schema() -> dict[str, Any]:
     """The log's JSON Schema as shipped."""
-    text = resources.files("conformance").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
-    schema: dict[str, Any] = json.loads(text)
-    return schema
-
-
-@functools.cache
-def _validator(kind: str) -> jsonschema.protocols.Validator:
-    """A validator of one record kind (its definition, nested ones resolved)."""
-    schema = records_schema()
-    name = RECORDS[kind].__name__
-    return jsonschema.Draft202012Validator({"$ref": f"#/$defs/{name}", "$defs": schema["$defs"]})
-
-
-def _where(error: jsonschema.ValidationError) -> str:
-    path = list(error.absolute_path)
-    if not path:
-        return ""
-    first, rest = path[0], path[1:]
-    return f"{first!r}" + "".join(f"[{p}]" for p in rest) + ": "
+    return load_schema(LOG_SCHEMA)
 
 
 def check(kind: str, data: Mapping[str, Any]) -> None:
     """ValueError naming the field when ``data`` is not a valid ``kind`` record."""
-    error = jsonschema.exceptions.best_match(_validator(kind).iter_errors(data))
-    if error is not None:
-        raise ValueError(f"malformed {kind} record: {_where(error)}{error.message[:200]}")
+    problem = violation(data, RECORDS[kind].__name__, LOG_SCHEMA, finite=False)
+    if problem is not None:
+        raise ValueError(f"malformed {kind} record: {problem}")
 
 
 class LogWriter:
@@ -85,7 +61,7 @@ class LogWriter:
 
     def write(self, record: Any) -> None:
         """Write ``record``; a record its schema refuses is a bug here (AssertionError)."""
-        data = {"record": record.KIND, **to_json(record)}
+        data = {"record": record.KIND, **jsonable(record)}
         try:
             check(record.KIND, data)
         except ValueError as exc:

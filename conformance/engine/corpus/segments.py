@@ -42,18 +42,6 @@ class SegmentRow:
     tokens_a: tuple[str, ...]
     tokens_b: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "line": self.line,
-            "delta": self.delta,
-            "hypothesis": self.hypothesis,
-            "references": list(self.references),
-            "counts_a": self.stats_a.to_dict(),
-            "counts_b": self.stats_b.to_dict(),
-            "tokens_a": list(self.tokens_a),
-            "tokens_b": list(self.tokens_b),
-        }
-
 
 def _swap(total: BleuStats, out: BleuStats, into: BleuStats) -> BleuStats:
     return BleuStats(
