@@ -37,7 +37,7 @@ __all__ = [
 Lowercase = Literal[False, "ascii", "unicode", "perl-lc"]
 
 NLTK_METHODS = tuple(f"nltk-method{i}" for i in range(8))
-#: Smoothing methods that rewrite every order's precision (``bleu_impl.epsilon``).
+#: Smoothing methods that rewrite every order's precision (``bleu_impl.smoothing.EVERY_ORDER``).
 EVERY_ORDER_METHODS = ("coco-eps", "allennlp-eps", "add-one-fmin")
 LAST_SEGMENT_METHODS = ("nltk-method5", "nltk-method6", "nltk-method7")
 

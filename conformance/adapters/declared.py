@@ -15,7 +15,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bleu_impl import KNOB_NAMES, PROFILES, KnobError, get_profile, normalize_knob
+from bleu_impl import PROFILES, KnobError, get_profile
+from bleu_impl.knobs import KNOB_NAMES, normalize_knob
 
 from ..protocol import AdapterError
 

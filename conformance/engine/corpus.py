@@ -27,8 +27,10 @@ from itertools import combinations
 from statistics import fmean
 from typing import Any
 
-from bleu_impl import BleuError, SharedCounts, sharing
+from bleu_impl import BleuError
+from bleu_impl.bulk import SharedCounts
 
+from ..adapters.bleu_impl_adapter import BleuImplAdapter
 from ..cases.usercorpus import UserCorpus
 from ..protocol import jsonable
 from .asking import ANSWERED, SKIPPED, Reply
@@ -385,9 +387,16 @@ def corpus_report(
     """The whole report as a JSON-friendly dict (see ``docs/corpus-report.md``). Every
     system is scored on the same references under many settings: the tokens of each line
     and the n-gram matches of each system are counted once per tokenization
-    (:class:`bleu_impl.SharedCounts`), by the asked bleu_impl profiles too."""
-    with sharing(SharedCounts()):
-        return _report(corpus, subjects, baseline, options, progress)
+    (:class:`bleu_impl.bulk.SharedCounts`), by the asked bleu_impl profiles too."""
+    counts = SharedCounts()
+    sharing = [s.adapter for s in subjects if isinstance(s.adapter, BleuImplAdapter)]
+    for adapter in sharing:
+        adapter.counts = counts
+    try:
+        return _report(corpus, subjects, baseline, options, progress, counts)
+    finally:
+        for adapter in sharing:
+            adapter.counts = None
 
 
 def _report(
@@ -396,10 +405,11 @@ def _report(
     baseline: str,
     options: CorpusOptions,
     progress: Progress,
+    counts: SharedCounts,
 ) -> dict[str, Any]:
     names = list(corpus.names)
     cells = _ask_all(corpus, subjects, options, progress)
-    cache = TableCache([corpus.case(j, options.knobs) for j in range(len(names))])
+    cache = TableCache([corpus.case(j, options.knobs) for j in range(len(names))], counts)
     reps = _reproductions(subjects, cells, cache, options.knobs, baseline, progress)
     scores = {
         impl: {names[j]: c.score for j, c in enumerate(row) if c.score is not None}
