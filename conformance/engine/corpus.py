@@ -18,7 +18,6 @@ The result is one JSON-friendly dict (``docs/corpus-report.md``); reporters only
 
 from __future__ import annotations
 
-import contextvars
 import queue
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -137,9 +136,8 @@ class _Asking:
             self._queue.put(subject)
         self._ask = ask
         self._failure: BaseException | None = None
-        context = contextvars.copy_context()
         self._threads = [
-            threading.Thread(target=context.copy().run, args=(self._work,), daemon=True)
+            threading.Thread(target=self._work, daemon=True)
             for _ in range(min(jobs, len(subjects)))
         ]
 
