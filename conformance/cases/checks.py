@@ -15,6 +15,7 @@ from typing import Any
 from bleu_impl import BleuError, BleuStats, Config, EmulatedFailure, get_profile, score_stats
 from bleu_impl.knobs import KNOB_NAMES, LAST_SEGMENT_METHODS, normalize_knob
 
+from .implementations import Registry
 from .model import (
     Case,
     Expectation,
@@ -24,7 +25,6 @@ from .model import (
     Tolerance,
     printed_half_unit,
 )
-from .registry import Registry
 from .yamlnodes import YamlDocument
 
 #: Methods whose result may exceed 1 (NLTK method6's prior, method5/7 averaging); they also

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.differ import DIFFERING
-from ..runlog import CompareLog
+from ..engine.compare.differ import DIFFERING
+from ..results.log import CompareLog
 from . import html, svg
 from .comparison_text import (
     CAUSE_HEADERS,

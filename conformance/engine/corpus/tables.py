@@ -17,9 +17,9 @@ from bleu_impl.bulk import SharedCounts, macro_result, scoring_key
 from bleu_impl.knobs import STATS_KNOBS
 from bleu_impl.resample import SegmentTable, segment_scores
 
-from ..cases import Case
-from .asking import Outcome
-from .evaluate import Evaluator, outcome_of
+from ...cases import Case
+from ..asking import Outcome
+from ..evaluator import Evaluator, outcome_of
 
 __all__ = ["TableCache", "TableEvaluator", "stats_key"]
 
