@@ -77,7 +77,8 @@ def _columns(refs: list[list[str]]) -> list[list[str]]:
 
 def _bleu_impl(tokenize: str, jobs: int = 1) -> Callable[..., Run]:
     def prepare(hyps: list[str], refs: list[list[str]]) -> Run:
-        from bleu_impl import corpus_bleu, get_profile, parallel_corpus_stats, score_stats
+        from bleu_impl import corpus_bleu, get_profile, score_stats
+        from bleu_impl.bulk import parallel_corpus_stats
 
         if jobs == 1:
             return lambda: corpus_bleu(hyps, refs, profile="sacrebleu", tokenize=tokenize).score

@@ -3,21 +3,23 @@
 Statistics come from the fast path (:mod:`bleu_impl.fast`) whenever it supports the config,
 else from the readable reference path (:func:`iter_segment_stats`: the tokenizing pipeline,
 then ``ngrams.segment_stats`` per segment); both give identical statistics and errors.
+A macro mean's parts are scored by one :class:`~bleu_impl.segment_scorer.SegmentScorer`
+(:func:`macro_result`), which remembers what repeats across the parts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from .inputs import Segment, read_segments
 from .knobs import Config
-from .macro import macro_result
+from .macro import macro_mean
 from .ngrams import segment_stats
 from .profiles import Profile, get_profile, resolve_cached
-from .score import BleuResult
-from .segment_scorer import scorer_for
-from .shared import active_counts
+from .score import BleuResult, score_stats
+from .segment_scorer import SegmentScorer, scorer_for
 from .stats import BleuStats
 from .tokenizers import pipelines
 
@@ -26,6 +28,7 @@ __all__ = [
     "corpus_bleu",
     "corpus_stats",
     "iter_segment_stats",
+    "macro_result",
     "sentence_bleu",
     "sentence_stats",
 ]
@@ -37,7 +40,7 @@ def iter_segment_stats(
     """Yield the statistics of each segment (the reference path; lazily, so memory stays
     bounded, except with ``ref_scope="corpus"``, which needs every reference first)."""
     if config.ref_scope == "corpus":
-        from .pooled import pooled_segment_stats
+        from .ref_pool import pooled_segment_stats
 
         yield from pooled_segment_stats(hypotheses, references, config)
         return
@@ -55,10 +58,6 @@ def corpus_stats(
     from . import fast  # numpy is imported on first use, not with bleu_impl
 
     if fast.supports_corpus(config):
-        store = active_counts()  # a corpus report shares tokens and counts
-        found = None if store is None else store.stats(hypotheses, references, config)
-        if found is not None:
-            return found
         return fast.corpus_stats(hypotheses, references, config)
     total = BleuStats.zero(config.max_order)
     for stats in iter_segment_stats(hypotheses, references, config):
@@ -76,6 +75,29 @@ def sentence_stats(hypothesis: Segment, references: Any, config: Config) -> Bleu
     return corpus_stats([hypothesis], [references], config)
 
 
+def macro_result(
+    stats: BleuStats,
+    *,
+    profile: str | Profile,
+    config: Config,
+    scores: Sequence[float] | None = None,
+) -> BleuResult:
+    """``score_stats(stats, profile=profile, config=config)``, the same result and errors,
+    with the parts of a macro mean scored by one :class:`SegmentScorer` (``scores``: the
+    parts' scores when already known, e.g. :func:`~bleu_impl.resample.segment_scores` of a
+    table; ``stats`` then need not carry its parts)."""
+    prof = profile if isinstance(profile, Profile) else get_profile(profile)
+    if config.aggregation != "macro" or stats.max_order != config.max_order:
+        return score_stats(stats, profile=prof, config=config)
+    if scores is None and stats.parts:
+        scores = list(
+            map(SegmentScorer(prof, replace(config, aggregation="corpus")).score, stats.parts)
+        )
+    return macro_mean(
+        stats, config, lambda part, one: score_stats(part, profile=prof, config=one), scores
+    )
+
+
 def corpus_bleu(
     hypotheses: Iterable[Segment],
     references: Iterable[Any],
@@ -86,7 +108,7 @@ def corpus_bleu(
     """Corpus BLEU: ``references[i]`` is the list of references of ``hypotheses[i]``.
 
     Segments are str (tokenized by the ``tokenize`` knob) or token sequences (taken as given).
-    Scored as ``score_stats`` scores the statistics (:func:`~bleu_impl.macro.macro_result`).
+    Scored as ``score_stats`` scores the statistics (:func:`macro_result`).
     """
     prof = profile if isinstance(profile, Profile) else get_profile(profile)
     config = prof.resolve(knobs, "corpus")

@@ -63,7 +63,7 @@ NltkMethod = Literal[
     "nltk-method6",
     "nltk-method7",
 ]
-#: Smoothing methods that rewrite every order's precision (``bleu_impl.epsilon``).
+#: Smoothing methods that rewrite every order's precision (``bleu_impl.smoothing.EVERY_ORDER``).
 EveryOrderMethod = Literal["coco-eps", "allennlp-eps", "add-one-fmin"]
 
 NLTK_METHODS: tuple[NltkMethod, ...] = get_args(NltkMethod)

@@ -1,46 +1,64 @@
-"""Macro means scored fast: every segment's score by one :class:`SegmentScorer`.
+"""Macro aggregation (knob ``aggregation="macro"``): the mean of every segment's score.
 
-``score_stats`` scores each part of a macro mean (``aggregation="macro"``,
-:mod:`bleu_impl.aggregate`) into a full :class:`~bleu_impl.score.BleuResult`, signature
-included, and reads only its score. :func:`macro_result` gives the identical result with the
-parts scored by :meth:`SegmentScorer.score <bleu_impl.segment_scorer.SegmentScorer.score>`
-(equal to ``score_stats(part, ...).score``, remembering each order's precision and the
-precision factor across the parts).
+pytorch-ignite's ``Bleu(average="macro")`` (its default, ignite 0.5 ``metrics/nlp/bleu.py``)
+and CodeXGLUE's ``bleuFromMaps`` average sentence BLEU over the segments instead of scoring
+the summed statistics. The mean is not a function of the summed statistics, so
+:class:`~bleu_impl.stats.BleuStats` built under such a config keep each segment's own
+statistics in ``parts`` (concatenated by ``+``, so sharded and streamed statistics still
+merge), and each part is scored under the same knobs with ``aggregation="corpus"``
+(:func:`~bleu_impl.score.score_stats` scores each into a full result;
+:func:`~bleu_impl.api.macro_result` gives the identical result with the parts scored by one
+:class:`~bleu_impl.segment_scorer.SegmentScorer`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
-from .aggregate import macro_mean
+from .errors import EmulatedFailure
 from .knobs import Config
-from .profiles import Profile, get_profile
-from .score import BleuResult, score_stats
-from .segment_scorer import SegmentScorer
 from .stats import BleuStats
 
-__all__ = ["macro_result"]
+__all__ = ["as_part", "macro_mean"]
 
 
-def macro_result(
+def as_part(stats: BleuStats, config: Config) -> BleuStats:
+    """One segment's statistics, carrying themselves as the only part under macro
+    aggregation (unchanged otherwise)."""
+    if config.aggregation != "macro":
+        return stats
+    return replace(stats, parts=(stats,))
+
+
+def macro_mean(
     stats: BleuStats,
-    *,
-    profile: str | Profile,
     config: Config,
+    score_one: Callable[[BleuStats, Config], Any],
     scores: Sequence[float] | None = None,
-) -> BleuResult:
-    """``score_stats(stats, profile=profile, config=config)``, the same result and errors,
-    with the parts of a macro mean scored by one :class:`SegmentScorer` (``scores``: the
-    parts' scores when already known, e.g. :func:`~bleu_impl.segment_scores` of a table;
-    ``stats`` then need not carry its parts)."""
-    prof = profile if isinstance(profile, Profile) else get_profile(profile)
-    if config.aggregation != "macro" or stats.max_order != config.max_order:
-        return score_stats(stats, profile=prof, config=config)
+) -> Any:
+    """``sum_s BLEU(s) / S`` over the parts of ``stats``, each scored by ``score_one``
+    (``scores``: the parts' scores when already known, each equal to ``score_one(part,
+    one).score`` with ``one`` = ``config`` under ``aggregation="corpus"``; the parts are then
+    not read); the result (a :class:`~bleu_impl.score.BleuResult`) carries the summed
+    statistics. No segment: an ``empty-corpus`` failure (ignite raises NotComputableError,
+    CodeXGLUE divides by zero)."""
+    one = replace(config, aggregation="corpus")
     if scores is None and stats.parts:
-        scores = list(
-            map(SegmentScorer(prof, replace(config, aggregation="corpus")).score, stats.parts)
+        scores = [score_one(part, one).score for part in stats.parts]
+    if not scores:
+        raise EmulatedFailure(
+            "empty-corpus",
+            "the mean of sentence scores needs at least one segment (aggregation='macro')",
         )
-    return macro_mean(
-        stats, config, lambda part, one: score_stats(part, profile=prof, config=one), scores
+    mean = math.fsum(scores) / len(scores)
+    summed = score_one(replace(stats, parts=None), one)
+    return replace(
+        summed,
+        score=mean,
+        config=config,
+        signature=summed.signature.replace("|agg:corpus|", "|agg:macro|"),
+        note=f"mean of {len(scores)} segment scores (aggregation='macro')",
     )

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .aggregate import as_part
 from .errors import InputError
 from .joined import joined_counts
 from .knobs import LAST_SEGMENT_METHODS, Config
+from .macro import as_part
 from .reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES
 from .stats import BleuStats, LastSegment
 

@@ -156,13 +156,8 @@ def segment_table(
 
     if fast.supports_corpus(config):
         from .fast.segments import segment_arrays
-        from .shared import active_counts
 
-        store = active_counts()  # a corpus report shares tokens and counts
-        found = None if store is None else store.arrays(hypotheses, references, config)
-        if found is None:
-            found = segment_arrays(hypotheses, references, config)
-        return SegmentTable(*found)
+        return SegmentTable(*segment_arrays(hypotheses, references, config))
     return _reference_table(iter_segment_stats(hypotheses, references, config), config)
 
 

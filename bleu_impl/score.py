@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from .aggregate import macro_mean
 from .brevity import BREVITY_PENALTIES, brevity_penalty
 from .errors import EmulatedFailure
 from .float32 import as_float32, float32_bleu
 from .knobs import Config
+from .macro import macro_mean
 from .profiles import Profile, get_profile
 from .signature import signature
 from .smoothing import (

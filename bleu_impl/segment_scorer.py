@@ -7,7 +7,7 @@ the segments of a batch (or the calls of ``sentence_bleu``) each distinct one --
 logarithm -- is computed once, by the shared scoring code (:func:`~bleu_impl.score.score_parts`
 in pieces). NLTK methods 5-7 (whose smoothing reads the whole vector and the segment's own
 data) and NLTK 3.2.2's truncation are scored without that shortcut. Under macro aggregation
-a score is the mean of its parts' scores (:func:`~bleu_impl.aggregate.macro_mean`), each
+a score is the mean of its parts' scores (:func:`~bleu_impl.macro.macro_mean`), each
 part scored by a scorer of the same knobs with ``aggregation="corpus"``.
 
 :class:`ScorerPool` serves a search over many configs: one scorer per scoring setting

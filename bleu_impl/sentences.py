@@ -95,7 +95,7 @@ def sentence_scores(
     with ``statistics=True`` the :class:`BleuResult` of each, identical to that loop (and
     raising the same error, naming its segment, where the loop would first raise one).
     """
-    from .fast.corpus import gc_paused  # numpy is imported on first use
+    from .fast.corpus_sums import gc_paused  # numpy is imported on first use
 
     prof = profile if isinstance(profile, Profile) else get_profile(profile)
     config = resolve_cached(prof, knobs, "sentence")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .knobs import KNOBS, Config
-from .tokenizers.registry import tokenizer_signature
+from .tokenizers.all_tokenizers import tokenizer_signature
 from .tokenizers.spm import model_digest
 from .version import VERSION
 

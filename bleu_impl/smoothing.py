@@ -16,6 +16,18 @@ Each order n starts from its corpus sums (m_n, l_n), after any per-segment floor
    or, unsmoothed, follows ``zero_match``;
 4. NLTK methods 5 and 6 (and 7 = 4 then 5) then rewrite the whole vector.
 
+Three methods instead give every order n a value from its sums (m_n, l_n) alone, so no order
+is ever absent or zero-matched and the score is never forced to 0 (``EVERY_ORDER``):
+
+* ``coco-eps`` (pycocoevalcap 1.2 ``bleu_scorer.py``, ``compute_score``): ``p_n = (m_n +
+  1e-15) / (l_n + 1e-9)`` in floats, the constants ``tiny`` and ``small``;
+* ``allennlp-eps`` (AllenNLP 2.10 ``training/metrics/bleu.py``, ``get_metric``): ``ln p_n =
+  ln(m_n + 1e-13) - ln(l_n + 1e-13)``;
+* ``add-one-fmin`` (CodeXGLUE ``Code-Text/code-to-text/code/bleu.py``, ``score_cooked`` with
+  ``smooth=1``): ``ln p_n = ln(m_n + a_n + f) - ln(l_n + a_n + f)`` with ``a_1 = 0``, ``a_n = 1``
+  for n >= 2 (Lin & Och 2004) and ``f = sys.float_info.min``; an order with ``l_1 = 0`` gets
+  ``f / f = 1``, a unigram order without matches ``f / l_1``.
+
 Values stay exact ``Fraction`` where the implementation's arithmetic is exact; where it
 uses floats (NLTK method4, ``float-min``) the same float operations are performed.
 """
@@ -28,7 +40,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .epsilon import EVERY_ORDER
 from .errors import EmulatedFailure
 from .knobs import EVERY_ORDER_METHODS, LAST_SEGMENT_METHODS, Config
 from .stats import BleuStats
@@ -37,6 +48,7 @@ __all__ = [
     "ABSENT_ONE",
     "ABSENT_ZERO",
     "DROPPED",
+    "EVERY_ORDER",
     "EXACT",
     "FLOAT_MIN",
     "FORCES_ZERO",
@@ -70,6 +82,29 @@ NOT_IN_SUM = (ABSENT_ONE, DROPPED, TRUNCATED, SKIPPED)
 FORCES_ZERO = (ABSENT_ZERO, ZERO)
 
 _ADDITIVE = {"add-k": 2, "nltk-method2": 2, "add-one": 1}  # smoothing -> first order touched
+
+
+def _coco(n: int, m: int, l: int) -> Number:
+    return (float(m) + 1e-15) / (float(l) + 1e-9)
+
+
+def _allennlp(n: int, m: int, l: int) -> Number:
+    return math.exp(math.log(m + 1e-13) - math.log(l + 1e-13))
+
+
+def _add_one_fmin(n: int, m: int, l: int) -> Number:
+    add = 1 if n >= 2 else 0
+    if m + add == 0:  # ln(f) - ln(l + f): f / l, or 1 when l = 0 too
+        return Fraction(1) if l == 0 else Fraction(sys.float_info.min) / l
+    return Fraction(m + add, l + add)
+
+
+#: smoothing knob value -> ``(n, m_n, l_n) -> p_n`` for the methods that rewrite every order.
+EVERY_ORDER: dict[str, Callable[[int, int, int], Number]] = {
+    "coco-eps": _coco,
+    "allennlp-eps": _allennlp,
+    "add-one-fmin": _add_one_fmin,
+}
 
 
 @dataclass(frozen=True)

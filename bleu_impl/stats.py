@@ -59,7 +59,7 @@ class BleuStats:
     with ``ref_length="average"``), summed over ``segments`` segments, ``missing`` of which
     had no reference (``missing_refs="len-9999"``). ``parts``: each segment's own
     statistics, kept when the score is a mean over segments (``aggregation="macro"``,
-    :mod:`bleu_impl.aggregate`), else None."""
+    :mod:`bleu_impl.macro`), else None."""
 
     counts: tuple[int, ...]
     totals: tuple[int, ...]

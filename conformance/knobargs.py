@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bleu_impl import CHOICES, DOCS, KNOB_NAMES, PROFILES
+from bleu_impl import CHOICES, DOCS, PROFILES
+from bleu_impl.knobs import KNOB_NAMES
 
 _WORDS = {"true": True, "yes": True, "false": False, "no": False, "none": None, "null": None}
 

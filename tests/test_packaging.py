@@ -1,6 +1,8 @@
-"""The package people install: the wheel built from the sdist, installed with its runtime
+"""The packages people install: the wheel built from the sdist, installed with its runtime
 dependencies only into a fresh virtual environment, works from a directory outside the
-checkout, and every example of the README and of every command's --help runs there.
+checkout, and every example of the README and of every command's --help runs there; the
+metric's own wheel (metric/: bleu-impl) installs alone with numpy and regex and scores as
+the harness does.
 
 The build and the environment are made once per session and cached under pytest's cache
 directory, keyed by the content of everything that goes into the package (a fresh clone, as
@@ -32,7 +34,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGED = ("bleu_impl", "conformance", "fixtures", "pyproject.toml", "README.md", "LICENSE")
-PACKAGED += ("MANIFEST.in",)
+PACKAGED += ("MANIFEST.in", "metric/pyproject.toml", "metric/README.md")
+METRIC = ROOT / "metric"
 SUBCOMMANDS = (
     "score",
     "explain",
@@ -53,9 +56,9 @@ OPTIONAL = {"sacrebleu": r"--impl[ =]sacrebleu\b", "torchmetrics": r"--impl[ =]t
 # --- static checks (fast) -----------------------------------------------------------------
 
 
-def _pyproject() -> dict:
+def _pyproject(folder: Path = ROOT) -> dict:
     tomllib = pytest.importorskip("tomllib")  # Python >= 3.11
-    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))
 
 
 def test_the_package_list_is_the_source_tree() -> None:
@@ -89,6 +92,22 @@ def test_metadata_declares_license_typing_and_extras() -> None:
     assert {"sacrebleu", "torchmetrics"} <= set(project["optional-dependencies"])
     assert (ROOT / "bleu_impl" / "py.typed").is_file()
     assert (ROOT / "conformance" / "py.typed").is_file()
+
+
+def test_the_metric_distribution_is_the_bleu_impl_package() -> None:
+    """metric/ builds the one copy of bleu_impl (a link to it) with the harness's own
+    dependencies of the metric, tokenizer extras and version source."""
+    metric, harness = _pyproject(METRIC), _pyproject()
+    assert (METRIC / "bleu_impl").resolve() == ROOT / "bleu_impl"
+    assert (METRIC / "LICENSE").resolve() == ROOT / "LICENSE"
+    packages = harness["tool"]["setuptools"]["packages"]
+    assert metric["tool"]["setuptools"]["packages"] == [p for p in packages if "bleu_impl" in p]
+    wanted = [d for d in harness["project"]["dependencies"] if d.startswith(("regex", "numpy"))]
+    assert metric["project"]["dependencies"] == wanted
+    extras = metric["project"]["optional-dependencies"]
+    assert set(extras) == {"ja", "ko", "spm", "dask"}
+    assert extras == {name: harness["project"]["optional-dependencies"][name] for name in extras}
+    assert metric["tool"]["setuptools"]["dynamic"] == harness["tool"]["setuptools"]["dynamic"]
 
 
 # --- the build (slow, cached) -------------------------------------------------------------
@@ -151,12 +170,12 @@ def _exclusive(name: str) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _build(dist: Path, log_file: Path) -> None:
-    """``python -m build`` of the checkout into ``dist`` (its output kept in ``log_file``)."""
+def _build(dist: Path, log_file: Path, source: Path = ROOT) -> None:
+    """``python -m build`` of ``source`` into ``dist`` (its output kept in ``log_file``)."""
     shutil.rmtree(dist, ignore_errors=True)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     proc = subprocess.run(
-        [sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)],
+        [sys.executable, "-m", "build", "--outdir", str(dist), str(source)],
         capture_output=True,
         text=True,
         env=env,
@@ -215,12 +234,13 @@ def wheel_env(built: Built, cache_dir: Path) -> Env:
     return Env(venv / "bin", venv / "bin" / "python", cache_dir / "pytest")
 
 
-def _make_wheel_env(venv: Path, wheel: Path, target: Path) -> None:
-    """A venv with ``wheel`` installed, and pytest installed into ``target``."""
+def _make_wheel_env(venv: Path, wheel: Path, target: Path | None = None) -> None:
+    """A venv with ``wheel`` installed, and pytest installed into ``target`` (if given)."""
     pip = [str(venv / "bin" / "python"), "-m", "pip"]
     shutil.rmtree(venv, ignore_errors=True)
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    for install in ([str(wheel)], ["--target", str(target), "pytest"]):
+    pytest_beside = [["--target", str(target), "pytest"]] if target else []
+    for install in ([str(wheel)], *pytest_beside):
         proc = subprocess.run(
             [*pip, "install", "-q", *install], capture_output=True, text=True, check=False
         )
@@ -423,3 +443,116 @@ def test_pytest_plugin_from_the_wheel_checks_the_bundled_library(
     assert "fixtures/papineni2002/paper-examples.yaml::paper.ex1.c1.modified-precision PASSED" in (
         proc.stdout
     )
+
+
+# --- the metric alone: bleu-impl (metric/pyproject.toml; slow, cached) ---------------------
+
+
+@pytest.fixture(scope="session")
+def metric_built(cache_dir: Path) -> Built:
+    """``python -m build metric``: bleu-impl's sdist, then its wheel built from it."""
+    dist = cache_dir / "metric-dist"
+    log_file = cache_dir / "metric-build.log"
+    with _exclusive(f"metric-build-{cache_dir.name}"):
+        if not list(dist.glob("*.whl")):
+            _build(dist, log_file, METRIC)
+    (wheel,) = dist.glob("*.whl")
+    (sdist,) = dist.glob("*.tar.gz")
+    return Built(wheel, sdist, log_file.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def metric_python(metric_built: Built, cache_dir: Path) -> Path:
+    """The python of a fresh venv with bleu-impl's wheel alone installed."""
+    venv = cache_dir / "metric-venv"
+    with _exclusive(f"metric-venv-{cache_dir.name}"):
+        if not (venv / "ready").exists():
+            _make_wheel_env(venv, metric_built.wheel)
+    return venv / "bin" / "python"
+
+
+#: Run by the metric's venv and by the harness's (this test's): the harness dependencies that
+#: cannot be imported, every bleu_impl module imported, and every profile's score of a corpus.
+PROBE = """
+import importlib, json, pkgutil, sys
+import bleu_impl
+absent = []
+for name in ("yaml", "nltk", "tabulate", "jsonschema", "tqdm"):
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        absent.append(name)
+modules = sorted(m.name for m in pkgutil.walk_packages(bleu_impl.__path__, "bleu_impl."))
+for module in modules:
+    importlib.import_module(module)
+hyps, refs = json.load(sys.stdin)
+scores = {}
+for name in bleu_impl.PROFILES:
+    try:
+        result = bleu_impl.corpus_bleu(hyps, refs, profile=name)
+        scores[name] = [result.score, result.signature]
+    except bleu_impl.BleuError as exc:
+        scores[name] = [type(exc).__name__, str(exc)]
+print(json.dumps({"absent": absent, "modules": modules, "scores": scores}))
+"""
+
+
+def _probe(python: Path) -> dict:
+    corpus = [HYP.splitlines(), [list(r) for r in zip(*(t.splitlines() for t in REFS))]]
+    proc = subprocess.run(
+        [str(python), "-c", PROBE],
+        input=json.dumps(corpus),
+        capture_output=True,
+        text=True,
+        cwd=tempfile.gettempdir(),  # not the checkout: its bleu_impl/ would be imported
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout)
+
+
+@pytest.mark.slow
+def test_the_metric_installs_alone_and_scores_as_the_harness(
+    metric_built: Built, metric_python: Path
+) -> None:
+    """bleu-impl's wheel pulls numpy and regex only; without the harness's dependencies
+    every bleu_impl module imports, and every profile scores a corpus exactly as the
+    harness's environment does (same scores, signatures and errors)."""
+    assert not re.search(r"warn|deprecat", metric_built.log, re.I)
+    listed = subprocess.run(
+        [str(metric_python), "-m", "pip", "list", "--format=json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    installed = {p["name"].lower() for p in json.loads(listed.stdout)} - {"pip", "setuptools"}
+    assert installed == {"bleu-impl", "numpy", "regex"}
+    alone, harness = _probe(metric_python), _probe(Path(sys.executable))
+    assert alone["absent"] == ["yaml", "nltk", "tabulate", "jsonschema", "tqdm"]
+    assert "bleu_impl.bulk" in alone["modules"] and alone["modules"] == harness["modules"]
+    assert alone["scores"] == harness["scores"]
+    assert sum(isinstance(s[0], float) for s in alone["scores"].values()) > 10
+    readme = (METRIC / "README.md").read_text(encoding="utf-8")
+    (example,) = re.findall(r"```python\n(.*?)```", readme, re.S)
+    ran = subprocess.run(
+        [str(metric_python), "-c", example], capture_output=True, text=True, check=False
+    )
+    assert ran.returncode == 0, ran.stderr
+
+
+@pytest.mark.slow
+def test_the_two_wheels_carry_the_same_bleu_impl(built: Built, metric_built: Built) -> None:
+    """bleu-conformance carries bleu_impl too (its `pip install -e .` needs nothing off the
+    index): the same files, byte for byte, at the same version."""
+
+    def files(wheel: Path) -> dict[str, bytes]:
+        with zipfile.ZipFile(wheel) as archive:
+            return {n: archive.read(n) for n in archive.namelist() if n.startswith("bleu_impl/")}
+
+    assert files(metric_built.wheel) == files(built.wheel)
+    versions = {w.name.split("-")[1] for w in (built.wheel, metric_built.wheel)}
+    assert len(versions) == 1
+    with tarfile.open(metric_built.sdist) as sdist:
+        members = {m.split("/", 1)[1] for m in sdist.getnames() if "/" in m}
+    assert {"LICENSE", "README.md", "pyproject.toml", "bleu_impl/__init__.py"} <= members

@@ -11,13 +11,13 @@ goes through one module per step:
    tokens in the segment's hypothesis and references together), exact for any vocabulary;
 3. :mod:`~bleu_impl.fast.count`: pack ``(segment, n ids, source)`` per token position into one
    int64, sort once, and read the clipped matches of every order off the sorted runs;
-4. :mod:`~bleu_impl.fast.corpus`: add the chunk sums (exact integers and Fractions).
+4. :mod:`~bleu_impl.fast.corpus_sums`: add the chunk sums (exact integers and Fractions).
 
 Macro aggregation keeps every segment's row as a part (:meth:`ChunkStats.rows
 <bleu_impl.fast.count.ChunkStats.rows>`); joined n-grams are tuple n-grams unless a token
 sequence holds a token with a space (:mod:`~bleu_impl.fast.chunks`: that chunk is counted
 by the reference code); a corpus-wide reference pool is counted in one piece
-(:mod:`~bleu_impl.fast.pool`).
+(:mod:`~bleu_impl.fast.ref_pool_counts`).
 
 One segment (``sentence_bleu``) is counted in pure Python (:mod:`~bleu_impl.fast.sentence`).
 Pieces that are rare or not vectorisable use the reference code: token-sequence segments the
@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..knobs import CHOICES, KNOBS, STATS_KNOBS, Config
-from .corpus import corpus_stats
+from .corpus_sums import corpus_stats
 from .sentence import sentence_stats
 
 __all__ = ["corpus_stats", "sentence_stats", "supports", "supports_corpus"]

@@ -8,7 +8,7 @@ so systems scored on the same references tokenize those once) and the clipped ma
 every corpus per tokenization, order and scope -- and per content: two tokenizations that
 split a corpus alike share them -- and applies the rules per config. The counting is the
 fast path's own (:func:`.count.chunk_stats` on chunks of ``CHUNK_SENTENCES`` sentences,
-:func:`.pool.pooled_counts`), so the statistics are the fast path's.
+:func:`.ref_pool_counts.pooled_counts`), so the statistics are the fast path's.
 
 It takes what it can answer without an error: every line a ``str``, as many reference
 lists as hypotheses, reference counts the config accepts, a config the fast path supports
@@ -36,12 +36,12 @@ from ..knobs import Config
 from ..ngrams import last_segment, needs_last
 from ..tokenizers import Pipeline, pipelines
 from . import supports_corpus
-from .corpus import gc_paused
+from .corpus_sums import gc_paused
 from .count import ChunkStats, chunk_stats, ref_lengths
 from .counted import Counted, CountsCache
 from .ids import Vocabulary
 from .lines import LINE_BYTES, POINTER_BYTES, TUPLE_BYTES, LineTokens, tokenization, unstripped
-from .pool import (
+from .ref_pool_counts import (
     LAST_ORDER,
     chunked_token_ids,
     pool_ref_lengths,

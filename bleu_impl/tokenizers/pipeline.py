@@ -31,8 +31,8 @@ from collections.abc import Callable, Sequence
 
 from ..errors import InputError
 from ..knobs import Config
+from .all_tokenizers import TOKENIZERS, load_tokenizer
 from .casing import CONTEXT_FREE, LOWERCASERS
-from .registry import TOKENIZERS, load_tokenizer
 from .tok13a import decode_13a, rules_13a
 from .whitespace import LONG_TEXT, SPLITTERS, split_shared
 

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from bleu_impl import KnobError, get_profile, normalize_knob
+from bleu_impl import KnobError, get_profile
+from bleu_impl.knobs import normalize_knob
 
 from ..protocol import Answer, Request
 

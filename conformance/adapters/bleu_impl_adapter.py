@@ -7,6 +7,7 @@ from typing import Any
 
 import bleu_impl
 from bleu_impl import BleuError, KnobError, corpus_bleu, get_profile, sentence_bleu, signature
+from bleu_impl.bulk import SharedCounts
 
 from ..protocol import Answer, Request
 from .base import Adapter, Capabilities, profile_arithmetic, profile_knobs
@@ -17,7 +18,10 @@ __all__ = ["BleuImplAdapter"]
 
 class BleuImplAdapter(Adapter):
     """Score with ``bleu_impl`` under ``profile`` with ``knobs`` on top (an expectation key's
-    knobs); it can set what the emulated tool can set (every knob for the generic profile)."""
+    knobs); it can set what the emulated tool can set (every knob for the generic profile).
+    A corpus is scored through ``counts`` when set (a corpus report shares one store)."""
+
+    counts: SharedCounts | None = None
 
     def __init__(
         self,
@@ -65,7 +69,8 @@ class BleuImplAdapter(Adapter):
                     **knobs,
                 )
             else:
-                result = corpus_bleu(
+                score = corpus_bleu if self.counts is None else self.counts.corpus_bleu
+                result = score(
                     list(request.hypotheses),
                     [list(r) for r in request.references],
                     profile=self.profile,

@@ -14,7 +14,8 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bleu_impl import KNOB_NAMES, PROFILES, KnobError, get_profile, normalize_knob
+from bleu_impl import PROFILES, KnobError, get_profile
+from bleu_impl.knobs import KNOB_NAMES, normalize_knob
 
 from ..contract import brief, definition, nearest, plain, violation
 from ..protocol import AdapterError

@@ -12,17 +12,8 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from bleu_impl import (
-    KNOB_NAMES,
-    LAST_SEGMENT_METHODS,
-    BleuError,
-    BleuStats,
-    Config,
-    EmulatedFailure,
-    get_profile,
-    normalize_knob,
-    score_stats,
-)
+from bleu_impl import BleuError, BleuStats, Config, EmulatedFailure, get_profile, score_stats
+from bleu_impl.knobs import KNOB_NAMES, LAST_SEGMENT_METHODS, normalize_knob
 
 from .implementations import Registry
 from .model import (

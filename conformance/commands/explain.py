@@ -22,7 +22,8 @@ from contextlib import contextmanager
 from itertools import islice, tee
 
 import bleu_impl
-from bleu_impl import BleuError, EmulatedFailure, pipelines
+from bleu_impl import BleuError, EmulatedFailure, Pipeline
+from bleu_impl.reflength import reference_length
 
 from ..knobargs import add_knob_arguments, knobs_from
 from ..reporters.explain_html import render_explanation_html
@@ -75,7 +76,7 @@ def _headers(config: bleu_impl.Config) -> list[str]:
 def _segment_rows(args: argparse.Namespace, config: bleu_impl.Config) -> Iterator[list[object]]:
     """Per segment: line, hypothesis length, reference lengths and the one chosen --
     streamed (chunks tokenized in batch, lengths only: no n-gram is counted)."""
-    pipeline, ref_pipeline = pipelines(config)
+    pipeline, ref_pipeline = Pipeline(config), Pipeline(config, "reference")
     lines = parallel_lines(args.input, args.ref)
     while chunk := list(islice(lines, _CHUNK)):
         hyps = pipeline.batch([hyp for _, hyp, _ in chunk])
@@ -85,7 +86,7 @@ def _segment_rows(args: argparse.Namespace, config: bleu_impl.Config) -> Iterato
         for row, (number, _, _) in enumerate(chunk):
             hyp_len = len(hyps[row])
             ref_lens = [len(stream[row]) for stream in streams]
-            chosen = bleu_impl.reference_length(config.ref_length, hyp_len, ref_lens)
+            chosen = reference_length(config.ref_length, hyp_len, ref_lens)
             yield [number, hyp_len, ",".join(map(str, ref_lens)), chosen]
 
 

@@ -33,15 +33,8 @@ from typing import Any
 from tabulate import tabulate
 
 import bleu_impl
-from bleu_impl import (
-    BleuError,
-    BleuResult,
-    Config,
-    EmulatedFailure,
-    Profile,
-    iter_segment_stats,
-    parallel_corpus_stats,
-)
+from bleu_impl import BleuError, BleuResult, Config, EmulatedFailure, Profile, iter_segment_stats
+from bleu_impl.bulk import parallel_corpus_stats
 
 from ..knobargs import add_knob_arguments, knobs_from
 from ..reporters.explain_text import render_explanation

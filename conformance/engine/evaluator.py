@@ -1,11 +1,11 @@
 """bleu_impl on one case under many configurations, statistics reused across them.
 
 Attribution and identification score the same input under hundreds of knob settings.
-:class:`~bleu_impl.StatsCache` tokenizes the input once per tokenization, counts its clipped
+:class:`~bleu_impl.bulk.StatsCache` tokenizes the input once per tokenization, counts its clipped
 n-grams once, and builds statistics once per distinct value of :data:`STATS_KNOBS`; every
 other knob only re-runs the scoring, and an outcome is remembered per (config, profile).
 :meth:`Evaluator.predict` serves a search over many cases and settings: an outcome per
-config whatever the profile, scored by a :class:`~bleu_impl.ScorerPool` shared by every
+config whatever the profile, scored by a :class:`~bleu_impl.bulk.ScorerPool` shared by every
 case (:func:`scorer_pool`), and remembered per statistics and scorer.
 """
 
@@ -17,13 +17,10 @@ from bleu_impl import (
     BleuStats,
     Config,
     EmulatedFailure,
-    ScorerPool,
-    SegmentScorer,
-    StatsCache,
     get_profile,
     score_stats,
-    scoring_key,
 )
+from bleu_impl.bulk import ScorerPool, SegmentScorer, StatsCache, scoring_key
 
 from ..cases import Case
 from .asking import Outcome

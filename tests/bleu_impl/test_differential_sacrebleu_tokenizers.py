@@ -24,6 +24,7 @@ sacrebleu = pytest.importorskip("sacrebleu")
 from sacrebleu.metrics import BLEU  # noqa: E402
 
 import bleu_impl  # noqa: E402
+import bleu_impl.bulk  # noqa: E402
 from bleu_impl.spm_models import SPM_MODELS  # noqa: E402
 from tools.fixtures.multilingual import SCRIPTS, random_corpus  # noqa: E402
 
@@ -140,7 +141,7 @@ def test_streaming_and_jobs_equal_sacrebleu(tokenize: str, model_for) -> None:
     config = bleu_impl.get_profile("sacrebleu").resolve(knobs)
     assert bleu_impl.corpus_stats(hyps, refs, config) == want
     assert bleu_impl.corpus_stats(iter(hyps), iter(refs), config) == want
-    got = bleu_impl.parallel_corpus_stats(iter(hyps), iter(refs), config, jobs=2, limit=70)
+    got = bleu_impl.bulk.parallel_corpus_stats(iter(hyps), iter(refs), config, jobs=2, limit=70)
     assert got == want
 
 

@@ -10,8 +10,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bleu_impl import bootstrap_macro_means, bootstrap_macro_scores, resample_indices
 from bleu_impl.exact_sums import limbs_of
+from bleu_impl.resample import bootstrap_macro_means, bootstrap_macro_scores, resample_indices
 
 FLOATS = st.one_of(
     st.floats(min_value=0.0, max_value=1.0, allow_subnormal=True),

@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 
 import bleu_impl
-from bleu_impl import CHOICES, KNOB_NAMES, KnobError
+from bleu_impl import CHOICES, KnobError
 from bleu_impl.api import iter_segment_stats
-from bleu_impl.knobs import STATS_KNOBS, Config, make_config, normalize_knob
+from bleu_impl.knobs import KNOB_NAMES, STATS_KNOBS, Config, make_config, normalize_knob
 
 from .randomcorpus import random_corpus
 

@@ -13,13 +13,12 @@ from bleu_impl import (
     BleuStats,
     corpus_stats,
     get_profile,
-    macro_result,
     make_config,
     score_stats,
-    score_value,
-    segment_scores,
     segment_table,
 )
+from bleu_impl.bulk import macro_result, score_value
+from bleu_impl.resample import segment_scores
 
 from .randomcorpus import random_corpus
 

@@ -1,4 +1,5 @@
-"""The package boundary: public names only, no import cycle, numpy only on first use."""
+"""The package boundary: public names only, no import cycle, numpy only on first use, no
+dependency but numpy and regex; the harness uses the public API and documented submodules."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from pathlib import Path
 import bleu_impl
 
 ROOT = Path(bleu_impl.__file__).parent
+#: The submodules the harness may import from, besides ``bleu_impl`` itself.
+DOCUMENTED = ("bleu_impl.bulk", "bleu_impl.knobs", "bleu_impl.reflength", "bleu_impl.resample")
 MODULES = sorted(
     info.name
     for info in pkgutil.walk_packages([str(ROOT)], prefix="bleu_impl.")
@@ -19,10 +22,10 @@ MODULES = sorted(
 )
 
 
-def _imports(name: str) -> list[tuple[str, str]]:
-    """(imported bleu_impl module, imported name or "") of every import in ``name``,
-    function-level imports included."""
-    path = Path(importlib.import_module(name).__file__ or "")
+def _imports(name: str, path: Path | None = None) -> list[tuple[str, str]]:
+    """(imported bleu_impl module, imported name or "") of every import in module ``name``
+    (at ``path``), function-level imports included."""
+    path = path or Path(importlib.import_module(name).__file__ or "")
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -86,3 +89,43 @@ def test_importing_bleu_impl_does_not_import_numpy() -> None:
     code = "import sys, bleu_impl; print('numpy' in sys.modules, 'bleu_impl.fast' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_bleu_impl_needs_numpy_and_regex_only() -> None:
+    """Every import is bleu_impl's own, the standard library's, numpy's or regex's (the
+    optional tokenizer dependencies are imported by name on first use)."""
+    found = set()
+    for name in MODULES:
+        tree = ast.parse(Path(importlib.import_module(name).__file__ or "").read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module.split(".")[0])
+    assert found - set(sys.stdlib_module_names) == {"numpy", "regex"}
+
+
+def test_the_harness_imports_the_public_api_only() -> None:
+    """conformance/, bench/ and tools/ import ``bleu_impl.__all__`` names, the documented
+    submodules, or their ``__all__`` names (the scoring-in-bulk machinery: bleu_impl.bulk)."""
+    public = {"bleu_impl": set(bleu_impl.__all__)}
+    public |= {m: set(importlib.import_module(m).__all__) for m in DOCUMENTED}
+    submodules = {m.rpartition(".")[2] for m in DOCUMENTED}
+    wrong = []
+    for top in ("conformance", "bench", "tools"):
+        for path in sorted((ROOT.parent / top).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    names = [(a.name, "") for a in node.names if a.name.startswith("bleu_impl.")]
+                elif isinstance(node, ast.ImportFrom) and not node.level:
+                    module = node.module or ""
+                    if module.partition(".")[0] != "bleu_impl":
+                        continue
+                    names = [(module, a.name) for a in node.names]
+                else:
+                    continue
+                for module, name in names:
+                    ok = name in public.get(module, ()) or (not name and module in public)
+                    if not ok and not (module == "bleu_impl" and name in submodules):
+                        wrong.append(f"{path.relative_to(ROOT.parent)}: {module} {name}")
+    assert wrong == []

@@ -6,6 +6,7 @@ import pytest
 
 import bleu_impl
 from bleu_impl import PROFILES, KnobError
+from bleu_impl.knobs import KNOB_NAMES
 from bleu_impl.profiles import resolve_cached
 from bleu_impl.signature import signature
 
@@ -64,7 +65,7 @@ def test_emulation_profiles_refuse_what_their_tool_cannot_do() -> None:
     knobs = {**bleu_impl.get_profile("mteval-v13a").resolve({}).as_dict(), "weights": [1, 0, 0, 0]}
     assert bleu_impl.corpus_bleu(["a b"], [["a b"]], profile="papineni2002", **knobs).score == 1.0
     for profile in PROFILES.values():
-        assert profile.options is None or all(k in bleu_impl.KNOB_NAMES for k in profile.options)
+        assert profile.options is None or all(k in KNOB_NAMES for k in profile.options)
 
 
 def test_an_explicit_knob_wins_over_a_rule() -> None:
@@ -84,7 +85,7 @@ def test_signature_names_profile_and_every_knob() -> None:
     config = bleu_impl.get_profile("sacrebleu").resolve({})
     sig = signature("sacrebleu", config)
     assert sig.startswith("profile:sacrebleu|")
-    assert len(sig.split("|")) == len(bleu_impl.KNOB_NAMES) + 2
+    assert len(sig.split("|")) == len(KNOB_NAMES) + 2
     assert "tok:13a" in sig and "smooth:exp" in sig and "scale:100" in sig
 
 

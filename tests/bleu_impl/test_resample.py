@@ -20,6 +20,7 @@ import pytest
 
 import bleu_impl
 from bench.mtsystems import SystemSpec, generate, write
+from bleu_impl import resample
 
 sacrebleu = pytest.importorskip("sacrebleu")
 
@@ -60,7 +61,7 @@ def _ours(paths: list[Path], test: str) -> tuple[list[float], list[list[float]],
     observed = [100 * bleu_impl.score_stats(t.total(), profile="sacrebleu").score for t in tables]
     samples = [
         [100 * bleu_impl.score_stats(s, profile="sacrebleu", config=config).score for s in stats]
-        for stats in bleu_impl.bootstrap_stats(tables)
+        for stats in resample.bootstrap_stats(tables)
     ]
     return observed, samples, tables
 
@@ -68,7 +69,7 @@ def _ours(paths: list[Path], test: str) -> tuple[list[float], list[list[float]],
 def test_blocked_draws_are_numpys_choice() -> None:
     for segments in (1, 7, 2001, 4001):  # 4001: three blocks of draws
         want = np.random.default_rng(12345).choice(segments, size=(1000, segments))
-        got = np.concatenate(list(bleu_impl.resample_indices(segments, 1000, 12345)))
+        got = np.concatenate(list(resample.resample_indices(segments, 1000, 12345)))
         assert (got == want).all(), segments
 
 
@@ -77,8 +78,8 @@ def test_resampled_statistics_are_the_resampled_corpus() -> None:
     refs = [["a b c e"], ["a b"], ["c d"], ["e f g h"]]
     config = bleu_impl.get_profile("papineni2002").resolve({}, "corpus")
     table = bleu_impl.segment_table(hyps, refs, config)
-    draws = next(bleu_impl.resample_indices(4, 5, 3))
-    for row, stats in zip(draws, bleu_impl.bootstrap_stats([table], samples=5, seed=3)[0]):
+    draws = next(resample.resample_indices(4, 5, 3))
+    for row, stats in zip(draws, resample.bootstrap_stats([table], samples=5, seed=3)[0]):
         picked = bleu_impl.corpus_stats([hyps[i] for i in row], [refs[i] for i in row], config)
         assert (stats.counts, stats.totals, stats.hyp_len, stats.ref_len) == (
             picked.counts,
@@ -105,7 +106,7 @@ def test_paired_bootstrap_equals_sacrebleu(files: dict[str, list[Path]], lang: s
             f"{interval.mean:.2f} {interval.half:.2f}" == f"{result['mean']:.2f} {result['ci']:.2f}"
         )
         if k:
-            p = bleu_impl.paired_bootstrap_p((observed[0], observed[k]), samples[0], samples[k])
+            p = resample.paired_bootstrap_p((observed[0], observed[k]), samples[0], samples[k])
             assert p == result["p_value"], (row["system"], p, result["p_value"])
             nontrivial += p > 0.01
     assert nontrivial, "the corpus should give at least one non-trivial p-value"
@@ -119,14 +120,14 @@ def test_approximate_randomization_equals_sacrebleu(files: dict[str, list[Path]]
     )
     observed, _, tables = _ours(paths, "ar")
     config = bleu_impl.get_profile("sacrebleu").resolve({}, "corpus")
-    first, second = bleu_impl.randomization_stats(tables[0], tables[1], trials=2000)
+    first, second = resample.randomization_stats(tables[0], tables[1], trials=2000)
 
     def score(stats: list) -> list[float]:
         return [
             100 * bleu_impl.score_stats(s, profile="sacrebleu", config=config).score for s in stats
         ]
 
-    p = bleu_impl.randomization_p((observed[0], observed[1]), score(first), score(second))
+    p = resample.randomization_p((observed[0], observed[1]), score(first), score(second))
     assert p == want[1]["BLEU"]["p_value"]
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import bleu_impl.resample as resample
-from bleu_impl import bootstrap_stats, get_profile, segment_table
+from bleu_impl import get_profile, segment_table
+from bleu_impl.resample import bootstrap_stats
 
 from .randomcorpus import random_corpus
 

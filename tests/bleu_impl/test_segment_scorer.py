@@ -18,13 +18,12 @@ from hypothesis import strategies as st
 from bleu_impl import (
     BleuError,
     EmulatedFailure,
-    ScorerPool,
-    SegmentScorer,
     corpus_stats,
     get_profile,
     make_config,
     score_stats,
 )
+from bleu_impl.bulk import ScorerPool, SegmentScorer
 
 from .test_sentences import corpora, settings_of
 

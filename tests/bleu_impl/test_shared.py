@@ -2,7 +2,7 @@
 gives exactly the statistics and tables of the usual path, for every profile, on systems
 that share their references, with a budget small enough to forget everything between
 calls; what it does not take (token sequences, invalid input, reference counts a config
-rejects) is counted the usual way inside ``sharing``, errors included."""
+rejects) is counted the usual way, errors included."""
 
 from __future__ import annotations
 
@@ -14,15 +14,13 @@ import pytest
 from bleu_impl import (
     PROFILES,
     BleuError,
-    SegmentTable,
-    SharedCounts,
     corpus_bleu,
     corpus_stats,
     get_profile,
     make_config,
     segment_table,
-    sharing,
 )
+from bleu_impl.bulk import SharedCounts
 from bleu_impl.fast.lines import LINE_BYTES, POINTER_BYTES, TUPLE_BYTES
 
 from .randomcorpus import WORDS, random_corpus, random_line
@@ -59,22 +57,19 @@ CONFIGS = list(_configs())
 
 
 def _same(store: SharedCounts, hyps, refs, config) -> bool:
-    """Whether the store's answers equal the usual path's; True when it took the input."""
+    """Assert that the store's answers equal the usual path's; True when it took the input."""
     expected = _outcome(partial(corpus_stats, hyps, refs, config))
-    got = store.stats(hyps, refs, config)
-    if got is not None:
-        assert got == expected
+    got = _outcome(partial(store.corpus_stats, hyps, refs, config))
+    assert got == expected
+    if not isinstance(got, str):
         assert type(got.ref_len) is type(expected.ref_len)  # type: ignore[union-attr]
         assert [type(p.ref_len) for p in got.parts or ()] == [
             type(p.ref_len)
             for p in expected.parts or ()  # type: ignore[union-attr]
         ]
-    arrays = store.arrays(hyps, refs, config)
-    if arrays is not None:
-        table, usual = SegmentTable(*arrays), segment_table(hyps, refs, config)
-        assert (table.matrix() == usual.matrix()).all()
-        assert (table.ref_den, table.lasts) == (usual.ref_den, usual.lasts)
-    return got is not None
+    usual = _outcome(partial(_table, segment_table, hyps, refs, config))
+    assert _outcome(partial(_table, store.segment_table, hyps, refs, config)) == usual
+    return store.counted(hyps, refs, config) is not None
 
 
 def _bytes(hyps, references) -> int:
@@ -108,11 +103,10 @@ def test_a_corpus_of_more_than_half_the_budget_is_counted_a_chunk_at_a_time() ->
     for profile in ("sacrebleu", "fast-bleu", "torchtext", "ignite"):
         config = get_profile(profile).resolve({}, "corpus")
         assert _same(store, outputs[0], references, config)
-        with sharing(store):
-            inside = corpus_bleu(outputs[0], references, profile=profile)
-        assert inside == corpus_bleu(outputs[0], references, profile=profile)
+        shared = store.corpus_bleu(outputs[0], references, profile=profile)
+        assert shared == corpus_bleu(outputs[0], references, profile=profile)
     last = make_config({**get_profile("nltk").resolve({}).as_dict(), "smoothing": "nltk-method5"})
-    assert store.stats(outputs[0], references, last) is None  # every segment's own tokens
+    assert store.counted(outputs[0], references, last) is None  # every segment's own tokens
 
 
 NLTK_LAST = [
@@ -164,9 +158,8 @@ def test_declined_inputs_are_counted_the_usual_way() -> None:
         ([], []),
     ]
     for h, r in declined:
-        assert store.stats(h, r, config) is None
-        assert store.arrays(h, r, config) is None
-    assert store.stats(hyps, refs, make_config({"ref_length": "single"})) is None
+        assert store.counted(h, r, config) is None
+    assert store.counted(hyps, refs, make_config({"ref_length": "single"})) is None
 
 
 BAD_INPUTS = [
@@ -183,28 +176,18 @@ BAD_INPUTS = [
 @pytest.mark.parametrize(
     "profile", ["sacrebleu", "tensor2tensor", "fast-bleu", "torchtext", "ignite", "multi-bleu"]
 )
-def test_scores_and_errors_inside_sharing_equal_those_outside(hyps, refs, profile) -> None:
+def test_scores_and_errors_through_the_store_equal_the_usual_ones(hyps, refs, profile) -> None:
     config = get_profile(profile).resolve({}, "corpus")
     expected = _outcome(partial(corpus_bleu, hyps, refs, profile=profile))
-    expected_table = _outcome(partial(_table, hyps, refs, config))
-    with sharing(SharedCounts()):
-        assert _outcome(partial(corpus_bleu, hyps, refs, profile=profile)) == expected
-        assert _outcome(partial(_table, hyps, refs, config)) == expected_table
-
-
-def _table(hyps, refs, config) -> tuple:
-    table = segment_table(hyps, refs, config)
-    return table.matrix().tolist(), table.ref_den, table.lasts
-
-
-def test_sharing_is_scoped() -> None:
-    outputs, references = _systems(5)
-    config = get_profile("sacrebleu").resolve({}, "corpus")
+    expected_table = _outcome(partial(_table, segment_table, hyps, refs, config))
     store = SharedCounts()
-    with sharing(store):
-        inside = corpus_bleu(outputs[0], references, profile="sacrebleu")
-        assert store.stats(outputs[0], references, config) is not None
-    assert corpus_bleu(outputs[0], references, profile="sacrebleu") == inside
+    assert _outcome(partial(store.corpus_bleu, hyps, refs, profile=profile)) == expected
+    assert _outcome(partial(_table, store.segment_table, hyps, refs, config)) == expected_table
+
+
+def _table(tabulate, hyps, refs, config) -> tuple:
+    table = tabulate(hyps, refs, config)
+    return table.matrix().tolist(), table.ref_den, table.lasts
 
 
 @pytest.mark.parametrize("memory", ["ample", "streamed"])

@@ -7,7 +7,8 @@ from functools import partial
 
 import pytest
 
-from bleu_impl import BleuError, StatsCache, corpus_stats, make_config
+from bleu_impl import BleuError, corpus_stats, make_config
+from bleu_impl.bulk import StatsCache
 
 from .randomcorpus import corpus as token_corpus
 from .randomcorpus import random_corpus

@@ -1,4 +1,5 @@
-"""One source for the version: the installed distribution's metadata (from pyproject.toml)."""
+"""One source for the version: bleu_impl/version.py, which both distributions' metadata read
+(pyproject.toml, metric/pyproject.toml)."""
 
 from __future__ import annotations
 

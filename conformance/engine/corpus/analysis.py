@@ -20,7 +20,6 @@ implementation finishes) and one :class:`~conformance.results.records.CorpusSumm
 
 from __future__ import annotations
 
-import contextvars
 import queue
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -29,8 +28,10 @@ from itertools import combinations
 from statistics import fmean
 from typing import Any
 
-from bleu_impl import BleuError, SharedCounts, sharing
+from bleu_impl import BleuError
+from bleu_impl.bulk import SharedCounts
 
+from ...adapters.bleu_impl_adapter import BleuImplAdapter
 from ...cases.usercorpus import UserCorpus
 from ...protocol import jsonable
 from ...results.records import (
@@ -154,9 +155,8 @@ class _Asking:
             self._queue.put(subject)
         self._ask = ask
         self._failure: BaseException | None = None
-        context = contextvars.copy_context()
         self._threads = [
-            threading.Thread(target=context.copy().run, args=(self._work,), daemon=True)
+            threading.Thread(target=self._work, daemon=True)
             for _ in range(min(jobs, len(subjects)))
         ]
 
@@ -407,9 +407,16 @@ def corpus_report(
     implementation finishes) and what the report derives from them. Every system is scored
     on the same references under many settings: the tokens of each line and the n-gram
     matches of each system are counted once per tokenization
-    (:class:`bleu_impl.SharedCounts`), by the asked bleu_impl profiles too."""
-    with sharing(SharedCounts()):
-        return _report(corpus, subjects, baseline, options, progress, record)
+    (:class:`bleu_impl.bulk.SharedCounts`), by the asked bleu_impl profiles too."""
+    counts = SharedCounts()
+    sharing = [s.adapter for s in subjects if isinstance(s.adapter, BleuImplAdapter)]
+    for adapter in sharing:
+        adapter.counts = counts
+    try:
+        return _report(corpus, subjects, baseline, options, progress, record, counts)
+    finally:
+        for adapter in sharing:
+            adapter.counts = None
 
 
 def _report(
@@ -419,10 +426,11 @@ def _report(
     options: CorpusOptions,
     progress: Progress,
     record: Record,
+    counts: SharedCounts,
 ) -> tuple[list[Cell], CorpusSummary]:
     names = list(corpus.names)
     cells = _ask_all(corpus, subjects, options, progress, record)
-    cache = TableCache([corpus.case(j, options.knobs) for j in range(len(names))])
+    cache = TableCache([corpus.case(j, options.knobs) for j in range(len(names))], counts)
     reps = _reproductions(subjects, cells, cache, options.knobs, baseline, progress)
     scores = {
         impl: {c.system: c.score for c in row if c.score is not None} for impl, row in cells.items()

@@ -1,7 +1,7 @@
 """Significance on a user's corpus: bootstrap intervals per system, paired tests per pair.
 
 Every implementation reproduced by a bleu_impl setting (:mod:`.corpus_paths`) is resampled
-through that setting's per-segment statistics (:func:`bleu_impl.bootstrap_stats`): the same
+through that setting's per-segment statistics (:func:`bleu_impl.resample.bootstrap_stats`): the same
 draws for every system and implementation, as sacrebleu's ``--paired-bs`` draws them, so
 for the sacrebleu profile the intervals and p-values are sacrebleu's. An implementation no
 setting reproduces gets none (a corpus score alone cannot be resampled).
@@ -14,18 +14,16 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from bleu_impl import (
-    BleuError,
+from bleu_impl import BleuError, bootstrap_interval, get_profile
+from bleu_impl.bulk import score_value
+from bleu_impl.resample import (
     Interval,
-    bootstrap_interval,
     bootstrap_macro_means,
     bootstrap_stats,
-    get_profile,
     paired_bootstrap_p,
     randomization_macro_scores,
     randomization_p,
     randomization_stats,
-    score_value,
 )
 
 from ..evaluator import scoring_key

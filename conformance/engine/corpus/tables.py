@@ -2,7 +2,7 @@
 
 Everything the corpus report does with bleu_impl -- reproducing an implementation, walking
 the knob path from the baseline to it, resampling for significance, finding the segments
-behind a difference -- reads the same :class:`~bleu_impl.SegmentTable`: one per system and
+behind a difference -- reads the same :class:`~bleu_impl.resample.SegmentTable`: one per system and
 distinct value of the statistics knobs (``STATS_KNOBS``); every other knob only re-scores.
 """
 
@@ -12,17 +12,10 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from bleu_impl import (
-    STATS_KNOBS,
-    BleuError,
-    BleuResult,
-    Config,
-    SegmentTable,
-    macro_result,
-    segment_scores,
-    segment_table,
-)
-from bleu_impl.segment_scorer import scoring_key
+from bleu_impl import BleuError, BleuResult, Config
+from bleu_impl.bulk import SharedCounts, macro_result, scoring_key
+from bleu_impl.knobs import STATS_KNOBS
+from bleu_impl.resample import SegmentTable, segment_scores
 
 from ...cases import Case
 from ..asking import Outcome
@@ -44,10 +37,12 @@ def _content(table: SegmentTable) -> tuple[Any, ...]:
 
 
 class TableCache:
-    """Segment tables of each case (system) per counting setting, computed on first use."""
+    """Segment tables of each case (system) per counting setting, computed on first use
+    (through ``counts``, which the asked bleu_impl profiles share)."""
 
-    def __init__(self, cases: Sequence[Case]) -> None:
+    def __init__(self, cases: Sequence[Case], counts: SharedCounts) -> None:
         self.cases = list(cases)
+        self.counts = counts
         self._tables: dict[tuple[int, tuple[Any, ...]], SegmentTable | BleuError] = {}
         self._results: dict[tuple[int, Config, str], BleuResult | BleuError] = {}
         self._terms: dict[tuple[int, tuple[Any, ...], str], list[float]] = {}
@@ -60,7 +55,7 @@ class TableCache:
         table = self._tables.get(key)
         if table is None:
             try:
-                table = segment_table(*self._lines(system), config)
+                table = self.counts.segment_table(*self._lines(system), config)
             except BleuError as exc:
                 table = exc
             else:  # settings that count this corpus alike share one table (and its scores)

@@ -4,7 +4,7 @@ A setting is a profile plus knob overrides; on a case it resolves together with 
 own knobs at the case's level, so it is resolved once per distinct (knobs, level) of the
 cases, not once per case, and equal configs are one object. Each case's
 :class:`~.evaluate.Evaluator` reuses its statistics across settings, and one
-:class:`~bleu_impl.ScorerPool` scores every case.
+:class:`~bleu_impl.bulk.ScorerPool` scores every case.
 """
 
 from __future__ import annotations

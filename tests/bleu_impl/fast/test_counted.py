@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bleu_impl import SharedCounts, corpus_stats, make_config
+from bleu_impl import corpus_stats, make_config
+from bleu_impl.bulk import SharedCounts
 from bleu_impl.fast.counted import Counted, CountsCache, compact
 
 
@@ -69,7 +70,8 @@ def test_rstrip_and_none_on_every_corpus(budget: int, trailing: bool) -> None:
     store = SharedCounts(budget)
     for prep in ("none", "rstrip", "none"):
         config = make_config({"tokenize": "intl", "line_prep": prep})
-        assert store.stats(hyps, REFS, config) == corpus_stats(hyps, REFS, config)
+        assert store.corpus_stats(hyps, REFS, config) == corpus_stats(hyps, REFS, config)
+        assert store.counted(hyps, REFS, config) is not None  # (not counted the usual way)
     none = make_config({"tokenize": "intl", "line_prep": "none"})
     rstrip = make_config({"tokenize": "intl", "line_prep": "rstrip"})
     differ = corpus_stats(hyps, REFS, none) != corpus_stats(hyps, REFS, rstrip)

@@ -11,8 +11,8 @@ from bleu_impl import (
     fast,
     get_profile,
     iter_segment_stats,
-    sentence_stats,
 )
+from bleu_impl.api import sentence_stats
 
 from ..randomcorpus import random_corpus
 

@@ -9,11 +9,10 @@ from dataclasses import replace
 
 import pytest
 
-from bleu_impl import DependencyError, corpus_bleu, make_config
-from bleu_impl.tokenizers.ja_mecab import JA_MECAB
-from bleu_impl.tokenizers.ko_mecab import KO_MECAB
-from bleu_impl.tokenizers.mecab import MecabTokenizer, mecab_tokenizer
-from bleu_impl.tokenizers.registry import tokenizer_signature
+from bleu_impl import corpus_bleu, make_config
+from bleu_impl.errors import DependencyError
+from bleu_impl.tokenizers.all_tokenizers import tokenizer_signature
+from bleu_impl.tokenizers.mecab import JA_MECAB, KO_MECAB, MecabTokenizer, mecab_tokenizer
 from tools.fixtures.multilingual import random_line
 
 SETUPS = {"ja-mecab": (JA_MECAB, "ja"), "ko-mecab": (KO_MECAB, "ko")}

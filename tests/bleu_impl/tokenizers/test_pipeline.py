@@ -7,10 +7,10 @@ import itertools
 
 import pytest
 
-from bleu_impl import Pipeline, pipelines
+from bleu_impl import Pipeline
 from bleu_impl.knobs import CHOICES, make_config
 from bleu_impl.spm_models import SPM_MODELS
-from bleu_impl.tokenizers import ROLES
+from bleu_impl.tokenizers import ROLES, pipelines
 
 from ..randomcorpus import random_corpus
 

@@ -14,9 +14,7 @@ from ..spm_models import SPM_MODELS
 from .char import tokenize_char
 from .codexglue import tokenize_codexglue
 from .intl import tokenize_intl
-from .ja_mecab import JA_MECAB
-from .ko_mecab import KO_MECAB
-from .mecab import MecabSetup, mecab_tokenizer
+from .mecab import JA_MECAB, KO_MECAB, MecabSetup, mecab_tokenizer
 from .spm import spm_tokenizer
 from .tok13a import tokenize_13a
 from .tok13a_batch import tokenize_13a_batch, tokenize_13a_line

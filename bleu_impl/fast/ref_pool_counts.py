@@ -1,13 +1,13 @@
 """A corpus-wide reference pool (``ref_scope="corpus"``, fast-bleu) on the fast path.
 
 Every hypothesis is clipped against the largest count of each n-gram in any one reference of
-the whole corpus (:mod:`bleu_impl.pooled`, the reference path). Here in numpy: tokens get
+the whole corpus (:mod:`bleu_impl.ref_pool`, the reference path). Here in numpy: tokens get
 corpus-wide ids; the n-grams of order n get ids by ranking the pairs (id of the (n-1)-gram
 prefix, id of the last token), so any vocabulary fits in int64; per order, one sort of
 (n-gram, reference line) gives the pool's maximum count of each n-gram, one sort of
 (hypothesis, n-gram) the hypothesis counts, and ``m_n = sum_g min(count, pool max)``.
 The reference length is the rule's choice among the pool's lengths
-(:func:`~bleu_impl.pooled.pool_lengths`), a function of the hypothesis length alone.
+(:func:`~bleu_impl.ref_pool.pool_lengths`), a function of the hypothesis length alone.
 
 Joined n-grams equal tuple n-grams without a token holding a space; with one, the
 reference path counts the corpus. Errors come in the reference path's order: reading and
@@ -28,7 +28,7 @@ from ..errors import InputError
 from ..inputs import CHUNK_SENTENCES, Segment, read_segments
 from ..knobs import Config
 from ..ngrams import needs_last
-from ..pooled import pool_lengths, pooled_segment_stats
+from ..ref_pool import pool_lengths, pooled_segment_stats
 from ..reflength import REF_LENGTH_RULES, RefLength
 from ..stats import LastSegment
 from ..tokenizers import Pipeline, pipelines

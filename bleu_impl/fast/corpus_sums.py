@@ -1,5 +1,5 @@
 """Corpus statistics on the fast path: read a chunk, tokenize it, count it, add the sums
-(a corpus-wide reference pool: the whole corpus as one chunk, :mod:`.pool`)."""
+(a corpus-wide reference pool: the whole corpus as one chunk, :mod:`.ref_pool_counts`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ..knobs import Config
 from ..ngrams import needs_last
 from ..stats import BleuStats
 from .chunks import count_chunk
-from .pool import pooled_chunk
+from .ref_pool_counts import pooled_chunk
 
 __all__ = ["corpus_stats", "gc_paused"]
 
