@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import html, svg
+from . import figures, html
 from .corpus import (
     ORDER_NOTE,
     decomposition_lines,
@@ -57,7 +57,7 @@ def bump_figure(report: Mapping[str, Any]) -> str:
         s["name"]: [report["ranks"][members[0]].get(s["name"]) for _, members in groups]
         for s in report["systems"]
     }
-    return svg.bump_chart(
+    return figures.bump_chart(
         [label for label, _ in groups],
         ranks,
         title="Rank of each system under each distinct ranking",
@@ -79,7 +79,7 @@ def spread_figure(report: Mapping[str, Any]) -> str:
     score as the dot."""
     base = report["scores"].get(report["baseline"], {})
     spans = [
-        svg.Span(
+        figures.Span(
             f"{name} ({s['min_impl'].removeprefix('bleu_impl:')} … "
             f"{s['max_impl'].removeprefix('bleu_impl:')})",
             s["min"],
@@ -88,7 +88,7 @@ def spread_figure(report: Mapping[str, Any]) -> str:
         )
         for name, s in report["spread"].items()
     ]
-    return svg.range_plot(
+    return figures.range_plot(
         spans,
         title="Score spread per system (BLEU, 0–100)",
         desc="Each row spans the lowest to the highest score the implementations give a "
@@ -106,10 +106,12 @@ def steps_figure(report: Mapping[str, Any]) -> str | None:
             values = [v for v in step["delta"].values() if v is not None]
             if values and any(abs(v) >= 5e-3 for v in values):
                 label = f"{impl.removeprefix('bleu_impl:')}: {step['change']}"
-                spans.append(svg.Span(label, min(values), max(values), sum(values) / len(values)))
+                spans.append(
+                    figures.Span(label, min(values), max(values), sum(values) / len(values))
+                )
     if not spans:
         return None
-    return svg.range_plot(
+    return figures.range_plot(
         spans,
         title=f"BLEU change of each knob step from {report['baseline']}",
         desc="Per implementation, each step of the path from the baseline's setting that "
