@@ -47,10 +47,10 @@ def _ours(refs: list[str], systems: list[str]) -> tuple[float, float]:
 
 def _phases(refs: list[str], systems: list[str]) -> dict[str, float]:
     """CPU seconds per phase of one report (the engine's progress messages name them)."""
-    from conformance.cases.registry import load_registry
+    from conformance.cases.implementations import load_registry
     from conformance.cases.usercorpus import load_corpus
     from conformance.engine import open_subjects
-    from conformance.engine.corpus import CorpusOptions, corpus_report
+    from conformance.engine.corpus.analysis import CorpusOptions, corpus_report
     from conformance.reporters.corpus import render
 
     spent: dict[str, float] = {}

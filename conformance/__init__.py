@@ -1,8 +1,8 @@
 """bleu-conformance: verify and compare BLEU implementations against a fixture library.
 
 The flow: cases (:mod:`conformance.cases`) -> adapters (:mod:`conformance.adapters`) ->
-engine (:mod:`conformance.engine`) -> results and logs (:mod:`conformance.results`,
-:mod:`conformance.runlog`) -> reporters (:mod:`conformance.reporters`); the command line
+engine (:mod:`conformance.engine`) -> results and logs (:mod:`conformance.results.records`,
+:mod:`conformance.results.log`) -> reporters (:mod:`conformance.reporters`); the command line
 (:mod:`conformance.cli`, :mod:`conformance.commands`) is a thin edge over them.
 
 The public names below are imported on first use, so that importing the pytest plugin
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .cases import Case, ExpectationKey, LoadResult, load_fixtures, select_cases
     from .engine import PairRow, Reply, ask, build_request, compare_case, identify, verify_cases
     from .protocol import AdapterError, Answer, Failure, Request
-    from .results import CaseResult
+    from .results.records import CaseResult
 
 _WHERE = {
     "Adapter": "adapters",

@@ -8,7 +8,7 @@ symbolic link is followed (the file it names is replaced, the link kept). A targ
 not a regular file (a named pipe, ``/dev/full``) or that names an open descriptor
 (``/dev/stdout``, ``/dev/fd/N``, even when the descriptor is a redirected file) is written
 directly, the descriptor appended to. Logs are different: they are appended to in place
-as the work goes (see :mod:`conformance.runlog`), so an interrupted run keeps what it had;
+as the work goes (see :mod:`conformance.results.log`), so an interrupted run keeps what it had;
 :func:`open_log` holds an exclusive lock on the log while it is written, so two runs cannot
 interleave one file.
 """

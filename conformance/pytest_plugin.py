@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .cases import Case, ExpectationKey
     from .engine import Reference
     from .protocol import AdapterError
-    from .results import CaseResult
+    from .results.records import CaseResult
 
 _STATE = pytest.StashKey["_Session"]()
 
@@ -86,7 +86,7 @@ class _Session:
     """Adapters opened once per pytest session (lazily), closed at the end."""
 
     def __init__(self, config: pytest.Config) -> None:
-        from . import known_failures
+        from .results import known_failures
 
         self.specs: list[str] = config.getoption("bleu_impl")
         self.expect: list[str] = config.getoption("bleu_expect")
@@ -158,7 +158,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("bleu_impl"):
         config.stash[_STATE] = _Session(config)
         if config.args_source != pytest.Config.ArgsSource.ARGS:
-            from .cases.registry import BUNDLED_ROOT
+            from .cases.implementations import BUNDLED_ROOT
 
             config.args = [*config.args, str(BUNDLED_ROOT)]
 
@@ -169,7 +169,7 @@ def pytest_report_header(config: pytest.Config) -> str | None:
     specs = ", ".join(config.getoption("bleu_impl"))
     if config.args_source == pytest.Config.ArgsSource.ARGS:
         return f"bleu-conformance: {specs} on the fixture files given"
-    from .cases.registry import BUNDLED_ROOT
+    from .cases.implementations import BUNDLED_ROOT
 
     return f"bleu-conformance: {specs} on the bundled fixture library ({BUNDLED_ROOT})"
 
@@ -200,8 +200,8 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         return None
     if "\ncases:" not in f"\n{head}":
         return None
+    from .cases.implementations import BUNDLED_ROOT
     from .cases.load import display_path
-    from .cases.registry import BUNDLED_ROOT
 
     if file_path.resolve().is_relative_to(BUNDLED_ROOT):  # named as in every report
         return FixtureFile.from_parent(parent, path=file_path, nodeid=display_path(file_path))
@@ -264,7 +264,7 @@ class CaseItem(pytest.Item):
     def setup(self) -> None:
         from .engine import candidate_keys, run_case, startup_failure, verify_as
         from .protocol import AdapterError
-        from .results import ERROR, SKIP
+        from .results.records import ERROR, SKIP
 
         state = self.config.stash[_STATE]
         adapter = state.adapter(self.spec, self.keys)
@@ -282,7 +282,7 @@ class CaseItem(pytest.Item):
             pytest.skip(self.result.reason)
 
     def runtest(self) -> None:
-        from .results import CHANGED, FAIL, FIXED, XFAIL
+        from .results.records import CHANGED, FAIL, FIXED, XFAIL
 
         result = self.result
         assert result is not None
@@ -294,7 +294,7 @@ class CaseItem(pytest.Item):
 
     def _describe(self, result: CaseResult) -> str:
         from .reporters.text import mismatch_table
-        from .results import CHANGED, FIXED
+        from .results.records import CHANGED, FIXED
 
         lines = [f"{result.implementation}: {result.outcome.upper()} {result.node_id}"]
         if result.expect_key:

@@ -1,7 +1,7 @@
 """Adapters: every implementation under test behind one interface (:class:`Adapter`)."""
 
 from .base import Adapter, Capabilities, distinct_name, unexpressible
-from .registry import ENTRY_POINT_GROUP, make_adapter
+from .specs import ENTRY_POINT_GROUP, make_adapter
 from .unstarted import Unstarted
 
 __all__ = [

@@ -1,7 +1,7 @@
 """The one adapter interface every implementation under test is driven through.
 
 An adapter declares its :class:`Capabilities` (levels, knobs and their values, input form,
-scale, printed precision) and answers :class:`~conformance.results.Request` objects. Whether
+scale, printed precision) and answers :class:`~conformance.protocol.Request` objects. Whether
 a case can be expressed at all is decided by :meth:`Adapter.check` *before* anything is sent,
 so a case the implementation cannot express is a skip with a reason, never a failure.
 """

@@ -24,6 +24,7 @@ from bleu_impl import (
     score_stats,
 )
 
+from .implementations import Registry
 from .model import (
     Case,
     Expectation,
@@ -33,7 +34,6 @@ from .model import (
     Tolerance,
     printed_half_unit,
 )
-from .registry import Registry
 from .yamlnodes import YamlDocument
 
 #: Methods whose result may exceed 1 (NLTK method6's prior, method5/7 averaging); they also

@@ -21,8 +21,7 @@ import jsonschema
 
 from ..bounded import read_bounded
 from .checks import check_case, number_problems
-from .model import Case, Expectation, Input, LoadResult, Problem, Segment, Tolerance
-from .registry import (
+from .implementations import (
     BUNDLED_ROOT,
     KNOWN_EXCEPTIONS_FILE,
     REGISTRY_FILE,
@@ -31,6 +30,7 @@ from .registry import (
     Registry,
     load_registry,
 )
+from .model import Case, Expectation, Input, LoadResult, Problem, Segment, Tolerance
 from .yamlnodes import YamlDocument, read_yaml
 
 __all__ = [

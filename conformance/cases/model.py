@@ -24,7 +24,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any, Literal
 
-from ..results import node_id
+from ..results.records import node_id
 
 __all__ = [
     "Case",

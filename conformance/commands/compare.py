@@ -34,14 +34,14 @@ from pathlib import Path
 
 from ..cases import generate_cases
 from ..engine import WorkerLost, compare_cases, open_subjects
-from ..engine.batch import SHRINK_BUDGET
-from ..engine.shrink import MAX_STEPS
+from ..engine.compare.batch import SHRINK_BUDGET
+from ..engine.compare.shrink import MAX_STEPS
 from ..outputs import OutputError, check_distinct, check_writable, open_log, write_atomic
 from ..protocol import AdapterError
 from ..reporters.compare import FORMATS, render
 from ..reporters.findings import DEFAULT_DECIMALS
 from ..reporters.textgrid import terminal_width
-from ..runlog import CompareLogWriter, read_compare_log
+from ..results.log import CompareLogWriter, read_compare_log
 from . import compare_corpus
 from .options import (
     OneFile,

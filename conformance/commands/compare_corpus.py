@@ -16,12 +16,12 @@ from typing import Any
 
 from bleu_impl import PROFILES, BleuError, get_profile
 
-from ..adapters.registry import BUILTIN
-from ..cases.registry import load_registry
+from ..adapters.specs import BUILTIN
+from ..cases.implementations import load_registry
 from ..cases.usercorpus import CorpusInputError, load_corpus
 from ..engine import open_subjects
-from ..engine.corpus import CorpusOptions, corpus_report
-from ..engine.corpus_significance import SignificanceOptions
+from ..engine.corpus.analysis import CorpusOptions, corpus_report
+from ..engine.corpus.significance import SignificanceOptions
 from ..knobargs import knob_pair
 from ..outputs import check_distinct, check_writable, write_atomic
 from ..protocol import AdapterError

@@ -28,7 +28,7 @@ from tabulate import tabulate
 
 from ..cases import generate_cases
 from ..engine import identify, open_subjects
-from ..engine.identification import MATCH_THRESHOLD, Candidate, Identification
+from ..engine.identify.identification import MATCH_THRESHOLD, Candidate, Identification
 from ..protocol import AdapterError
 from .options import (
     IMPL_HELP,

@@ -18,7 +18,7 @@ import sys
 
 from .. import reporters
 from ..outputs import OutputError, check_distinct, check_writable
-from ..runlog import RunLog, read_run_log
+from ..results.log import RunLog, read_run_log
 from .options import add_report_arguments, fail
 
 EXIT_CODES = {

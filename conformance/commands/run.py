@@ -42,7 +42,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .. import baseline, known_failures, reporters
+from .. import reporters
 from ..adapters import Adapter, distinct_name, make_adapter
 from ..adapters.base import DEFAULT_EXPECT
 from ..cases import Case, ExpectationKey, LoadResult
@@ -58,8 +58,9 @@ from ..engine import (
 )
 from ..outputs import OutputError, check_distinct, check_writable, open_log
 from ..protocol import AdapterError
-from ..results import CaseResult, ImplementationInfo
-from ..runlog import RunLogWriter, read_run_log
+from ..results import baseline, known_failures
+from ..results.log import RunLogWriter, read_run_log
+from ..results.records import CaseResult, ImplementationInfo
 from .options import (
     EXIT_OK,
     OneFile,

@@ -24,7 +24,7 @@ from typing import Any
 from tabulate import tabulate
 
 from ..cases import LoadResult, iter_expectations, load_fixtures
-from ..logcheck import shown
+from ..results.logcheck import shown
 
 EXIT_CODES = {0: "no problem found", 1: "at least one problem (all of them are listed)"}
 

@@ -8,10 +8,9 @@ reference for ``run --as``), :func:`compare_case` /
 """
 
 from .asking import Outcome, Reply, ask, build_request
-from .batch import WorkerLost, compare_cases
-from .differ import PairRow, Subject, compare_case, open_subjects, row_record
-from .identification import Identification, identify
-from .reference import Reference, make_reference, verify_as
+from .compare.batch import WorkerLost, compare_cases
+from .compare.differ import PairRow, Subject, compare_case, open_subjects, row_record
+from .identify.identification import Identification, identify
 from .verify import (
     candidate_keys,
     check_expectation,
@@ -21,6 +20,7 @@ from .verify import (
     unknown_expectations,
     verify_cases,
 )
+from .verify_as import Reference, make_reference, verify_as
 
 __all__ = [
     "Identification",

@@ -21,7 +21,7 @@ from bleu_impl import CHOICES, BleuError, BleuResult, Config, get_profile, make_
 
 from ..cases import Tolerance
 from .asking import Outcome
-from .evaluate import Evaluator
+from .evaluator import Evaluator
 
 __all__ = [
     "MAX_ALTERNATIVES",

@@ -15,12 +15,12 @@ from typing import Any
 
 from bleu_impl import BleuError
 
-from .. import known_failures
 from ..adapters import Adapter, Capabilities
 from ..cases import Case, Expectation, ExpectationKey
 from ..cases.model import printed_half_unit
 from ..protocol import AdapterError, Answer
-from ..results import ERROR, FAIL, PASS, SKIP, CaseResult, ImplementationInfo, Mismatch
+from ..results import known_failures
+from ..results.records import ERROR, FAIL, PASS, SKIP, CaseResult, ImplementationInfo, Mismatch
 from .asking import ANSWERED, SKIPPED, ask, build_request
 
 __all__ = [

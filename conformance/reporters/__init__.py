@@ -1,4 +1,4 @@
-"""Reporters: every report of a run is rendered from its :class:`~conformance.runlog.RunLog`
+"""Reporters: every report of a run is rendered from its :class:`~conformance.results.log.RunLog`
 (``compare`` and ``disagreements`` render theirs in :mod:`.compare` and
 :mod:`.disagreements`)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from ..runlog import RunLog
+from ..results.log import RunLog
 from . import json_report, junit, text
 from .run_html import render_html
 

@@ -2,7 +2,7 @@
 rows after, largest first.
 
 Every rendering (table, markdown, json, html) is produced from the compare log's records
-alone (:class:`~conformance.runlog.CompareLog`), so ``bleu-conformance compare --replay
+alone (:class:`~conformance.results.log.CompareLog`), so ``bleu-conformance compare --replay
 cmp.jsonl --format markdown`` re-renders a saved run. The terminal table fits ``width``
 columns and shows the ten largest material differences (``verbose``: every row, with the
 differing statistics, minimal inputs, errors and skip reasons); Markdown, JSON and HTML
@@ -15,8 +15,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.differ import BOTH_FAILED, DIFFERING, ERRORED, IDENTICAL, SKIPPED_PAIR, WITHIN
-from ..runlog import CompareLog
+from ..engine.compare.differ import BOTH_FAILED, DIFFERING, ERRORED, IDENTICAL, SKIPPED_PAIR, WITHIN
+from ..results.log import CompareLog
 from . import markdown as md
 from .compare_html import render_html
 from .comparison_text import (

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.differ import DIFFERING
-from ..runlog import CompareLog
+from ..engine.compare.differ import DIFFERING
+from ..results.log import CompareLog
 from . import figures, html
 from .comparison_text import (
     CAUSE_HEADERS,

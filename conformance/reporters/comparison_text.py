@@ -10,7 +10,7 @@ from typing import Any
 
 from bleu_impl import DOCS
 
-from ..engine.differ import BOTH_FAILED, DIFFERING, ERRORED, IDENTICAL, SKIPPED_PAIR, WITHIN
+from ..engine.compare.differ import BOTH_FAILED, DIFFERING, ERRORED, IDENTICAL, SKIPPED_PAIR, WITHIN
 from .findings import Difference, Findings, PairTally
 from .numbers import short
 

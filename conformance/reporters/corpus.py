@@ -1,4 +1,4 @@
-"""Render the corpus report (the dict of :func:`conformance.engine.corpus.corpus_report`):
+"""Render the corpus report (the dict of :func:`conformance.engine.corpus.analysis.corpus_report`):
 ``table`` (terminal), ``markdown`` (GFM tables), ``json``, ``html`` (with figures).
 
 Reporters only render; nothing is computed here but formatting (BLEU with two decimals, as
@@ -14,7 +14,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..logcheck import shown, shown_inline
+from ..results.logcheck import shown, shown_inline
 from .textgrid import clip, terminal_width, wrap
 
 __all__ = ["FORMATS", "render"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..results import OUTCOMES, PASS, SKIP, CaseResult
+from ..results.records import OUTCOMES, PASS, SKIP, CaseResult
 from .summary import Summary, percent
 
 __all__ = ["MatrixRow", "render"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 
-from ..runlog import RunLog
+from ..results.log import RunLog
 from .summary import summarize
 
 

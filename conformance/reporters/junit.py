@@ -17,8 +17,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path, PurePosixPath
 
 from ..outputs import write_atomic
-from ..results import CHANGED, ERROR, FAIL, FIXED, SKIP, XFAIL, CaseResult
-from ..runlog import RunLog
+from ..results.log import RunLog
+from ..results.records import CHANGED, ERROR, FAIL, FIXED, SKIP, XFAIL, CaseResult
 from .summary import summarize
 from .text import mismatch_table, warnings
 

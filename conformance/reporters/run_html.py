@@ -9,8 +9,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ..results import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult
-from ..runlog import RunLog
+from ..results.log import RunLog
+from ..results.records import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult
 from . import html
 from .summary import Summary, columns, percent, summarize
 from .text import warnings

@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..results import CHANGED, ERROR, FAIL, FIXED, OUTCOMES, PASS, SKIP, XFAIL
-from ..runlog import RunLog
+from ..results.log import RunLog
+from ..results.records import CHANGED, ERROR, FAIL, FIXED, OUTCOMES, PASS, SKIP, XFAIL
 
 
 @dataclass(frozen=True)

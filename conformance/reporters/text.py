@@ -9,8 +9,8 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..results import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult
-from ..runlog import RunLog
+from ..results.log import RunLog
+from ..results.records import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL, CaseResult
 from . import markdown as md
 from .summary import columns, number, percent, summarize
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from conformance.adapters.base import Adapter
 from conformance.cases import load_fixtures
 from conformance.engine import verify_cases
-from conformance.results import CaseResult
+from conformance.results.records import CaseResult
 
 HERE = Path(__file__).parent
 MINI = HERE / "data" / "mini.yaml"

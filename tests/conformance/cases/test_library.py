@@ -11,8 +11,8 @@ import pytest
 import yaml
 
 from conformance.cases import iter_expectations, load_fixtures
+from conformance.cases.implementations import BUNDLED_ROOT, load_registry
 from conformance.cases.load import load_schema
-from conformance.cases.registry import BUNDLED_ROOT, load_registry
 
 #: The real Perl scripts' outputs (a copy of the shared ground truth; see tests/data/README.md).
 GROUNDTRUTH = Path(__file__).resolve().parents[2] / "data" / "perl_scripts.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import yaml
 
 from conformance.cases import iter_expectations, load_fixtures
-from conformance.cases.registry import BUNDLED_ROOT, KNOWN_EXCEPTIONS_FILE
+from conformance.cases.implementations import BUNDLED_ROOT, KNOWN_EXCEPTIONS_FILE
 
 from .bleu_impl_eval import evaluate
 

@@ -12,7 +12,7 @@ import bleu_impl
 from conformance.cases import Case, Tolerance
 from conformance.engine.asking import Outcome
 from conformance.engine.attribution import Side, attribute
-from conformance.engine.evaluate import Evaluator
+from conformance.engine.evaluator import Evaluator
 
 TOL = Tolerance(rel=1e-9)
 

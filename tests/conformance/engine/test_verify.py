@@ -6,8 +6,8 @@ import json
 
 from conformance.adapters.base import Adapter, Capabilities
 from conformance.engine import build_request
-from conformance.known_failures import KnownFailure
 from conformance.protocol import AdapterError, Answer, Failure, Request
+from conformance.results.known_failures import KnownFailure
 
 from ..helpers import mini, run
 

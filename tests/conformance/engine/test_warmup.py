@@ -9,7 +9,7 @@ import time
 from conformance.adapters import Adapter, Capabilities
 from conformance.adapters.worker import WorkerAdapter
 from conformance.engine.asking import ANSWERED, ask
-from conformance.engine.differ import Subject
+from conformance.engine.compare.differ import Subject
 from conformance.protocol import Answer, Request
 
 REQUEST = Request(level="corpus", config={}, hypotheses=("a b",), references=(("a b",),))

@@ -10,7 +10,7 @@ import pytest
 
 from conformance.cli import main
 from conformance.outputs import open_log
-from conformance.runlog import read_run_log
+from conformance.results.log import read_run_log
 
 from ..helpers import MINI
 from .common import cli

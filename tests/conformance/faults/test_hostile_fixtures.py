@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conformance.cases import load_fixtures
-from conformance.cases.registry import BUNDLED_ROOT
+from conformance.cases.implementations import BUNDLED_ROOT
 
 from ..helpers import MINI
 from .common import cli

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.runlog import read_compare_log
+from conformance.results.log import read_compare_log
 
 from ..helpers import MINI
 from .common import GOOD, HOSTILE, JSONL, cli, pids, wait_gone

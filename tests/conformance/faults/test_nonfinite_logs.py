@@ -9,7 +9,7 @@ from conformance.reporters import junit as junit_report
 from conformance.reporters import render
 from conformance.reporters.compare import FORMATS as COMPARE_FORMATS
 from conformance.reporters.compare import render as render_compare
-from conformance.runlog import read_compare_log, read_run_log
+from conformance.results.log import read_compare_log, read_run_log
 
 from .common import cli
 

@@ -1,11 +1,11 @@
-"""Small compare logs built record by record (the shape conformance.engine.differ.row_record
+"""Small compare logs built record by record (the shape conformance.engine.compare.differ.row_record
 writes), for the compare reporters' tests."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from conformance.runlog import CompareLog
+from conformance.results.log import CompareLog
 
 IMPLS = [
     {"name": "ours", "version": "1", "spec": "bleu_impl"},

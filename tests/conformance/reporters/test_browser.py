@@ -19,8 +19,8 @@ from conformance import reporters
 from conformance.reporters import html
 from conformance.reporters.compare import render as render_compare
 from conformance.reporters.explanation_html import render_explanation_html
-from conformance.results import CaseResult, ImplementationInfo, Mismatch
-from conformance.runlog import RunLog
+from conformance.results.log import RunLog
+from conformance.results.records import CaseResult, ImplementationInfo, Mismatch
 
 from . import browser
 from .compare_logs import three_way

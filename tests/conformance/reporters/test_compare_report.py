@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from conformance.reporters.compare import SUMMARY_HEADERS, TOP_ROWS, render
-from conformance.runlog import CompareLog
+from conformance.results.log import CompareLog
 
 from . import gfm
 from .compare_logs import IMPLS, pair, three_way

@@ -11,8 +11,8 @@ import pytest
 
 from conformance import reporters
 from conformance.reporters import junit
-from conformance.results import CaseResult, ImplementationInfo, Mismatch
-from conformance.runlog import RunLog
+from conformance.results.log import RunLog
+from conformance.results.records import CaseResult, ImplementationInfo, Mismatch
 
 from . import gfm
 

@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from conformance.results import CaseResult, ImplementationInfo, Mismatch
-from conformance.runlog import RunLogWriter, read_run_log
+from conformance.results.log import RunLogWriter, read_run_log
+from conformance.results.records import CaseResult, ImplementationInfo, Mismatch
 
 
 def _write(path, truncate: bool = False) -> CaseResult:

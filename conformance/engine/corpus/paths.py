@@ -22,9 +22,9 @@ from typing import Any
 
 from bleu_impl import BleuError, Config, get_profile, make_config
 
-from .attribution import Side, attribute, show_value
-from .corpus_stats import TableCache, TableEvaluator
-from .differ import Subject
+from ..attribution import Side, attribute, show_value
+from ..compare.differ import Subject
+from .tables import TableCache, TableEvaluator
 
 __all__ = ["Reproduction", "Step", "knob_path", "path_steps", "reproduce_subject"]
 
@@ -117,7 +117,7 @@ def reproduce_subject(
 
 
 def _outcome(score: float | None) -> Any:
-    from .asking import Outcome
+    from ..asking import Outcome
 
     return Outcome(score=score)
 

@@ -22,11 +22,11 @@ from dataclasses import dataclass, replace
 import bleu_impl
 from bleu_impl import BleuError, get_profile
 
-from .. import known_failures
 from ..adapters import Adapter, make_adapter
 from ..cases import Case, Expectation, ExpectationKey, Tolerance
 from ..protocol import Answer
-from ..results import SKIP, CaseResult
+from ..results import known_failures
+from ..results.records import SKIP, CaseResult
 from .asking import ANSWERED, SKIPPED, ask, build_request
 from .verify import check_expectation, choose_key
 

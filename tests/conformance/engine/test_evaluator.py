@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bleu_impl import CHOICES, BleuError, get_profile, make_config
 from conformance.cases import load_fixtures
-from conformance.engine.evaluate import Evaluator
+from conformance.engine.evaluator import Evaluator
 
 
 def _configs(level: str):
@@ -52,7 +52,7 @@ def test_predict_equals_a_fresh_outcome_under_every_profile() -> None:
     """One pool of scorers shared by every case, configs of every profile: each
     prediction is the outcome a fresh evaluation gives."""
     from conformance.cases import generate_cases
-    from conformance.engine.evaluate import scorer_pool
+    from conformance.engine.evaluator import scorer_pool
 
     cases = [c for c in load_fixtures().cases if not c.config][:25] + generate_cases(6, 3)
     pool = scorer_pool()

@@ -24,9 +24,9 @@ from bleu_impl import (
 )
 from bleu_impl.segment_scorer import scoring_key
 
-from ..cases import Case
-from .asking import Outcome
-from .evaluate import Evaluator, outcome_of
+from ...cases import Case
+from ..asking import Outcome
+from ..evaluator import Evaluator, outcome_of
 
 __all__ = ["TableCache", "TableEvaluator", "stats_key"]
 

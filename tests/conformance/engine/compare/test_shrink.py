@@ -7,7 +7,7 @@ import json
 from conformance.cases import generate_cases
 from conformance.cli import main
 from conformance.engine import compare_cases
-from conformance.engine.batch import shrink_allowance
+from conformance.engine.compare.batch import shrink_allowance
 
 FAKE = "tests.conformance.fakes.impls"
 

@@ -20,7 +20,7 @@ from contextlib import redirect_stdout
 from functools import partial
 from typing import Any
 
-from ..cases import Case, ExpectationKey
+from ...cases import Case, ExpectationKey
 from .differ import Subject, compare_case, open_subjects, row_record
 from .shrink import MAX_STEPS, shrink_disagreement
 
@@ -32,7 +32,7 @@ class WorkerLost(RuntimeError):
 
 
 #: Candidate inputs tried while shrinking, over a whole comparison (at most
-#: :data:`~conformance.engine.shrink.MAX_STEPS` per disagreement).
+#: :data:`~conformance.engine.compare.shrink.MAX_STEPS` per disagreement).
 SHRINK_BUDGET = 50_000
 
 _WORKER: dict[str, Any] = {}

@@ -32,10 +32,10 @@ from typing import Any
 
 from bleu_impl import PROFILES
 
-from ..cases import Case, Input, Segment, generate_cases
-from .asking import ANSWERED, SKIPPED
-from .attribution import UNKNOWN_FAILURE
-from .differ import Subject
+from ...cases import Case, Input, Segment, generate_cases
+from ..asking import ANSWERED, SKIPPED
+from ..attribution import UNKNOWN_FAILURE
+from ..compare.differ import Subject
 from .knobsearch import (
     Candidate,
     Evidence,

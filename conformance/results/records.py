@@ -2,7 +2,7 @@
 
 A :class:`CaseResult` classifies one (implementation, case) pair as one of
 :data:`OUTCOMES`; :class:`Mismatch` is one field that differs; :class:`ImplementationInfo`
-is what a run records about an implementation. The run log (:mod:`conformance.runlog`)
+is what a run records about an implementation. The run log (:mod:`conformance.results.log`)
 stores them and every report is rendered from it.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .protocol import jsonable
+from ..protocol import jsonable
 
 __all__ = [
     "CHANGED",

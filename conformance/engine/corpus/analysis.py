@@ -29,16 +29,16 @@ from typing import Any
 
 from bleu_impl import BleuError, SharedCounts, sharing
 
-from ..cases.usercorpus import UserCorpus
-from ..protocol import jsonable
-from .asking import ANSWERED, SKIPPED, Reply
-from .attribution import UNKNOWN_FAILURE
-from .corpus_notes import file_notes, script_notes, system_notes
-from .corpus_paths import Reproduction, path_steps, reproduce_subject
-from .corpus_segments import contributions, count_change
-from .corpus_significance import ALPHA, SignificanceOptions, randomization, significance
-from .corpus_stats import TableCache
-from .differ import Subject
+from ...cases.usercorpus import UserCorpus
+from ...protocol import jsonable
+from ..asking import ANSWERED, SKIPPED, Reply
+from ..attribution import UNKNOWN_FAILURE
+from ..compare.differ import Subject
+from .notes import file_notes, script_notes, system_notes
+from .paths import Reproduction, path_steps, reproduce_subject
+from .segments import contributions, count_change
+from .significance import ALPHA, SignificanceOptions, randomization, significance
+from .tables import TableCache
 
 __all__ = ["CorpusOptions", "corpus_report", "rank"]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.engine.corpus_notes import script_notes, script_of
+from conformance.engine.corpus.notes import script_notes, script_of
 
 CHINESE = ["猫坐在垫子上。", "今天天气很好，我们去公园散步吧。", "他说这个问题很难回答。"]
 JAPANESE = [

@@ -1,6 +1,6 @@
 """What each record of the run log and of the compare log must hold for a report to use
 it: per record kind, the shape of every field a reporter reads and the fields it cannot
-do without (:mod:`conformance.logcheck` checks them)."""
+do without (:mod:`conformance.results.logcheck` checks them)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from .logcheck import (
     optional,
     shown,
 )
-from .results import OUTCOMES
+from .records import OUTCOMES
 
 __all__ = ["COMPARE_RECORDS", "RUN_RECORDS", "checked"]
 
@@ -141,7 +141,7 @@ COMPARE_RECORDS: dict[str, Spec] = {
 
 def checked(table: Mapping[str, Spec], kind: str, record: dict[str, Any]) -> dict[str, Any]:
     """``record`` of ``kind`` checked against ``table`` (ValueError naming the field) and
-    made safe to print (:func:`~conformance.logcheck.shown`)."""
+    made safe to print (:func:`~conformance.results.logcheck.shown`)."""
     shapes, required = table[kind]
     check_record(record, shapes, required)
     return shown(record)

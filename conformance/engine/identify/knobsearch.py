@@ -23,10 +23,10 @@ from typing import Any
 
 from bleu_impl import CHOICES, BleuError, Config, KnobError, get_profile
 
-from ..cases import Case, Tolerance
-from .asking import ANSWERED, Outcome
-from .differ import FLOAT32_TOLERANCE, Subject
-from .evaluate import Evaluator, outcome_of
+from ...cases import Case, Tolerance
+from ..asking import ANSWERED, Outcome
+from ..compare.differ import FLOAT32_TOLERANCE, Subject
+from ..evaluator import Evaluator, outcome_of
 from .predictions import NOT_ASKED, Key, Predictions
 
 __all__ = [

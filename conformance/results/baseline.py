@@ -18,9 +18,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .outputs import write_atomic
-from .protocol import finite_number, jsonable
-from .results import CaseResult, ImplementationInfo
+from ..outputs import write_atomic
+from ..protocol import finite_number, jsonable
+from .records import CaseResult, ImplementationInfo
 
 FORMAT = "bleu-conformance-baseline"
 VERSION = 1

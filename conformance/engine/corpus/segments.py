@@ -22,9 +22,9 @@ from typing import Any
 
 from bleu_impl import BleuError, BleuStats, Pipeline, score_stats
 
-from ..cases import Case
-from .corpus_paths import Reproduction
-from .corpus_stats import TableCache
+from ...cases import Case
+from .paths import Reproduction
+from .tables import TableCache
 
 __all__ = ["SegmentRow", "contributions", "count_change"]
 

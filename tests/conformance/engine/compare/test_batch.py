@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from conformance.cases import load_fixtures
-from conformance.engine import batch
+from conformance.engine.compare import batch
 
-from ..helpers import MINI
+from ...helpers import MINI
 
 
 def test_a_pool_is_never_larger_than_its_chunks_of_cases(monkeypatch) -> None:

@@ -22,10 +22,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from .bounded import TooLarge, bounded_lines
+from ..bounded import TooLarge, bounded_lines
+from ..protocol import jsonable
 from .logshapes import COMPARE_RECORDS, RUN_RECORDS, checked
-from .protocol import jsonable
-from .results import CaseResult, ImplementationInfo
+from .records import CaseResult, ImplementationInfo
 
 __all__ = [
     "COMPARE_LOG_KIND",

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from bleu_impl import BleuResult
 
-from ..adapters import Adapter, Unstarted, distinct_name, make_adapter
-from ..cases import Case, ExpectationKey, Tolerance
-from ..protocol import AdapterError, Answer, SpecError
-from .asking import ANSWERED, SKIPPED, Outcome, Reply, ask, build_request
-from .attribution import Attribution, Side, attribute
-from .evaluate import Evaluator
+from ...adapters import Adapter, Unstarted, distinct_name, make_adapter
+from ...cases import Case, ExpectationKey, Tolerance
+from ...protocol import AdapterError, Answer, SpecError
+from ..asking import ANSWERED, SKIPPED, Outcome, Reply, ask, build_request
+from ..attribution import Attribution, Side, attribute
+from ..evaluator import Evaluator
 
 if TYPE_CHECKING:
     from .shrink import ShrinkResult

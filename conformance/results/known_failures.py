@@ -23,8 +23,8 @@ from typing import Any
 
 import yaml
 
-from .bounded import read_bounded
-from .results import CHANGED, ERROR, FAIL, FIXED, PASS, XFAIL
+from ..bounded import read_bounded
+from .records import CHANGED, ERROR, FAIL, FIXED, PASS, XFAIL
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from typing import Any
 
 from bleu_impl import BleuError, Config, KnobError, get_profile
 
-from ..cases import Case
-from .asking import Outcome
-from .evaluate import Evaluator, outcome_of, scorer_pool
+from ...cases import Case
+from ..asking import Outcome
+from ..evaluator import Evaluator, outcome_of, scorer_pool
 
 __all__ = ["NOT_ASKED", "Key", "Predictions", "Row"]
 

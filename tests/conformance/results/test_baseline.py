@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from conformance import baseline
-from conformance.results import CaseResult, ImplementationInfo
+from conformance.results import baseline
+from conformance.results.records import CaseResult, ImplementationInfo
 
 
 def _results(score: float, outcome: str = "pass") -> list[CaseResult]:

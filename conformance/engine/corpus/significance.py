@@ -28,9 +28,9 @@ from bleu_impl import (
     score_value,
 )
 
-from .corpus_paths import Reproduction
-from .corpus_stats import TableCache, stats_key
-from .evaluate import scoring_key
+from ..evaluator import scoring_key
+from .paths import Reproduction
+from .tables import TableCache, stats_key
 
 __all__ = ["ALPHA", "Significance", "SignificanceOptions", "significance"]
 

@@ -20,12 +20,12 @@ from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..cases import Case
-from ..protocol import Text
-from .asking import Outcome
-from .attribution import Attribution, Side, attribute, matches
+from ...cases import Case
+from ...protocol import Text
+from ..asking import Outcome
+from ..attribution import Attribution, Side, attribute, matches
+from ..evaluator import Evaluator
 from .differ import DIFFERING, PairRow, Subject, classify, tolerance_for
-from .evaluate import Evaluator
 
 __all__ = ["MAX_STEPS", "MAX_VERIFY", "ShrinkResult", "shrink_disagreement"]
 

@@ -1,0 +1,1 @@
+"""Implementations against each other, case by case: pairs, causes, minimal inputs."""

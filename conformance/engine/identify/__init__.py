@@ -1,0 +1,1 @@
+"""Which profile and options an unknown implementation matches."""
