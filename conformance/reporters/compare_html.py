@@ -1,5 +1,6 @@
-"""The compare report as one self-contained HTML page: the verdict, three figures (causes,
-the implementation × implementation disagreement matrix, A vs B scores) and every row."""
+"""The compare report as one self-contained HTML page: the verdict, two figures (the
+implementation × implementation disagreement matrix, A vs B scores), the causes with a bar
+each, and every row."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from ..results.findings import Difference, Findings, analyze
 from ..results.records import Pair
 from ..results.report import Report
 from ..results.vocab import DIFFERING
-from . import html, svg
+from . import figures, html
 from .compare_rows import (
     CAUSE_HEADERS,
     DISCREPANCY_HEADERS,
@@ -30,21 +31,23 @@ MATERIAL, NEGLIGIBLE, AGREE = "material difference", "negligible difference", "a
 COLORS = {MATERIAL: "#d1495b", NEGLIGIBLE: "#8d99ae", AGREE: "#4e79a7"}
 
 
-def causes_figure(f: Findings) -> str:
-    """Differences per cause, material and negligible stacked."""
-    causes = [g.cause for g in f.causes]
-    series = {
-        MATERIAL: [float(g.material) for g in f.causes],
-        NEGLIGIBLE: [float(g.cases - g.material) for g in f.causes],
-    }
-    return svg.stacked_bars(
-        causes,
-        series,
-        title="Why they differ: cases per cause",
-        x_label="cases",
-        colors=COLORS,
-        width=720,
+def causes_table(f: Findings) -> str:
+    """The causes, each with its cases as a bar: material and negligible stacked."""
+    most = max(g.cases for g in f.causes)
+    rows = []
+    for row, g in zip(cause_rows(f), f.causes):
+        negligible = g.cases - g.material
+        parts = [
+            (MATERIAL, g.material, COLORS[MATERIAL]),
+            (NEGLIGIBLE, negligible, COLORS[NEGLIGIBLE]),
+        ]
+        rows.append([*_cells(row), html.bar(parts, most, f"{g.material} + {negligible}")])
+    table = html.table(
+        [*CAUSE_HEADERS, "material + negligible"],
+        rows,
+        numeric=[False, False, True, True, True, False, False],
     )
+    return html.Markup(table + html.legend({k: COLORS[k] for k in (MATERIAL, NEGLIGIBLE)}))
 
 
 def _matrix(f: Findings) -> tuple[list[str], list[list[float | None]], list[list[str]]]:
@@ -64,22 +67,17 @@ def _matrix(f: Findings) -> tuple[list[str], list[list[float | None]], list[list
 def matrix_figure(f: Findings) -> str:
     """Material differences per pair of implementations (cell: material / all differing)."""
     labels, values, texts = _matrix(f)
-    return svg.heatmap(
-        labels,
-        labels,
-        values,
-        title="Who disagrees with whom",
-        cell_text=texts,
-        legend_label="material differences",
-        desc="Material differences per pair of implementations; each cell shows material / "
-        "all differing cases; the diagonal is empty.",
+    return html.figure(
+        html.heat_table(labels, labels, values, texts, caption="Who disagrees with whom"),
+        "Each cell: material / all differing cases of the pair; the darker, the more material "
+        "differences; the diagonal is empty.",
     )
 
 
-def _point(f: Findings, pair: Pair, a: float, b: float, kind: str) -> svg.Point:
+def _point(f: Findings, pair: Pair, a: float, b: float, kind: str) -> figures.Point:
     cause = f" — {pair.cause.cause}" if pair.cause else ""
     label = f"{pair.item} ({f.pair_label((pair.a, pair.b))}): A {a:.6g}, B {b:.6g}"
-    return svg.Point(a, b, label + cause, kind)
+    return figures.Point(a, b, label + cause, kind)
 
 
 def scatter_figure(f: Findings, pairs: Sequence[Pair]) -> str:
@@ -92,7 +90,7 @@ def scatter_figure(f: Findings, pairs: Sequence[Pair]) -> str:
     ]
     order = {MATERIAL: 2, NEGLIGIBLE: 1, AGREE: 0}
     points.sort(key=lambda p: order[p.series])  # differences drawn last, on top
-    return svg.scatter(
+    svg = figures.scatter(
         points,
         title="First against second score of each pair (BLEU, 0–100, log)",
         x_label="first implementation of the pair",
@@ -103,6 +101,8 @@ def scatter_figure(f: Findings, pairs: Sequence[Pair]) -> str:
         "differ; scores below 10⁻⁴ (such as 0 or NLTK's float-min) sit in the bands along "
         "the axes.",
     )
+    present = dict.fromkeys(p.series for p in points)
+    return html.figure(svg + html.legend({k: COLORS[k] for k in present}))
 
 
 def _cause_html(d: Difference) -> html.Markup:
@@ -176,16 +176,12 @@ def _rows_sections(f: Findings) -> list[str]:
 
 def render_html(comparison: Report, decimals: int | None = None) -> str:
     f = analyze(comparison, decimals)
-    figures = [html.figure(matrix_figure(f))]
-    if f.causes:
-        figures.insert(0, html.figure(causes_figure(f)))
-    figures.append(html.figure(scatter_figure(f, comparison.pairs)))
     pairs = html.table(
         PAIR_HEADERS, [_cells(pair_row(f, t)) for t in f.tallies], numeric=[False] + [True] * 11
     )
     blocks: list[str] = [
         html.paragraph(verdict(f)),
-        html.figures(*figures),
+        html.figures(matrix_figure(f), scatter_figure(f, comparison.pairs)),
         html.section("Pairs (|Δ| in BLEU points, 0–100)", pairs),
     ]
     if not comparison.complete:
@@ -201,11 +197,7 @@ def render_html(comparison: Report, decimals: int | None = None) -> str:
         blocks.append(
             html.section(
                 "Why: causes, most material first",
-                html.table(
-                    CAUSE_HEADERS,
-                    [_cells(r) for r in cause_rows(f)],
-                    numeric=[False, False, True, True, True],
-                ),
+                causes_table(f),
                 html.key_values(dict(knob_notes(f))),
             )
         )

@@ -5,7 +5,7 @@ bars, the ranking flips with their p-values, and the segments behind the largest
 from __future__ import annotations
 
 from ..results.report import Report
-from . import html, svg
+from . import figures, html
 from .corpus_text import (
     ORDER_NOTE,
     decomposition_lines,
@@ -58,7 +58,7 @@ def bump_figure(report: Report) -> str:
         system.name: [s.ranks[members[0]].get(system.name) for _, members in groups]
         for system in s.systems
     }
-    return svg.bump_chart(
+    return figures.bump_chart(
         [label for label, _ in groups],
         ranks,
         title="Rank of each system under each distinct ranking",
@@ -81,7 +81,7 @@ def spread_figure(report: Report) -> str:
     baseline = summary(report).baseline
     base = report.scores().get(baseline, {})
     spans = [
-        svg.Span(
+        figures.Span(
             f"{name} ({s.min_impl.removeprefix('bleu_impl:')} … "
             f"{s.max_impl.removeprefix('bleu_impl:')})",
             s.min,
@@ -90,7 +90,7 @@ def spread_figure(report: Report) -> str:
         )
         for name, s in summary(report).spread.items()
     ]
-    return svg.range_plot(
+    return figures.range_plot(
         spans,
         title="Score spread per system (BLEU, 0–100)",
         desc="Each row spans the lowest to the highest score the implementations give a "
@@ -108,10 +108,12 @@ def steps_figure(report: Report) -> str | None:
             values = [v for v in step.delta.values() if v is not None]
             if values and any(report.policy.material(abs(v)) for v in values):
                 label = f"{impl.removeprefix('bleu_impl:')}: {step.change}"
-                spans.append(svg.Span(label, min(values), max(values), sum(values) / len(values)))
+                spans.append(
+                    figures.Span(label, min(values), max(values), sum(values) / len(values))
+                )
     if not spans:
         return None
-    return svg.range_plot(
+    return figures.range_plot(
         spans,
         title=f"BLEU change of each knob step from {summary(report).baseline}",
         desc="Per implementation, each step of the path from the baseline's setting that "

@@ -1,6 +1,6 @@
-"""A score explained step by step as one self-contained HTML page: per-order precision bars
-(clipped matches / n-grams, and the precision used after smoothing), the per-order table,
-lengths and brevity penalty, the score and the resolved knobs."""
+"""A score explained step by step as one self-contained HTML page: the per-order table with
+precision bars (clipped matches / n-grams, and the precision used after smoothing), lengths
+and brevity penalty, the score and the resolved knobs."""
 
 from __future__ import annotations
 
@@ -9,31 +9,30 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from bleu_impl import BleuResult
+from bleu_impl.smoothing import OrderPrecision
 
-from . import html, svg
+from . import html
 from .explain_text import fraction_text
+from .figures import PALETTE
 from .numbers import pretty
 
-__all__ = ["precision_figure", "render_explanation_html"]
+__all__ = ["precision_bars", "render_explanation_html"]
 
 RAW, USED = "matches / n-grams", "precision used"
+COLORS = {RAW: PALETTE[0], USED: PALETTE[1]}
 
 
-def precision_figure(result: BleuResult) -> str:
-    """Per order: the clipped precision and the value the score uses (after smoothing or the
-    zero/absent-order policy; none when the order is dropped)."""
-    raw = [float(o.matches) / float(o.total) if float(o.total) > 0 else None for o in result.orders]
-    used = [o.as_float for o in result.orders]
-    return svg.grouped_bars(
-        [f"{o.n}-gram" for o in result.orders],
-        {RAW: raw, USED: used},
-        title="Precision per n-gram order",
-        x_label="order",
-        y_label="precision",
-        y_max=1.0,
-        desc="For each order, the clipped matches over the hypothesis n-grams, and the "
-        "precision the score uses; a missing bar is an order without n-grams or one the "
-        "policy drops.",
+def precision_bars(order: OrderPrecision) -> html.Markup:
+    """An order's clipped precision and the value the score uses (after smoothing or the
+    zero/absent-order policy), as bars on 0–1; ``–`` for an order without n-grams or one
+    the policy drops."""
+    total = float(order.total)
+    raw = float(order.matches) / total if total > 0 else None
+    return html.Markup(
+        "".join(
+            html.bar([(name, value or 0.0, COLORS[name])], 1.0, pretty(value))
+            for name, value in ((RAW, raw), (USED, order.as_float))
+        )
     )
 
 
@@ -58,6 +57,7 @@ def _orders_table(result: BleuResult) -> str:
                 order.treatment,
                 weight,
                 _log_term(weight, order.value, order.treatment),
+                precision_bars(order),
             ]
         )
     return html.table(
@@ -70,11 +70,12 @@ def _orders_table(result: BleuResult) -> str:
             "treatment",
             "weight",
             "w·ln p",
+            "precision, 0–1",
         ],
         rows,
         digits=6,
-        numeric=[True, True, True, True, True, False, True, True],
-    )
+        numeric=[True, True, True, True, True, False, True, True, False],
+    ) + html.legend(COLORS)
 
 
 def _lengths(result: BleuResult) -> str:
@@ -99,8 +100,7 @@ def render_explanation_html(
 ) -> str:
     """The page for ``result``; ``segments`` (with ``segment_headers``) adds the per-segment
     length table of ``explain --segments``."""
-    blocks: list[str] = [html.figure(precision_figure(result))] if result.orders else []
-    blocks.append(html.section("Per order", _orders_table(result)))
+    blocks: list[str] = [html.section("Per order", _orders_table(result))]
     if result.note:
         blocks.append(html.paragraph(f"note: {result.note}", "muted"))
     blocks.append(html.section("Lengths, brevity penalty, score", _lengths(result)))

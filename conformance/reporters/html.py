@@ -1,14 +1,15 @@
 """Self-contained HTML pages for the reports: inline CSS, no scripts, no network.
 
 Builders return :class:`Markup` (HTML that is safe to embed). The rule is simple: *blocks*
-(arguments of :func:`page`, :func:`section`, :func:`details`, :func:`figure`'s SVG) are
+(arguments of :func:`page`, :func:`section`, :func:`details`, :func:`figure`'s content) are
 HTML; *text* (titles, captions, :func:`paragraph`, table cells that are ``str``) is escaped.
 A table cell that is a number is formatted (:func:`~conformance.reporters.numbers.pretty`)
 and right-aligned; a :class:`Markup` cell is embedded as is.
 
 The page follows the reader's light or dark preference (``prefers-color-scheme``), keeps
 numbers on one line with tabular digits, scrolls wide tables inside their own box and
-prints cleanly.
+prints cleanly. Bars and heat maps are plain HTML and CSS (:func:`bar`, :func:`heat_table`):
+their numbers stay text, and their colors follow the page's.
 """
 
 from __future__ import annotations
@@ -23,11 +24,14 @@ __all__ = [
     "CSS",
     "Markup",
     "badge",
+    "bar",
     "code",
     "details",
     "figure",
     "figures",
+    "heat_table",
     "key_values",
+    "legend",
     "mono",
     "note",
     "page",
@@ -48,11 +52,11 @@ class Markup(str):
 CSS = """
 :root { color-scheme: light dark; --fg: #1f2328; --bg: #ffffff; --muted: #59636e;
   --border: #d1d9e0; --stripe: #f6f8fa; --accent: #0969da; --ok: #1a7f37; --bad: #cf222e;
-  --warn: #9a6700; --info: #0969da; --code: #eff2f5; }
+  --warn: #9a6700; --info: #0969da; --code: #eff2f5; --heat: #4a98c9; }
 @media (prefers-color-scheme: dark) {
   :root { --fg: #e6edf3; --bg: #0d1117; --muted: #9198a1; --border: #3d444d;
     --stripe: #151b23; --accent: #4493f8; --ok: #3fb950; --bad: #f85149; --warn: #d29922;
-    --info: #4493f8; --code: #1f2630; } }
+    --info: #4493f8; --code: #1f2630; --heat: #1158c7; } }
 * { box-sizing: border-box; }
 body { margin: 0 auto; max-width: 1200px; padding: 24px 28px 64px; color: var(--fg);
   background: var(--bg); font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto,
@@ -88,8 +92,21 @@ td.num, th.num { text-align: right; white-space: nowrap;
 td.wrap { overflow-wrap: anywhere; min-width: 12ch; }
 figure { margin: 16px 0 24px; }
 figure svg { display: block; max-width: 100%; height: auto; }
-figcaption { font-size: 0.9em; margin-top: 4px; }
+figcaption { font-size: 0.9em; margin-top: 4px; max-width: 60ch; }
 .figures { display: flex; flex-wrap: wrap; gap: 8px 32px; align-items: flex-start; }
+.bar { display: flex; align-items: center; min-width: 14em; white-space: nowrap;
+  font-size: 0.85em; font-variant-numeric: tabular-nums; }
+.bar > span { height: 1em; flex: none; }
+.bar > span:last-child { padding-left: 4px; }
+.bar + .bar { margin-top: 2px; }
+.legend { display: flex; flex-wrap: wrap; gap: 2px 16px; font-size: 0.9em; color: var(--muted); }
+.swatch { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 4px; }
+table.heat { width: auto; }
+table.heat caption { color: var(--fg); font-weight: 600; }
+table.heat tbody td { min-width: 4.5em; text-align: center; font-variant-numeric: tabular-nums;
+  background: color-mix(in srgb, var(--heat) var(--share), var(--bg)); }
+table.heat tbody td.none { background: repeating-linear-gradient(45deg, transparent 0 4px,
+  var(--border) 4px 6px); }
 .badge { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 0.85em;
   font-weight: 600; border: 1px solid currentColor; white-space: nowrap; }
 .ok { color: var(--ok); } .bad { color: var(--bad); } .warn { color: var(--warn); }
@@ -190,10 +207,74 @@ def table(
     )
 
 
-def figure(svg: str, caption: str = "") -> Markup:
-    """An inline SVG figure (trusted markup from :mod:`.svg`) with an optional caption."""
+def figure(content: str, caption: str = "") -> Markup:
+    """A figure (an SVG from :mod:`.figures`, a :func:`heat_table`) with an optional caption."""
     cap = f"<figcaption>{escape(caption)}</figcaption>" if caption else ""
-    return Markup(f"<figure>{svg}{cap}</figure>")
+    return Markup(f"<figure>{content}{cap}</figure>")
+
+
+def bar(parts: Sequence[tuple[str, float, str]], most: float, text: str | None = None) -> Markup:
+    """A horizontal bar for a table cell: one segment per ``(name, value, color)``, each
+    ``value / most`` of the cell's width (less room for the text), then ``text`` (default:
+    the total). A segment's tooltip is ``name: value``; a screen reader hears every part."""
+    share = 1 / most if most > 0 else 0.0
+    segments = "".join(
+        f'<span style="width:calc((100% - 7ch) * {value * share:.6f});background:{color}" '
+        f'title="{escape(name)}: {pretty(value)}"></span>'
+        for name, value, color in parts
+        if value > 0
+    )
+    said = escape(", ".join(f"{name} {pretty(value)}" for name, value, _ in parts))
+    shown = escape(pretty(sum(v for _, v, _ in parts)) if text is None else text)
+    return Markup(
+        f'<div class="bar" role="img" aria-label="{said}">{segments}<span>{shown}</span></div>'
+    )
+
+
+def legend(colors: Mapping[str, str]) -> Markup:
+    """The key of bars and figures: a swatch and a name per color."""
+    items = "".join(
+        f'<span><span class="swatch" style="background:{color}"></span>{escape(name)}</span>'
+        for name, color in colors.items()
+    )
+    return Markup(f'<div class="legend">{items}</div>')
+
+
+def heat_table(
+    rows: Sequence[str],
+    columns: Sequence[str],
+    values: Sequence[Sequence[float | None]],
+    texts: Sequence[Sequence[str]],
+    *,
+    caption: str,
+) -> Markup:
+    """A matrix as a table of shaded cells: the page's background at 0, the full heat color
+    at the largest value (``None``: a hatched empty cell). Each cell shows its text, with
+    ``row × column: text`` as its tooltip; the heat colors keep the page's text readable
+    (contrast at least 4.5 in light and dark mode)."""
+    most = max((v for row in values for v in row if v is not None), default=0.0)
+    body = []
+    for name, row, row_texts in zip(rows, values, texts):
+        cells = "".join(
+            _heat_cell(value, shown, f"{name} × {column}", most)
+            for value, shown, column in zip(row, row_texts, columns)
+        )
+        body.append(f'<tr><th scope="row">{escape(name)}</th>{cells}</tr>')
+    head = "".join(f'<th scope="col">{escape(c)}</th>' for c in columns)
+    return Markup(
+        f'<table class="heat"><caption>{escape(caption)}</caption><thead><tr><td></td>{head}'
+        f"</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+def _heat_cell(value: float | None, shown: str, where: str, most: float) -> str:
+    if value is None:
+        return f'<td class="none" title="{escape(where)}: no value"></td>'
+    share = max(0.0, value / most) if most > 0 else 0.0
+    return (
+        f'<td style="--share:{100 * share:.1f}%" title="{escape(where)}: {escape(shown)}">'
+        f"{escape(shown)}</td>"
+    )
 
 
 def figures(*items: str) -> Markup:

@@ -1,6 +1,6 @@
 """The run report as one self-contained HTML page: the verdict, outcomes per implementation
-(a figure and a table), every unexpected result with its evidence, baseline moves, why cases
-were skipped, and every result in a collapsed table."""
+(a table with a bar per row), every unexpected result with its evidence, baseline moves, why
+cases were skipped, and every result in a collapsed table."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ from ..results.records import CaseResult
 from ..results.report import Report
 from ..results.summary import Summary, columns, summarize
 from ..results.vocab import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL
-from . import html, svg
+from . import html
 from .numbers import percent
 from .run_text import warnings
 
-__all__ = ["OUTCOME_COLORS", "outcomes_figure", "render_html"]
+__all__ = ["OUTCOME_COLORS", "outcomes_bar", "render_html"]
 
 #: Outcome colors readable on light and dark pages (green pass, red fail, ...).
 OUTCOME_COLORS = {
@@ -33,18 +33,9 @@ _TONE = {PASS: "ok", FAIL: "bad", ERROR: "bad", SKIP: "warn", XFAIL: "info"}
 DETAILED = (FAIL, ERROR, FIXED, CHANGED)
 
 
-def outcomes_figure(summaries: Sequence[Summary]) -> str:
-    """Cases per outcome for every implementation, stacked."""
-    outcomes = columns(summaries)
-    series: dict[str, list[float]] = {o: [float(s.counts[o]) for s in summaries] for o in outcomes}
-    return svg.stacked_bars(
-        [s.implementation for s in summaries],
-        series,
-        title="Outcomes per implementation",
-        x_label="cases",
-        colors=OUTCOME_COLORS,
-        width=720,
-    )
+def outcomes_bar(summary: Summary, outcomes: Sequence[str], most: int) -> html.Markup:
+    """One implementation's cases per outcome, stacked, on the scale of ``most`` cases."""
+    return html.bar([(o, summary.counts[o], OUTCOME_COLORS[o]) for o in outcomes], most)
 
 
 def _verdict(log: Report, summaries: Sequence[Summary]) -> html.Markup:
@@ -67,15 +58,23 @@ def _verdict(log: Report, summaries: Sequence[Summary]) -> html.Markup:
 
 def _summary_table(summaries: Sequence[Summary]) -> str:
     outcomes = columns(summaries)
+    most = max((sum(s.counts[o] for o in outcomes) for s in summaries), default=0)
     rows = [
-        [s.implementation, s.version, *(s.counts[o] for o in outcomes), percent(s.conformance)]
+        [
+            s.implementation,
+            s.version,
+            *(s.counts[o] for o in outcomes),
+            percent(s.conformance),
+            outcomes_bar(s, outcomes, most),
+        ]
         for s in summaries
     ]
-    return html.table(
-        ["implementation", "version", *outcomes, "conformance"],
+    table = html.table(
+        ["implementation", "version", *outcomes, "conformance", "cases per outcome"],
         rows,
-        numeric=[False, False, *([True] * (len(outcomes) + 1))],
+        numeric=[False, False, *([True] * (len(outcomes) + 1)), False],
     )
+    return html.Markup(table + html.legend({o: OUTCOME_COLORS[o] for o in outcomes}))
 
 
 def _value(value: Any) -> str:
@@ -161,7 +160,6 @@ def render_html(log: Report) -> str:
         ),
         *([html.pre("\n".join(notes[1:]))] if len(notes) > 1 else []),
         html.paragraph(_verdict(log, summaries)),
-        html.figure(outcomes_figure(summaries)),
         html.section("Summary", _summary_table(summaries)),
     ]
     if log.baseline:

@@ -1,7 +1,8 @@
 """A page opened in a real headless Chromium, driven over the DevTools protocol on a pipe
 (``--remote-debugging-pipe``: JSON messages ending in NUL on file descriptors 3 and 4), so a
 test can see what a reader sees: console errors, uncaught exceptions, requests that leave
-the page, the size of every figure as laid out, and a screenshot."""
+the page, the size of every figure and bar as laid out, the colors of heat-map cells, and a
+screenshot."""
 
 from __future__ import annotations
 
@@ -49,6 +50,8 @@ class Rendered:
     errors: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
     figures: list[dict[str, Any]] = field(default_factory=list)
+    bars: list[dict[str, Any]] = field(default_factory=list)
+    heat: list[dict[str, Any]] = field(default_factory=list)
     title: str = ""
     background: str = ""
     screenshot: bytes = b""
@@ -99,6 +102,16 @@ _FIGURES = """JSON.stringify([...document.querySelectorAll('svg')].map(s => {
   const t = s.querySelector('title');
   return {title: t ? t.textContent : '', width: r.width, height: r.height,
           marks: s.querySelectorAll('rect, circle, polyline, line').length};
+}))"""
+
+
+_BARS = """JSON.stringify([...document.querySelectorAll('.bar > span[title]')].map(s => ({
+  table: [...document.querySelectorAll('table')].indexOf(s.closest('table')),
+  title: s.title, width: s.getBoundingClientRect().width})))"""
+
+_HEAT = """JSON.stringify([...document.querySelectorAll('table.heat td[title]')].map(c => {
+  const style = getComputedStyle(c);
+  return {title: c.title, background: style.backgroundColor, color: style.color};
 }))"""
 
 
@@ -163,6 +176,8 @@ class Browser:
         pipe.wait_for("Page.loadEventFired")
         rendered = Rendered(
             figures=json.loads(self._evaluate(session, _FIGURES)),
+            bars=json.loads(self._evaluate(session, _BARS)),
+            heat=json.loads(self._evaluate(session, _HEAT)),
             title=self._evaluate(session, "document.title"),
             background=self._evaluate(session, "getComputedStyle(document.body).backgroundColor"),
         )

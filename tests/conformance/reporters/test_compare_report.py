@@ -101,15 +101,27 @@ def test_json_keeps_its_keys_and_adds_the_findings():
     assert causes["zero_match: zero vs float-min"]["material"] == 0
 
 
-def test_html_has_the_three_figures_and_every_row():
+def test_html_has_the_scatter_the_matrix_the_cause_bars_and_every_row():
     page = render(three_way(), "html")
     svgs = re.findall(r"<svg .*?</svg>", page, flags=re.S)
     titles = [ET.fromstring(s).find("{http://www.w3.org/2000/svg}title").text for s in svgs]
-    assert titles == [
-        "Why they differ: cases per cause",
-        "Who disagrees with whom",
-        "First against second score of each pair (BLEU, 0–100, log)",
-    ]
+    assert titles == ["First against second score of each pair (BLEU, 0–100, log)"]
+    # the matrix: every ordered pair's material / differing cases, as the pairs table says
+    heat = page.split('<table class="heat">')[1].split("</table>")[0]
+    names = ["A ours", "B lib", "C tool|x"]
+    assert sorted(re.findall(r'title="([^"]+)"', heat)) == sorted(
+        f"{a} × {b}: " + ("no value" if a == b else "1/2") for a in names for b in names
+    )
+    # each cause's bar: its material and negligible cases, as its row's numbers say
+    why = page.split("Why: causes")[1].split("</table>")[0]
+    rows = re.findall(r"<tr>(.*?)</tr>", why)[1:]
+    assert len(rows) == 4
+    for row in rows:
+        cases, material = (int(n) for n in re.findall(r'<td class="num">(\d+)</td>', row)[:2])
+        segments = re.findall(r'title="(\w+) difference: (\d+)"', row)
+        assert [(k, int(n)) for k, n in segments] == [
+            (k, n) for k, n in (("material", material), ("negligible", cases - material)) if n
+        ]
     for item in ("boom", "big", "edge", "tiny", "near"):
         assert f">{item}<" in page
     assert "<script" not in page and "1×10⁻⁷⁷" not in page.split("<svg")[0]
