@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from bleu_impl import BleuResult
-from bleu_impl.smoothing import OrderPrecision
 
 from . import html
 from .explain_text import fraction_text
@@ -22,16 +21,14 @@ RAW, USED = "matches / n-grams", "precision used"
 COLORS = {RAW: PALETTE[0], USED: PALETTE[1]}
 
 
-def precision_bars(order: OrderPrecision) -> html.Markup:
-    """An order's clipped precision and the value the score uses (after smoothing or the
-    zero/absent-order policy), as bars on 0–1; ``–`` for an order without n-grams or one
-    the policy drops."""
-    total = float(order.total)
-    raw = float(order.matches) / total if total > 0 else None
+def precision_bars(raw: float | None, used: float | None) -> html.Markup:
+    """An order's clipped precision (``raw``) and the value the score uses (after smoothing
+    or the zero/absent-order policy), as bars on 0–1; ``–`` for an order without n-grams or
+    one the policy drops."""
     return html.Markup(
         "".join(
             html.bar([(name, value or 0.0, COLORS[name])], 1.0, pretty(value))
-            for name, value in ((RAW, raw), (USED, order.as_float))
+            for name, value in ((RAW, raw), (USED, used))
         )
     )
 
@@ -57,7 +54,10 @@ def _orders_table(result: BleuResult) -> str:
                 order.treatment,
                 weight,
                 _log_term(weight, order.value, order.treatment),
-                precision_bars(order),
+                precision_bars(
+                    float(order.matches) / float(order.total) if float(order.total) > 0 else None,
+                    order.as_float,
+                ),
             ]
         )
     return html.table(

@@ -32,7 +32,8 @@ THROWN = {
 SCRIPT = """
 import contextlib, io, json, sys
 import bleu_impl
-from bleu_impl import KnobError, fast, get_profile, make_config, scoring_key, signature
+from bleu_impl import KnobError, fast, get_profile, make_config, signature
+from bleu_impl.bulk import scoring_key
 from bleu_impl.segment_scorer import factor_key, precision_key
 from bleu_impl.stats_cache import _plan  # the statistics cache's keys of a config
 from conformance.cli import main
