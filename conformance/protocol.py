@@ -129,14 +129,6 @@ class Answer:
                 out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
-    def problems(self) -> list[str]:
-        """Why this answer is unusable (empty when it is fine): :func:`checked`'s reason."""
-        try:
-            checked(self)
-        except AdapterError as exc:
-            return [exc.message]
-        return []
-
 
 class AdapterError(Exception):
     """No usable answer: timeout, crash, garbage, protocol violation, bad configuration."""

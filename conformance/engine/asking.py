@@ -18,7 +18,7 @@ from bleu_impl import get_profile
 
 from ..adapters import Adapter
 from ..cases import Case, ExpectationKey
-from ..protocol import AdapterError, Answer, Request
+from ..protocol import AdapterError, Answer, Request, checked
 from ..results.vocab import ANSWERED, ERRORED, SKIPPED, Status
 
 __all__ = ["ANSWERED", "ERRORED", "SKIPPED", "Outcome", "Reply", "ask", "build_request"]
@@ -120,10 +120,11 @@ def ask(adapter: Adapter, request: Request) -> Reply:
             duration=time.perf_counter() - started,
         )
     duration = time.perf_counter() - started
+    try:
+        answer = checked(answer)  # whatever the adapter returned, read as the schema says
+    except AdapterError as exc:  # what it printed is kept when it is text
+        said = getattr(answer, "stderr", "")
+        stderr = said[-STDERR_TAIL:] if isinstance(said, str) else ""
+        return Reply(ERRORED, reason=f"garbage: {exc.message}", stderr=stderr, duration=duration)
     stderr = (answer.failure.stderr if answer.failure else answer.stderr)[-STDERR_TAIL:]
-    problems = answer.problems()
-    if problems:
-        return Reply(
-            ERRORED, answer, "garbage: " + "; ".join(problems), stderr=stderr, duration=duration
-        )
     return Reply(ANSWERED, answer, stderr=stderr, duration=duration)
