@@ -1,10 +1,12 @@
-"""A short, stable string naming the profile and every knob (in the spirit of sacrebleu's)."""
+"""A short, stable string naming the profile and every knob (in the spirit of sacrebleu's),
+and the shorter one naming only what differs from the profile (as sacrebleu prints it)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
 from .knobs import KNOBS, Config
+from .profiles import get_profile
 from .tokenizers.all_tokenizers import tokenizer_signature
 from .tokenizers.spm import model_digest
 from .version import VERSION
@@ -21,9 +23,9 @@ _SHOWN = {
 }
 
 
-def _show(value: object) -> str:
+def _show(value: object, none: str = "default") -> str:
     if value is None:
-        return "default"
+        return none
     if value is False:
         return "no"
     if value is True:
@@ -35,9 +37,19 @@ def _show(value: object) -> str:
     return str(value)
 
 
-def signature(profile: str, config: Config) -> str:
+def signature(
+    profile: str, config: Config, *, nrefs: int | None = None, level: str = "corpus"
+) -> str:
     """``profile:P|n:4|w:uniform|tok:13a|...|v:VERSION`` for ``config`` under ``profile``
-    (remembered per configuration: scoring many segments or configs builds it once each)."""
+    (remembered per configuration: scoring many segments or configs builds it once each).
+
+    Given ``nrefs``, the short form, in the style of sacrebleu's:
+    ``nrefs:1|profile:P|case:mixed|tok:13a|smooth:exp``, then every knob that differs from
+    the profile's own setting at ``level`` by its name (``ref_length:shortest``), then
+    ``version:VERSION``.
+    """
+    if nrefs is not None:
+        return _short(profile, config, get_profile(profile).resolve({}, level), nrefs)
     try:
         return _remembered(profile, config)
     except TypeError:  # an unhashable value in a hand-built Config
@@ -60,3 +72,17 @@ def _signature(profile: str, config: Config) -> str:
         parts.append(f"{knob.abbrev}:{shown}")
     parts.append(f"v:{VERSION}")
     return "|".join(parts)
+
+
+def _short(profile: str, config: Config, defaults: Config, nrefs: int) -> str:
+    case = "mixed" if config.lowercase is False else f"lc-{config.lowercase}"
+    parts = [f"nrefs:{nrefs}", f"profile:{profile}", f"case:{case}"]
+    parts += [f"tok:{config.tokenize}", f"smooth:{config.smoothing}"]
+    for knob in KNOBS:
+        value = getattr(config, knob.name)
+        if knob.name not in ("lowercase", "tokenize", "smoothing") and value != getattr(
+            defaults, knob.name
+        ):
+            shown = "uniform" if value is None and knob.name == "weights" else _show(value, "None")
+            parts.append(f"{knob.name}:{shown}")
+    return "|".join([*parts, f"version:{VERSION}"])

@@ -307,7 +307,7 @@ class CaseItem(pytest.Item):
             lines.append(result.reason)
         lines.extend(f"note: {m.note}" for m in result.mismatches if m.note)
         if result.mismatches:
-            lines.append(mismatch_table(result, "simple"))
+            lines.append(mismatch_table(result))
         if result.stderr.strip():
             lines.append("stderr:\n" + "\n".join(result.stderr.strip().splitlines()[-12:]))
         return "\n".join(lines)

@@ -25,7 +25,7 @@ from ..cases import LoadResult, load_fixtures
 from ..engine import compare_case, open_subjects, pair_record, verify_cases
 from ..outputs import OutputError, check_writable, write_atomic
 from ..protocol import AdapterError
-from ..reporters.disagreements import MatrixRow, render
+from ..reporters.disagreements_doc import MatrixRow, render
 from .options import OneFile, ProgressBar, add_quiet_argument, fail
 
 EXIT_CODES = {

@@ -26,8 +26,7 @@ from bleu_impl import BleuError, EmulatedFailure, Pipeline
 from bleu_impl.reflength import reference_length
 
 from ..knobargs import add_knob_arguments, knobs_from
-from ..reporters.explain_html import render_explanation_html
-from ..reporters.explain_text import render_explanation
+from ..reporters import explanation
 from ..textio import TextInputError, parallel_lines
 
 EXIT_CODES = {
@@ -90,17 +89,6 @@ def _segment_rows(args: argparse.Namespace, config: bleu_impl.Config) -> Iterato
             yield [number, hyp_len, ",".join(map(str, ref_lens)), chosen]
 
 
-def _print_segments(args: argparse.Namespace, config: bleu_impl.Config) -> None:
-    """The segment table, printed as it is computed (a million lines in constant memory)."""
-    line, hyp_len, ref_lens, chosen = _headers(config)
-    header = f"{line:>8}  {hyp_len:>8}  {ref_lens:<16}  {chosen}"
-    print()
-    print(header)
-    print("-" * len(header))
-    for number, length, shown, picked in _segment_rows(args, config):
-        print(f"{number:>8}  {length:>8}  {shown:<16}  {picked}")
-
-
 @contextmanager
 def _spooled_stdin(args: argparse.Namespace) -> Iterator[None]:
     """--segments reads the input twice: standard input is copied to a temporary file."""
@@ -126,13 +114,9 @@ def run(args: argparse.Namespace) -> int:
             hyps, refs = (h for _, h, _ in first), (r for _, _, r in second)
             stats = bleu_impl.corpus_stats(hyps, refs, config)
             result = bleu_impl.score_stats(stats, profile=profile, config=config)
-            if args.format == "html":
-                segments = list(_segment_rows(args, config)) if args.segments else []
-                print(render_explanation_html(result, segments, _headers(config)), end="")
-                return 0
-            print(render_explanation(result))
-            if args.segments:
-                _print_segments(args, config)
+            segments = _segment_rows(args, config) if args.segments else None
+            for piece in explanation(result, args.format, segments, _headers(config)):
+                sys.stdout.write(piece)
     except TextInputError as exc:
         print(f"bleu-conformance explain: error: {exc}", file=sys.stderr)
         return 2

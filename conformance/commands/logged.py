@@ -16,8 +16,7 @@ from bleu_impl import __version__
 
 from ..outputs import OutputError, open_log, write_atomic
 from ..reporters import View, render
-from ..reporters.run_text import use_color
-from ..reporters.textgrid import terminal_width
+from ..reporters.view import terminal_width, use_color
 from ..results.log import LogWriter, utc_now
 from ..results.records import Header
 from ..results.report import Report

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import argparse
 
-from tabulate import tabulate
-
 import bleu_impl
 from bleu_impl import PROFILES
 
 from ..knobargs import knob_help_lines
+from ..reporters.textgrid import grid
 
 EXIT_CODES = {0: "listed"}
 
@@ -45,10 +44,14 @@ def run(args: argparse.Namespace) -> int:
         for level in ("corpus", "sentence"):
             config = profile.resolve({}, level)
             print(f"\n{level} level:")
-            print(tabulate(sorted(config.as_dict().items()), headers=["knob", "value"]))
+            rows = [
+                [knob, "" if value is None else value]
+                for knob, value in sorted(config.as_dict().items())
+            ]
+            print(grid(["knob", "value"], rows))
         return 0
     rows = [[p.name, p.summary, p.source] for p in PROFILES.values()]
-    print(tabulate(rows, headers=["profile", "semantics", "source"], maxcolwidths=[16, 70, 40]))
+    print(grid(["profile", "semantics", "source"], rows, maxwidths=[16, 70, 40]))
     print("\nknobs:")
     for line in knob_help_lines():
         print(f"  {line}")

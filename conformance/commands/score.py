@@ -24,20 +24,24 @@ examples:
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from dataclasses import dataclass
 from itertools import islice, tee
 from typing import Any
 
-from tabulate import tabulate
-
 import bleu_impl
-from bleu_impl import BleuError, BleuResult, Config, EmulatedFailure, Profile, iter_segment_stats
+from bleu_impl import (
+    BleuError,
+    BleuResult,
+    Config,
+    EmulatedFailure,
+    Profile,
+    iter_segment_stats,
+)
 from bleu_impl.bulk import parallel_corpus_stats
 
 from ..knobargs import add_knob_arguments, knobs_from
-from ..reporters.explain_text import render_explanation
+from ..reporters import score_text
+from ..reporters.score_text import Scored, ScoreView
 from ..textio import TextInputError, parallel_lines
 from .options import (
     EXIT_FINDINGS,
@@ -147,69 +151,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-@dataclass(frozen=True)
-class Scored:
-    """One system's outcome: a result, or the error and its exit status."""
-
-    system: str
-    result: BleuResult | None = None
-    error: str = ""
-    status: int = EXIT_OK
-
-
-def format_score(result: BleuResult, width: int | None = None) -> str:
-    """The score on the profile's scale with ``width`` decimals (2 on 0-100, 4 on 0-1)."""
-    scale = result.config.scale
-    digits = width if width is not None else (2 if scale == 100 else 4)
-    return f"{result.score * scale:.{digits}f}"
-
-
-def format_score_line(result: BleuResult, width: int | None = None) -> str:
-    """``BLEU = 50.46 94.4/58.8/43.8/26.7 (BP = 1.000 ratio = 1.000 hyp_len = 18 ...)``."""
-    scale = result.config.scale
-    precisions = "/".join(
-        "-" if p is None else f"{p * scale:.1f}" if scale == 100 else f"{p:.4f}"
-        for p in result.precisions
-    )
-    ref_len = result.ref_len if isinstance(result.ref_len, int) else f"{float(result.ref_len):g}"
-    return (
-        f"BLEU = {format_score(result, width)} {precisions} (BP = {result.bp:.3f} "
-        f"ratio = {result.ratio:.3f} hyp_len = {result.hyp_len} ref_len = {ref_len})"
-    )
-
-
-def _case(config: Config) -> str:
-    return "mixed" if config.lowercase is False else f"lc-{config.lowercase}"
-
-
-def short_signature(profile: Profile, config: Config, level: str, nrefs: int) -> str:
-    """sacrebleu-style ``nrefs:1|profile:P|case:mixed|tok:13a|smooth:exp|version:V``, plus
-    ``knob:value`` for every knob that differs from the profile's default at ``level``
-    (the long signature, with every knob, is ``result.signature``)."""
-    default = profile.resolve({}, level).as_dict()
-    shown = {
-        "nrefs": nrefs,
-        "profile": profile.name,
-        "case": _case(config),
-        "tok": config.tokenize,
-        "smooth": config.smoothing,
-    }
-    headline = {"lowercase", "tokenize", "smoothing"}
-    for knob, value in config.as_dict().items():
-        if knob not in headline and value != default[knob]:
-            shown[knob] = "uniform" if value is None and knob == "weights" else value
-    shown["version"] = bleu_impl.__version__
-    return "|".join(f"{name}:{_show(value)}" for name, value in shown.items())
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list | tuple):
-        return ",".join(f"{v:g}" for v in value)
-    return f"{value:g}" if isinstance(value, float) else str(value)
-
-
 def _score_system(
     system: str, refs: list[str], profile: Profile, config: Config, jobs: int
 ) -> Scored:
@@ -258,47 +199,13 @@ def run(args: argparse.Namespace) -> int:
     for item in scored:
         if item.error:
             print(f"bleu-conformance score: error: {item.error}", file=sys.stderr)
-    signature = short_signature(profile, config, level, len(refs))
-    _print_corpus(args, scored, signature)
+    signature = bleu_impl.signature(profile.name, config, nrefs=len(refs), level=level)
+    sys.stdout.write(score_text.systems(scored, signature, _view(args)))
     return max(item.status for item in scored)
 
 
-def _print_corpus(args: argparse.Namespace, scored: list[Scored], signature: str) -> None:
-    if args.format == "json":
-        for item in scored:
-            data = item.result.to_dict() if item.result else {"error": item.error}
-            print(json.dumps({"system": item.system, **data, "short_signature": signature}))
-        return
-    if args.score_only:
-        for item in scored:
-            print(format_score(item.result, args.width) if item.result else "error")
-        return
-    if len(scored) == 1 and scored[0].result is not None:
-        result = scored[0].result
-        print(format_score_line(result, args.width))
-        print(f"signature: {signature}")
-        if args.verbose:
-            print(render_explanation(result))  # the note and the full signature, once
-        elif result.note:
-            print(f"note: {result.note}")
-    elif len(scored) > 1:
-        _print_table(args, scored, signature)
-
-
-def _print_table(args: argparse.Namespace, scored: list[Scored], signature: str) -> None:
-    rows = []
-    for item in scored:
-        if item.result is None:
-            rows.append([item.system, "error", item.error])
-            continue
-        line = format_score_line(item.result, args.width)
-        rows.append([item.system, format_score(item.result, args.width), line.split(" ", 3)[3]])
-    print(tabulate(rows, headers=["system", "BLEU", "details"], disable_numparse=True))
-    print(f"\nsignature: {signature}")
-    if args.verbose:
-        for item in scored:
-            if item.result is not None:
-                print(f"\n{item.system}:\n{render_explanation(item.result)}")
+def _view(args: argparse.Namespace) -> ScoreView:
+    return ScoreView(args.format == "json", args.score_only, args.width, args.verbose)
 
 
 def _run_confidence(
@@ -321,32 +228,9 @@ def _run_confidence(
     except BleuError as exc:
         return fail("score", exc)
     interval = bleu_impl.bootstrap_interval(scores)
-    signature = short_signature(profile, config, "corpus", len(refs))
-    _print_confidence(result, interval, f"{signature}|bs:{interval.samples}", args)
+    signature = bleu_impl.signature(profile.name, config, nrefs=len(refs))
+    print(score_text.confidence(result, interval, signature, args.confidence_seed, _view(args)))
     return EXIT_OK
-
-
-def _print_confidence(
-    result: BleuResult, interval: Any, signature: str, args: argparse.Namespace
-) -> None:
-    scale = result.config.scale
-    digits = args.width if args.width is not None else (2 if scale == 100 else 4)
-    text = f"μ = {interval.mean:.{digits}f} ± {interval.half:.{digits}f}"
-    signature += f"|seed:{args.confidence_seed}"
-    if args.format == "json":
-        record = result.to_dict()
-        record["confidence"] = {**vars(interval), "seed": args.confidence_seed, "text": text}
-        print(json.dumps({**record, "short_signature": signature}, ensure_ascii=False))
-        return
-    score = format_score(result, args.width)
-    if args.score_only:
-        print(f"{score} ({text})")
-        return
-    line = format_score_line(result, args.width)
-    print(line.replace(f"BLEU = {score}", f"BLEU = {score} ({text})", 1))
-    print(f"signature: {signature}")
-    if args.verbose:
-        print(render_explanation(result))
 
 
 #: Lines scored per ``sentence_scores`` call (memory stays bounded).
@@ -385,7 +269,7 @@ def _print_sentences(
             _print_one_by_one(batch_hyps, batch_refs, profile, knobs, args, done)
         else:
             for index, result in enumerate(results, start=done + 1):
-                _print_sentence(index, result, args)
+                print(score_text.sentence(index, result, _view(args)))
         done += len(batch)
     return 0
 
@@ -401,18 +285,9 @@ def _print_one_by_one(
     config = profile.resolve(knobs, "sentence")
     for index, stats in enumerate(iter_segment_stats(hyps, refs, config), start=done + 1):
         try:
-            result = bleu_impl.score_stats(stats, profile=profile, config=config)
+            result: BleuResult | EmulatedFailure = bleu_impl.score_stats(
+                stats, profile=profile, config=config
+            )
         except EmulatedFailure as exc:
-            line = {"line": index, "error": exc.kind, "message": str(exc)}
-            print(json.dumps(line) if args.format == "json" else f"{index}\terror: {exc}")
-            continue
-        _print_sentence(index, result, args)
-
-
-def _print_sentence(index: int, result: BleuResult, args: argparse.Namespace) -> None:
-    if args.format == "json":
-        print(json.dumps({"line": index, **result.to_dict()}, ensure_ascii=False))
-    elif args.score_only:
-        print(format_score(result, args.width))
-    else:
-        print(f"{index}\t{format_score_line(result, args.width)}")
+            result = exc
+        print(score_text.sentence(index, result, _view(args)))

@@ -21,9 +21,8 @@ import sys
 from collections import Counter
 from typing import Any
 
-from tabulate import tabulate
-
 from ..cases import LoadResult, iter_expectations, load_fixtures
+from ..reporters.textgrid import grid
 from ..results.printable import shown
 
 EXIT_CODES = {0: "no problem found", 1: "at least one problem (all of them are listed)"}
@@ -84,14 +83,7 @@ def run(args: argparse.Namespace) -> int:
             # escaped: a case id or message holding a newline or a bidi override would
             # break the table or rewrite the terminal
             rows = [shown([p.location, p.case_id, p.rule, p.message]) for p in result.problems]
-            print(
-                tabulate(
-                    rows,
-                    headers=("file:line", "case", "rule", "message"),
-                    tablefmt="simple",
-                    maxcolwidths=[None, 30, None, 70],
-                )
-            )
+            print(grid(["file:line", "case", "rule", "message"], rows, maxwidths=[0, 30, 0, 70]))
             print()
         status = "OK" if result.ok else "FAILED"
         by_rule = ", ".join(f"{rule}: {n}" for rule, n in info["problems_by_rule"].items())

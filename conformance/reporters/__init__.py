@@ -1,55 +1,48 @@
 """Reporters: pure views of a :class:`~conformance.results.report.Report` (any command's log).
 
-:func:`render` is the one format dispatch: the report's command picks the module
-(``run_*``, ``compare_*``, ``corpus_*``, ``identify_*``), the format its renderer. Nothing
-here runs an implementation or decides a finding; thresholds come from the log's policy.
+:func:`render` is the one format dispatch: the report's command and the format pick the
+function that renders it (:data:`MODULES`). Nothing here runs an implementation or
+decides a finding; thresholds come from the log's policy. A command's ``*_text`` module
+renders its text, Markdown and JSON, its ``*_html`` module the page; the shared pieces
+(:mod:`.numbers`, :mod:`.textgrid`, :mod:`.markdown`, :mod:`.html`, :mod:`.figures`,
+:mod:`.view`) import no report module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
+from bleu_impl import BleuResult
 
 from ..results.printable import shown
 from ..results.report import Report
+from . import (
+    compare_html,
+    compare_text,
+    corpus_html,
+    corpus_text,
+    explain_html,
+    explain_text,
+    identify_text,
+    run_html,
+    run_text,
+)
+from .view import View
 
-__all__ = ["FORMATS", "View", "render"]
+__all__ = ["FORMATS", "MODULES", "View", "explanation", "render"]
 
 FORMATS = ("table", "markdown", "json", "html")
 
+Renderer = Callable[[Report, View], str]
 
-@dataclass(frozen=True)
-class View:
-    """How a person reads the report: terminal ``width`` (the table format fits it),
-    ``verbose`` (every row), ``decimals`` (materiality, overriding the log's policy),
-    ``color`` (ANSI colors on a terminal)."""
-
-    width: int = 100
-    verbose: bool = False
-    decimals: int | None = None
-    color: bool = False
-
-
-Renderer = Callable[[Report, str, View], str]
-
-
-def _renderer(command: str) -> Renderer:
-    # imported on use: a command renders one kind of report
-    if command == "run":
-        from .run_text import render_run
-
-        return render_run
-    if command == "compare":
-        from .compare_text import render_compare
-
-        return render_compare
-    if command == "corpus":
-        from .corpus_text import render_corpus
-
-        return render_corpus
-    from .identify_text import render_identify
-
-    return render_identify
+#: Each command's reporters: the text module renders ``render_table``, ``render_markdown``
+#: and ``render_json``, the page module ``render_html``.
+MODULES = {
+    "run": (run_text, run_html),
+    "compare": (compare_text, compare_html),
+    "corpus": (corpus_text, corpus_html),
+    "identify": (identify_text, identify_text),
+}
 
 
 def render(report: Report, fmt: str = "table", view: View | None = None) -> str:
@@ -59,5 +52,24 @@ def render(report: Report, fmt: str = "table", view: View | None = None) -> str:
     neither rewrite a terminal nor reorder a page; the JSON keeps them as read."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
-    shown_report = report if fmt == "json" else shown(report)
-    return _renderer(report.command)(shown_report, fmt, view or View())
+    text, page = MODULES[report.command]
+    renderer: Renderer = getattr(page if fmt == "html" else text, f"render_{fmt}")
+    return renderer(report if fmt == "json" else shown(report), view or View())
+
+
+def explanation(
+    result: BleuResult,
+    fmt: str = "text",
+    segments: Iterable[Sequence[object]] | None = None,
+    headers: Sequence[str] = (),
+) -> Iterator[str]:
+    """``explain``'s output in ``text`` or ``html``, in pieces ending with a line break: the
+    score step by step, then (``segments``, with ``headers``) the reference length chosen
+    per segment; text streams the segments as they come, the page holds them all."""
+    if fmt == "html":
+        yield explain_html.render_explanation_html(result, list(segments or ()), headers)
+        return
+    yield explain_text.render_explanation(result) + "\n"
+    if segments is not None:
+        yield "\n"
+        yield from (line + "\n" for line in explain_text.segment_lines(headers, segments))

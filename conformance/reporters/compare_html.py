@@ -20,10 +20,12 @@ from .compare_rows import (
     detail_cell,
     difference_rows,
     knob_notes,
+    legend,
     pair_row,
     verdict,
 )
-from .numbers import exponent_text
+from .numbers import exponent_text, short
+from .view import View
 
 __all__ = ["render_html"]
 
@@ -76,7 +78,7 @@ def matrix_figure(f: Findings) -> str:
 
 def _point(f: Findings, pair: Pair, a: float, b: float, kind: str) -> figures.Point:
     cause = f" — {pair.cause.cause}" if pair.cause else ""
-    label = f"{pair.item} ({f.pair_label((pair.a, pair.b))}): A {a:.6g}, B {b:.6g}"
+    label = f"{pair.item} ({f.pair_label((pair.a, pair.b))}): A {short(a, 6)}, B {short(b, 6)}"
     return figures.Point(a, b, label + cause, kind)
 
 
@@ -128,14 +130,6 @@ def _difference_table(f: Findings, rows: Sequence[Difference], start: int) -> st
     )
 
 
-def _names(f: Findings) -> dict[str, object]:
-    return {
-        f.letters.get(i.name, "?"): f"{i.name} {i.version}"
-        + (f" (--impl {i.spec})" if i.spec and i.spec != i.name else "")
-        for i in f.implementations
-    }
-
-
 def _rows_sections(f: Findings) -> list[str]:
     out: list[str] = []
     if f.material:
@@ -174,8 +168,8 @@ def _rows_sections(f: Findings) -> list[str]:
     return out
 
 
-def render_html(comparison: Report, decimals: int | None = None) -> str:
-    f = analyze(comparison, decimals)
+def render_html(comparison: Report, view: View) -> str:
+    f = analyze(comparison, view.decimals)
     pairs = html.table(
         PAIR_HEADERS, [_cells(pair_row(f, t)) for t in f.tallies], numeric=[False] + [True] * 11
     )
@@ -208,7 +202,7 @@ def render_html(comparison: Report, decimals: int | None = None) -> str:
         *blocks,
         subtitle=f"{len(f.implementations)} implementations on {f.cases} cases"
         + (f" · {created}" if created else ""),
-        meta=_names(f),
+        meta=dict(legend(f)),
         footer="Rendered from the compare log; re-render with "
         "bleu-conformance report LOG --format html.",
     )

@@ -13,7 +13,7 @@ from bleu_impl import DOCS
 from ..protocol import jsonable
 from ..results.findings import Difference, Findings, PairTally
 from ..results.vocab import BOTH_FAILED, DIFFERING, ERRORED_PAIR, IDENTICAL, SKIPPED_PAIR, WITHIN
-from .numbers import short
+from .numbers import EMPTY, fixed, short
 
 __all__ = [
     "CAUSE_HEADERS",
@@ -25,6 +25,7 @@ __all__ = [
     "detail_cell",
     "difference_rows",
     "knob_notes",
+    "legend",
     "pair_row",
     "score_text",
     "sides",
@@ -43,23 +44,21 @@ def score_text(value: float | None, other: float | None, failure: object = None)
     if value != 0 and abs(value) < 0.005:
         return short(value)
     for decimals in range(2, 7):
-        if other is None or f"{value:.{decimals}f}" != f"{other:.{decimals}f}":
+        if other is None or fixed(value, decimals) != fixed(other, decimals):
             break
-    return f"{value:.{decimals}f}"
+    return fixed(value, decimals)
 
 
 def delta_text(difference: Difference) -> str:
     signed = difference.signed
     if signed is None:
         return "failure"
-    return f"{signed:+.3g}" if abs(signed) >= 0.001 else f"{signed:+.2g}"
+    return short(signed, 3 if abs(signed) >= 0.001 else 2, sign=True)
 
 
 def size_text(size: float) -> str:
     """A |Δ| on 0–100: ``8.32``, ``1.2e-75``, ``failure``."""
-    if size == float("inf"):
-        return "failure"
-    return f"{size:.3g}"
+    return "failure" if size == float("inf") else short(size)
 
 
 def sides(d: Difference) -> tuple[str, str]:
@@ -71,6 +70,15 @@ def sides(d: Difference) -> tuple[str, str]:
 
 
 # --- the answer ------------------------------------------------------------------------
+
+
+def legend(f: Findings) -> list[tuple[str, str]]:
+    """Each implementation's letter and ``name version (--impl spec)``."""
+    spec = {i.name: f" (--impl {i.spec})" for i in f.implementations if i.spec not in ("", i.name)}
+    return [
+        (f.letters.get(i.name, "?"), f"{i.name} {i.version}{spec.get(i.name, '')}")
+        for i in f.implementations
+    ]
 
 
 def _who(f: Findings, d: Difference) -> str:
@@ -167,7 +175,7 @@ def difference_rows(f: Findings, rows: Sequence[Difference], start: int = 1) -> 
 
 def detail_cell(d: Difference) -> str:
     """The differing statistics and the minimal input of one difference."""
-    lines = ["; ".join(d.record.stats_diff) or "-"]
+    lines = ["; ".join(d.record.stats_diff) or EMPTY]
     if d.record.minimal is not None:
         lines.append("minimal: " + json.dumps(jsonable(d.record.minimal), ensure_ascii=False))
     return "\n".join(lines)

@@ -1,11 +1,11 @@
-"""Render a comparison from its log: the answer first (do they differ, how much, why), the
-rows after, largest first.
+"""Render a comparison from its log as text, Markdown or JSON: the answer first (do they
+differ, how much, why), the rows after, largest first (:mod:`.compare_html` draws the page).
 
-Every rendering (table, markdown, json, html) is produced from the log's records alone,
-so ``bleu-conformance report cmp.jsonl --format markdown`` re-renders a saved comparison.
-The terminal table fits ``width`` columns and shows the ten largest material differences
-(``verbose``: every row, with the differing statistics, minimal inputs, errors and skip
-reasons); Markdown, JSON and HTML carry every row.
+Every rendering is produced from the log's records alone, so ``bleu-conformance report
+cmp.jsonl --format markdown`` re-renders a saved comparison. The terminal table fits
+``width`` columns and shows the ten largest material differences (``verbose``: every row,
+with the differing statistics, minimal inputs, errors and skip reasons); Markdown, JSON and
+HTML carry every row.
 """
 
 from __future__ import annotations
@@ -17,15 +17,6 @@ from typing import Any
 from ..protocol import jsonable
 from ..results.findings import Difference, Findings, PairTally, analyze
 from ..results.report import Report
-from ..results.vocab import (
-    BOTH_FAILED,
-    DIFFERING,
-    ERRORED_PAIR,
-    IDENTICAL,
-    SKIPPED_PAIR,
-    WITHIN,
-)
-from . import View
 from . import markdown as md
 from .compare_rows import (
     CAUSE_HEADERS,
@@ -35,13 +26,15 @@ from .compare_rows import (
     detail_cell,
     difference_rows,
     knob_notes,
+    legend,
     pair_row,
-    size_text,
     verdict,
 )
+from .numbers import short
 from .textgrid import grid, wrap
+from .view import View
 
-__all__ = ["DISCREPANCY_HEADERS", "SUMMARY_HEADERS", "TOP_ROWS", "render_compare", "summary_rows"]
+__all__ = ["SUMMARY_HEADERS", "TOP_ROWS", "render_json", "render_markdown", "render_table"]
 
 #: Material differences shown by the terminal table without ``-v``.
 TOP_ROWS = 10
@@ -61,35 +54,21 @@ SUMMARY_HEADERS = [
 ]
 
 
-def summary_rows(tallies: Sequence[PairTally]) -> list[list[Any]]:
-    """The JSON summary's rows (deltas on 0..1, as the log stores them)."""
-    return [
-        [
-            f"{t.a} vs {t.b}",
-            t.compared,
-            t.counts[IDENTICAL],
-            t.counts[WITHIN],
-            t.counts[BOTH_FAILED],
-            t.counts[DIFFERING],
-            t.unexplained,
-            t.counts[ERRORED_PAIR],
-            t.counts[SKIPPED_PAIR],
-            f"{t.max_abs:.3g}",
-            f"{t.max_rel:.3g}",
-        ]
-        for t in tallies
-    ]
+def _summary(f: Findings, t: PairTally) -> dict[str, Any]:
+    """A pair's entry in the JSON summary: the pair table's counts, the largest differences
+    on 0..1 (as the log stores them)."""
+    counts = dict(zip(PAIR_HEADERS, pair_row(f, t)))
+    return {
+        "pair": f"{t.a} vs {t.b}",
+        **{header: counts[header] for header in SUMMARY_HEADERS[1:-2]},
+        "max |Δ|": short(t.max_abs),
+        "max rel Δ": short(t.max_rel),
+        "material": t.material,
+        "negligible": t.negligible,
+    }
 
 
 # --- text -------------------------------------------------------------------------------
-
-
-def _legend(f: Findings) -> list[str]:
-    out = []
-    for info in f.implementations:
-        spec = f" (--impl {info.spec})" if info.spec and info.spec != info.name else ""
-        out.append(f"  {f.letters.get(info.name, '?')}  {info.name} {info.version}{spec}")
-    return out
 
 
 #: What the score columns of a difference row hold.
@@ -99,7 +78,7 @@ ORDER_NOTE = "BLEU on 0–100; 1st and 2nd: the pair's implementations in its or
 def _section(title: str, body: str, width: int = 0) -> str:
     """A heading underlined to its length (wrapped to ``width`` when given), then ``body``."""
     heading = wrap(title, width) if width else title
-    rule = "─" * max(len(line) for line in heading.splitlines())
+    rule = "-" * max(len(line) for line in heading.splitlines())
     return f"{heading}\n{rule}\n{body}"
 
 
@@ -108,37 +87,14 @@ _KEEP = {"pair", "compared", "differing", "material", "negligible", "max |Δ|"}
 
 
 def _pairs_block(f: Findings, width: int) -> str:
-    """The pair table, without the columns that are 0 everywhere; when even that is wider
-    than ``width``, one wrapped sentence per pair."""
+    """The pair table, without the columns that are 0 everywhere."""
     rows = [[str(c) for c in pair_row(f, t)] for t in f.tallies]
     keep = [c for c, h in enumerate(PAIR_HEADERS) if h in _KEEP or any(r[c] != "0" for r in rows)]
-    table = grid(
+    return grid(
         [PAIR_HEADERS[c] for c in keep],
         [[r[c] for c in keep] for r in rows],
         width=width,
         align="l" + "r" * (len(keep) - 1),
-    )
-    if max(len(line) for line in table.splitlines()) <= width:
-        return table
-    return "\n".join(wrap(_pair_sentence(f, t), width, "    ") for t in f.tallies)
-
-
-def _pair_sentence(f: Findings, t: PairTally) -> str:
-    counts = ", ".join(
-        f"{n} {label}"
-        for label, n in (
-            ("identical", t.counts[IDENTICAL]),
-            ("within tolerance", t.counts[WITHIN]),
-            ("both failed", t.counts[BOTH_FAILED]),
-            ("errored", t.counts[ERRORED_PAIR]),
-            ("skipped", t.counts[SKIPPED_PAIR]),
-        )
-        if n
-    )
-    return (
-        f"{f.pair_label((t.a, t.b))}: {t.compared} compared, {t.counts[DIFFERING]} differing "
-        f"({t.material} material, {t.negligible} negligible, {t.unexplained} unexplained); "
-        f"{counts}; max |Δ| {size_text(100 * t.max_abs)}."
     )
 
 
@@ -201,10 +157,11 @@ def _text_tail(f: Findings, width: int, verbose: bool) -> list[str]:
     return parts
 
 
-def render_text(comparison: Report, width: int, verbose: bool, decimals: int | None) -> str:
-    f = analyze(comparison, decimals)
+def render_table(comparison: Report, view: View) -> str:
+    f = analyze(comparison, view.decimals)
+    width, verbose = view.width, view.verbose
     head = [f"Compared {len(f.implementations)} implementations on {f.cases} cases:"]
-    head += _legend(f)
+    head += [f"  {letter}  {name}" for letter, name in legend(f)]
     parts = ["\n".join(head), wrap(verdict(f), width)]
     if not comparison.complete:
         parts.insert(0, wrap(_incomplete(comparison), width))
@@ -262,8 +219,8 @@ def _md_tail(f: Findings) -> list[str]:
     return parts
 
 
-def render_markdown(comparison: Report, decimals: int | None) -> str:
-    f = analyze(comparison, decimals)
+def render_markdown(comparison: Report, view: View) -> str:
+    f = analyze(comparison, view.decimals)
     parts = ["## Comparison", _names(f), verdict(f)]
     if not comparison.complete:
         parts.insert(1, f"**{_incomplete(comparison)}**")
@@ -302,12 +259,9 @@ def _cause_records(f: Findings) -> list[dict[str, Any]]:
     ]
 
 
-def render_json(comparison: Report, decimals: int | None) -> str:
-    f = analyze(comparison, decimals)
-    summary = [
-        {**dict(zip(SUMMARY_HEADERS, row)), "material": t.material, "negligible": t.negligible}
-        for row, t in zip(summary_rows(f.tallies), f.tallies)
-    ]
+def render_json(comparison: Report, view: View) -> str:
+    f = analyze(comparison, view.decimals)
+    summary = [_summary(f, t) for t in f.tallies]
 
     def keys(rows: Sequence[Difference]) -> list[dict[str, str]]:
         return [{"item": d.item, "a": d.pair[0], "b": d.pair[1]} for d in rows]
@@ -333,16 +287,3 @@ def render_json(comparison: Report, decimals: int | None) -> str:
         indent=2,
         ensure_ascii=False,
     )
-
-
-def render_compare(comparison: Report, fmt: str, view: View) -> str:
-    """The whole report in ``fmt`` (table, markdown, json or html)."""
-    if fmt == "json":
-        return render_json(comparison, view.decimals)
-    if fmt == "markdown":
-        return render_markdown(comparison, view.decimals)
-    if fmt == "html":
-        from .compare_html import render_html
-
-        return render_html(comparison, view.decimals)
-    return render_text(comparison, view.width, view.verbose, view.decimals)

@@ -12,19 +12,19 @@ from .corpus_text import (
     error_lines,
     flip_rows,
     header_lines,
+    incomplete,
     no_flips_line,
     rank_rows,
+    readable,
     score_rows,
     segment_lines,
     significance_line,
     summary,
 )
+from .numbers import fixed
+from .view import View
 
 __all__ = ["bump_figure", "rank_groups", "render_html", "spread_figure", "steps_figure"]
-
-
-def _two(value: float) -> str:
-    return f"{value:+.2f}".replace("-", "−")
 
 
 def rank_groups(report: Report) -> list[tuple[str, list[str]]]:
@@ -96,7 +96,7 @@ def spread_figure(report: Report) -> str:
         desc="Each row spans the lowest to the highest score the implementations give a "
         f"system; the dot is {baseline}'s score.",
         x_label="BLEU",
-        value_text=lambda v: f"{v:.2f}",
+        value_text=fixed,
     )
 
 
@@ -120,7 +120,7 @@ def steps_figure(report: Report) -> str | None:
         "moves a score: the range over the systems and the mean (dot).",
         x_label="Δ BLEU",
         reference=0.0,
-        value_text=_two,
+        value_text=lambda v: fixed(v, sign=True).replace("-", "−"),
         width=760,
     )
 
@@ -129,7 +129,10 @@ def _lines_block(lines: list[str]) -> str:
     return html.pre("\n".join(lines)) if lines else ""
 
 
-def render_html(report: Report) -> str:
+def render_html(report: Report, view: View) -> str:
+    if report.corpus is None:
+        return incomplete(report)
+    report = readable(report)
     head, rows = score_rows(report)
     scores = html.table(head, rows, caption="BLEU (0–100) per implementation and system")
     errors = error_lines(report)

@@ -1,8 +1,9 @@
 """The corpus report (``compare -r/-i``) from its log: ``table`` (terminal), ``markdown``
-(GFM tables), ``json``; :mod:`.corpus_html` draws it.
+(GFM tables), ``json``; :mod:`.corpus_html` draws it from the same lines and rows.
 
 Nothing is computed here but formatting (BLEU with two decimals, as papers print it;
-p-values with four, as sacrebleu prints them); thresholds come from the log's policy.
+p-values with four, as sacrebleu prints them; differences with a ``−`` sign, as in the
+prose around them); thresholds come from the log's policy.
 """
 
 from __future__ import annotations
@@ -13,16 +14,33 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tabulate import tabulate
-
 from ..protocol import jsonable
 from ..results.printable import shown, shown_inline
 from ..results.records import CorpusSummary
 from ..results.report import Report
-from . import View
-from .textgrid import clip, wrap
+from . import markdown as md
+from .numbers import EMPTY, count, fixed
+from .textgrid import clip, grid, wrap
+from .view import View
 
-__all__ = ["render_corpus"]
+__all__ = [
+    "ORDER_NOTE",
+    "decomposition_lines",
+    "error_lines",
+    "flip_rows",
+    "header_lines",
+    "incomplete",
+    "no_flips_line",
+    "rank_rows",
+    "readable",
+    "render_json",
+    "render_markdown",
+    "render_table",
+    "score_rows",
+    "segment_lines",
+    "significance_line",
+    "summary",
+]
 
 ORDER_NOTE = (
     "Steps are applied one at a time in pipeline order (the order shown: text preparation, "
@@ -32,17 +50,12 @@ ORDER_NOTE = (
 
 
 def _num(value: float | None, digits: int = 2, sign: bool = False) -> str:
-    if value is None:
-        return "—"
-    value += 0.0  # -0.0 (an implementation's answer) is 0: never printed as −0.00
-    text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
-    return text.replace("-", "−")
+    return fixed(value, digits, sign).replace("-", "−")
 
 
 def _p(value: float | None, alpha: float) -> str:
-    if value is None:
-        return "—"
-    return f"{value:.4f}" + ("*" if value < alpha else "")
+    """A p-value as sacrebleu prints it, ``*`` when significant."""
+    return fixed(value, 4) + ("*" if value is not None and value < alpha else "")
 
 
 def summary(report: Report) -> CorpusSummary:
@@ -54,7 +67,7 @@ def header_lines(report: Report) -> list[str]:
     s = summary(report)
     refs = s.references
     lines = [
-        f"BLEU of {len(s.systems)} system(s) on {s.segment_count:,} segments, "
+        f"BLEU of {len(s.systems)} system(s) on {count(s.segment_count)} segments, "
         f"{len(refs)} reference(s): {', '.join(refs)}",
         f"baseline: {s.baseline}" + (f"; corpus knobs: {dict(s.knobs)}" if s.knobs else ""),
     ]
@@ -76,13 +89,13 @@ def score_rows(report: Report) -> tuple[list[str], list[list[str]]]:
         )
     spread = s.spread
     rows.append(
-        ["spread (max − min)"] + [_num(spread[n].spread) if n in spread else "—" for n in names]
+        ["spread (max − min)"] + [_num(spread[n].spread) if n in spread else EMPTY for n in names]
     )
     return ["implementation", *names], rows
 
 
 def _error_mark(reason: str) -> str:
-    return reason.split(":", 1)[0] if reason else "—"
+    return reason.split(":", 1)[0] if reason else EMPTY
 
 
 def rank_rows(report: Report) -> tuple[list[str], list[list[str]]]:
@@ -95,7 +108,7 @@ def rank_rows(report: Report) -> tuple[list[str], list[list[str]]]:
         differs = any(ranks.get(n) != base.get(n) for n in ranks if n in base)
         rows.append(
             [impl + (" *" if differs else "")]
-            + [str(ranks[n]) if n in ranks else "—" for n in names]
+            + [str(ranks[n]) if n in ranks else EMPTY for n in names]
         )
     return ["implementation", *names], rows
 
@@ -153,7 +166,7 @@ def decomposition_lines(report: Report) -> list[str]:
 
 def _summary(values: Sequence[float], visible: Callable[[float], bool]) -> str:
     if not values:
-        return "—"
+        return EMPTY
     mean = sum(values) / len(values)
     text = _num(mean, sign=True)
     if len(values) > 1 and visible(max(values) - min(values)):
@@ -240,12 +253,7 @@ def _visible(text: str) -> str:
     characters above written as ``\\x0d``/``\\u2028``-style escapes, so the user's files
     can neither rewrite the terminal nor break a Markdown code block, and a difference the
     eye cannot see is shown (the JSON keeps the text as read)."""
-    return _INVISIBLE.sub(_escape, shown(text))
-
-
-def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return str(shown(shown(text), _INVISIBLE))
 
 
 def no_flips_line(report: Report) -> str:
@@ -286,56 +294,57 @@ def significance_line(report: Report) -> str:
     )
 
 
-def _render_text(report: Report, fmt: str, view: View) -> str:
-    tablefmt = "github" if fmt == "markdown" else "simple"
-    h = (lambda t: f"## {t}") if fmt == "markdown" else (lambda t: f"\n{t}\n{'-' * len(t)}")
-    # the table format fits the terminal: prose wrapped, wide tables in blocks of systems
-    width = view.width if fmt == "table" else 0
-    fit: Callable[[str, str], list[str]] = (
-        (lambda line, indent: wrap(line, width, indent).split("\n")) if width else _as_is
-    )
+def _render_text(report: Report, markdown: bool, width: int) -> str:
+    """The report as Markdown, or as text fitted to ``width`` (prose wrapped, wide tables
+    in blocks of systems)."""
+    h = (lambda t: f"## {t}") if markdown else (lambda t: f"\n{t}\n{'-' * len(t)}")
+    width = 0 if markdown else width
+
+    def fit(line: str, indent: str) -> list[str]:
+        return wrap(line, width, indent).split("\n") if width else [line]
+
     out: list[str] = []
     head_lines = header_lines(report)
-    out += fit(("# " if fmt == "markdown" else "") + head_lines[0], "  ")
+    out += fit(("# " if markdown else "") + head_lines[0], "  ")
     for line in head_lines[1:]:
         out += fit(line, "  ")
     out.append(h("Scores (BLEU, 0–100)"))
-    out.append(_wide_table(*score_rows(report), tablefmt, width))
+    out.append(_wide_table(*score_rows(report), markdown, width))
     errors = error_lines(report)
     if errors:
         out += ["", "No score:", *(p for e in errors for p in fit(f"  {e}", "      "))]
     out.append(h("Ranks (1 = best; * = differs from the baseline's ranking)"))
-    out.append(_wide_table(*rank_rows(report), tablefmt, width))
+    out.append(_wide_table(*rank_rows(report), markdown, width))
     out.append(h(f"Why the scores differ from {summary(report).baseline}"))
     lines = [part for line in decomposition_lines(report) for part in fit(line, "      ")]
-    out += [*fit(ORDER_NOTE, ""), "", *_block(lines, fmt)]
+    out += [*fit(ORDER_NOTE, ""), "", *_block(lines, markdown)]
     out.append(h("Ranking flips"))
-    out += _flip_section(report, tablefmt, fit, width)
+    out += _flip_section(report, markdown, fit, width)
     out.append(h("Where the difference comes from"))
     lines = segment_lines(report, width or 100)
     out += _block(
-        [*fit(lines[0], "  "), *(p for line in lines[1:] for p in fit(line, "      "))], fmt
+        [*fit(lines[0], "  "), *(p for line in lines[1:] for p in fit(line, "      "))], markdown
     )
     return "\n".join(out)
 
 
-def _as_is(line: str, indent: str) -> list[str]:
-    return [line]
+def _table(head: list[str], rows: list[list[str]], markdown: bool) -> str:
+    return md.table(head, rows) if markdown else grid(head, rows)
 
 
-def _wide_table(head: list[str], rows: list[list[str]], tablefmt: str, width: int) -> str:
+def _wide_table(head: list[str], rows: list[list[str]], markdown: bool, width: int) -> str:
     """One table, or (``width`` given) blocks of system columns that each fit ``width``,
     every block with the implementation column."""
 
     def table(cols: list[int]) -> str:
         picked = [[r[0], *(r[j] for j in cols)] for r in rows]
-        return _table(picked, [head[0], *(head[j] for j in cols)], tablefmt)
+        return _table([head[0], *(head[j] for j in cols)], picked, markdown)
 
     def fits(cols: list[int]) -> bool:
         return max(len(line) for line in table(cols).splitlines()) <= width
 
     if not width or not rows or fits(list(range(1, len(head)))):
-        return _table(rows, head, tablefmt)
+        return _table(head, rows, markdown)
     blocks: list[list[int]] = [[]]
     for j in range(1, len(head)):
         if blocks[-1] and not fits([*blocks[-1], j]):
@@ -348,59 +357,67 @@ def _wide_table(head: list[str], rows: list[list[str]], tablefmt: str, width: in
     return "\n\n".join(parts)
 
 
-def _block(lines: list[str], fmt: str) -> list[str]:
-    return ["```", *lines, "```"] if fmt == "markdown" and lines else lines
+def _block(lines: list[str], markdown: bool) -> list[str]:
+    return ["```", *lines, "```"] if markdown and lines else lines
+
+
+#: Flip rows the terminal shows (the other formats show every one).
+_SHOWN_FLIPS = 15
 
 
 def _flip_section(
-    report: Report, tablefmt: str, fit: Callable[[str, str], list[str]], width: int
+    report: Report, markdown: bool, fit: Callable[[str, str], list[str]], width: int
 ) -> list[str]:
     flips = summary(report).flips
     if not flips:
         return fit(no_flips_line(report), "")
-    limit = 15 if tablefmt == "simple" else None
+    limit = None if markdown else _SHOWN_FLIPS
     lines = [*fit(significance_line(report), ""), ""]
     rows = flip_rows(report, limit)
     head = ["pair", "order", "implementations (Δ BLEU, p)"]
-    widths = None
-    if tablefmt == "simple":  # the last column wrapped to what the terminal leaves it
-        widths = _flip_widths(head, rows, width or 120)
-    lines.append(_table(rows, head, tablefmt, widths=widths))
+    if markdown:
+        lines.append(md.table(head, rows))
+    else:  # the implementations wrapped to what the terminal leaves them
+        lines.append(grid(head, rows, width=width or 120, weights=(1, 1, 3)))
     extra = len(flips) - (limit or len(flips))
     if extra > 0:
         lines.append(f"... {extra} more pair(s) in --format json / markdown / html")
     return lines
 
 
-def _flip_widths(head: list[str], rows: list[list[str]], width: int) -> list[int | None]:
-    """Column widths of the flip table within ``width``: the pair and order columns as wide
-    as they are, the implementations' column what is left (at least 30); when that is not
-    30, the pair and order columns wrap too (long system names: WMT22's "JDExploreAcademy
-    vs Lan-Bridge")."""
-    firsts = [max(len(head[j]), *(len(r[j]) for r in rows)) for j in (0, 1)]
-    if sum(firsts) + 4 + 30 > width:
-        room = max(24, width - 4 - 30)
-        firsts = [max(12, room * f // sum(firsts)) for f in firsts]
-    return [*firsts, max(30, width - sum(firsts) - 4)]
+def incomplete(report: Report) -> str:
+    """What every format says of a report interrupted before its analysis ("" when
+    complete)."""
+    if report.corpus is not None:
+        return ""
+    return (
+        f"INCOMPLETE: the corpus report was interrupted after {len(report.cells)} of its "
+        "scores, before its analysis; run it again (its log has no summary record)"
+    )
 
 
-def _table(
-    rows: list[list[str]],
-    head: list[str],
-    tablefmt: str,
-    *,
-    widths: list[int | None] | None = None,
-) -> str:
-    if tablefmt == "github":
-        rows = [[c.replace("|", "\\|") for c in r] for r in rows]
-        head = [c.replace("|", "\\|") for c in head]
-    return tabulate(rows, head, tablefmt=tablefmt, disable_numparse=True, maxcolwidths=widths)
+def readable(report: Report) -> Report:
+    """The report as every format but JSON shows it: file names, the implementations'
+    messages and the segments with control characters, line breaks, tabs and bidirectional
+    overrides escaped, so a name can neither break a Markdown table or a line of the
+    terminal nor reorder what follows it (the JSON keeps them as read)."""
+    return replace(report, corpus=shown_inline(report.corpus), cells=shown_inline(report.cells))
 
 
-def _json(report: Report) -> str:
+def render_table(report: Report, view: View) -> str:
+    return incomplete(report) or _render_text(readable(report), False, view.width)
+
+
+def render_markdown(report: Report, view: View) -> str:
+    return incomplete(report) or _render_text(readable(report), True, 0)
+
+
+def render_json(report: Report, view: View) -> str:
     """The whole report as one JSON document: the cells as score and error matrices, each
     implementation with the setting that reproduces it, and the summary's analysis."""
-    s = summary(report)
+    if report.corpus is None:
+        return incomplete(report)
+    s = report.corpus
     reproduced = {r.implementation: jsonable(r) for r in s.reproduced}
     implementations = [
         {**jsonable(info), **reproduced.get(info.name, {})} for info in report.implementations
@@ -416,27 +433,3 @@ def _json(report: Report) -> str:
         "errors": report.errors(),
     }
     return json.dumps(document, indent=1, ensure_ascii=False)
-
-
-def render_corpus(report: Report, fmt: str, view: View) -> str:
-    """The report in ``fmt``. Every text but the JSON's shows the file names, the
-    implementations' messages and the segments with control characters, line breaks, tabs
-    and bidirectional overrides escaped: a name cannot break a Markdown table or a line of
-    the terminal, nor reorder what follows it (the JSON keeps them as read)."""
-    if report.corpus is None:
-        return _incomplete(report)
-    if fmt == "json":
-        return _json(report)
-    inline = replace(report, corpus=shown_inline(report.corpus), cells=shown_inline(report.cells))
-    if fmt == "html":
-        from .corpus_html import render_html
-
-        return render_html(inline)
-    return _render_text(inline, fmt, view)
-
-
-def _incomplete(report: Report) -> str:
-    return (
-        f"INCOMPLETE: the corpus report was interrupted after {len(report.cells)} of its "
-        "scores, before its analysis; run it again (its log has no summary record)"
-    )

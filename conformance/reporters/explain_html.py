@@ -4,16 +4,14 @@ and brevity penalty, the score and the resolved knobs."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from fractions import Fraction
 
 from bleu_impl import BleuResult
 
 from . import html
-from .explain_text import fraction_text
+from .explain_text import log_term
 from .figures import PALETTE
-from .numbers import pretty
+from .numbers import exact, pretty
 
 __all__ = ["precision_bars", "render_explanation_html"]
 
@@ -33,12 +31,6 @@ def precision_bars(raw: float | None, used: float | None) -> html.Markup:
     )
 
 
-def _log_term(weight: float, value: float | Fraction | None, treatment: str) -> float | None:
-    if value is None or value <= 0 or treatment in ("absent-one", "skipped"):
-        return None
-    return weight * math.log(value)
-
-
 def _orders_table(result: BleuResult) -> str:
     weights = list(result.config.order_weights)
     rows = []
@@ -49,11 +41,11 @@ def _orders_table(result: BleuResult) -> str:
                 order.n,
                 order.matches,
                 order.total,
-                fraction_text(order.value),
+                exact(order.value),
                 order.as_float,
                 order.treatment,
                 weight,
-                _log_term(weight, order.value, order.treatment),
+                log_term(weight, order.value, order.treatment),
                 precision_bars(
                     float(order.matches) / float(order.total) if float(order.total) > 0 else None,
                     order.as_float,
@@ -83,7 +75,7 @@ def _lengths(result: BleuResult) -> str:
     rule = "c > r, so BP = 1" if c > r else ("c = 0, so BP = 0" if c == 0 else "BP = exp(1 − r/c)")
     facts: dict[str, object] = {
         "hypothesis length c": c,
-        "reference length r": fraction_text(r) if not isinstance(r, int) else r,
+        "reference length r": r if isinstance(r, int) else exact(r),
         "ratio c / r": f"{result.ratio:.6g}",
         "brevity penalty": html.Markup(html.text(repr(result.bp)) + html.note(rule)),
         "score": repr(result.score),

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from .numbers import pretty, superscript
+from .numbers import EMPTY, pretty, superscript
 
 __all__ = [
     "PALETTE",
@@ -314,5 +314,5 @@ def _bump_line(
     if dots:
         marks.append(_text(dots[0][0] - 10, dots[0][1] + 4, name, 24, text_anchor="end"))
         marks.append(_text(dots[-1][0] + 10, dots[-1][1] + 4, name, 24))
-    ranks_text = ", ".join(str(r) if r else "–" for r in seq)
+    ranks_text = ", ".join(str(r) if r else EMPTY for r in seq)
     return _tag("g", *marks, tip=f"{name}: ranks {ranks_text}")

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from html import escape
 
-from .numbers import pretty
+from .numbers import EMPTY, pretty
 
 __all__ = [
     "CSS",
@@ -163,7 +163,7 @@ def _cell(value: Cell, digits: int) -> tuple[str, bool]:
     if isinstance(value, Markup):
         return value, False
     if value is None:
-        return "–", True
+        return EMPTY, True
     if _is_number(value):
         return escape(pretty(value, digits)), True  # type: ignore[arg-type]
     return escape(str(value)), False
@@ -176,13 +176,12 @@ def table(
     caption: str = "",
     digits: int = 3,
     numeric: Sequence[bool] | None = None,
-    row_classes: Sequence[str] | None = None,
 ) -> Markup:
     """A table in a horizontally scrolling box. Numeric cells (numbers, or the columns
     flagged in ``numeric``) are right-aligned and never wrap; long text cells wrap."""
     body = []
     column_numeric = list(numeric) if numeric is not None else [False] * len(headers)
-    for r, row in enumerate(rows):
+    for row in rows:
         cells = []
         for c, value in enumerate(row):
             html_value, is_num = _cell(value, digits)
@@ -191,9 +190,7 @@ def table(
             cells.append(
                 f'<td class="{cls}">{html_value}</td>' if cls else f"<td>{html_value}</td>"
             )
-        cls = row_classes[r] if row_classes and r < len(row_classes) else ""
-        attr = f' class="{escape(cls)}"' if cls else ""
-        body.append(f"<tr{attr}>{''.join(cells)}</tr>")
+        body.append(f"<tr>{''.join(cells)}</tr>")
     head = "".join(
         f'<th class="num" scope="col">{escape(h)}</th>'
         if c < len(column_numeric) and column_numeric[c]
@@ -288,17 +285,13 @@ def key_values(pairs: Mapping[str, object]) -> Markup:
     return Markup(f'<dl class="meta">{items}</dl>')
 
 
-def details(summary: str, *blocks: str, open_: bool = False) -> Markup:
-    """A collapsible block (long tables, every row)."""
-    flag = " open" if open_ else ""
-    return Markup(f"<details{flag}><summary>{escape(summary)}</summary>{''.join(blocks)}</details>")
+def details(summary: str, *blocks: str) -> Markup:
+    """A collapsed block (long tables, every row)."""
+    return Markup(f"<details><summary>{escape(summary)}</summary>{''.join(blocks)}</details>")
 
 
-def section(title: str, *blocks: str, level: int = 2, anchor: str = "") -> Markup:
-    ident = f' id="{escape(anchor)}"' if anchor else ""
-    return Markup(
-        f"<section{ident}><h{level}>{escape(title)}</h{level}>{''.join(blocks)}</section>"
-    )
+def section(title: str, *blocks: str) -> Markup:
+    return Markup(f"<section><h2>{escape(title)}</h2>{''.join(blocks)}</section>")
 
 
 def page(

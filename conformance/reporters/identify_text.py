@@ -5,27 +5,22 @@ that separate the leaders; as a table, Markdown, JSON or an HTML page."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
-
-from tabulate import tabulate
 
 from ..protocol import jsonable
 from ..results.records import Candidate, Identification
 from ..results.report import Report
-from . import View, html
+from . import html
 from . import markdown as md
 from .numbers import percent
+from .textgrid import grid
+from .view import View
 
-__all__ = ["TOP", "render_identify", "verdict"]
+__all__ = ["TOP", "render_html", "render_json", "render_markdown", "render_table", "verdict"]
 
 #: Candidates shown.
 TOP = 8
-
-
-def _found(report: Report) -> Identification:
-    assert report.identification is not None, "not an identify log"
-    return report.identification
 
 
 def answered_line(found: Identification) -> str:
@@ -90,17 +85,36 @@ def _evidence_table(rows: Sequence[Any]) -> tuple[list[str], list[list[str]]]:
     return headers, [[str(row.get(h, "")) for h in headers] for row in rows]
 
 
-def _table(found: Identification, top: int) -> str:
+#: What every format says of an identification interrupted before its verdict.
+INCOMPLETE = "INCOMPLETE: identify was interrupted before its verdict (no identification).\n"
+
+Draw = Callable[[Report, Identification, int], str]
+
+
+def _identified(draw: Draw) -> Callable[[Report, View], str]:
+    """``draw`` (the report, its identification, the candidates to show) as a renderer."""
+
+    def render(report: Report, view: View) -> str:
+        found, top = report.identification, int(report.header.params.get("top", TOP))
+        return INCOMPLETE if found is None else draw(report, found, top)
+
+    return render
+
+
+@_identified
+def render_table(report: Report, found: Identification, top: int) -> str:
     parts = [answered_line(found), ""]
-    parts.append(tabulate(candidate_rows(found, top), CANDIDATE_HEADERS, maxcolwidths=[70, None]))
+    parts.append(grid(CANDIDATE_HEADERS, candidate_rows(found, top), align="lr", maxwidths=[70]))
     parts += ["", verdict(found)]
-    if found.evidence:
+    if found.evidence:  # every answer with every digit: the evidence may be in the last one
         headers, rows = _evidence_table(found.evidence)
-        parts += ["", f"{evidence_title(found)}:", tabulate(rows, headers, maxcolwidths=24)]
+        table = grid(headers, rows, maxwidths=[24] * len(headers))
+        parts += ["", f"{evidence_title(found)}:", table]
     return "\n".join(parts) + "\n"
 
 
-def _markdown(found: Identification, top: int) -> str:
+@_identified
+def render_markdown(report: Report, found: Identification, top: int) -> str:
     parts = [f"## Identify: {md.code(found.implementation)} {found.version}", ""]
     parts += [verdict(found).replace("\n", "  \n"), "", answered_line(found), ""]
     parts += [md.table(CANDIDATE_HEADERS, candidate_rows(found, top), "lrrr"), ""]
@@ -121,7 +135,8 @@ def _candidate(c: Candidate) -> dict[str, object]:
     }
 
 
-def _json(report: Report, found: Identification, top: int) -> str:
+@_identified
+def render_json(report: Report, found: Identification, top: int) -> str:
     document = {
         "header": jsonable(report.header),
         "complete": report.complete,
@@ -132,7 +147,8 @@ def _json(report: Report, found: Identification, top: int) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def _html(report: Report, found: Identification, top: int) -> str:
+@_identified
+def render_html(report: Report, found: Identification, top: int) -> str:
     blocks = [
         html.paragraph(verdict(found)),
         html.paragraph(answered_line(found), "muted"),
@@ -153,16 +169,3 @@ def _html(report: Report, found: Identification, top: int) -> str:
         footer="Rendered from the identify log; re-render with "
         "bleu-conformance report LOG --format html.",
     )
-
-
-def render_identify(report: Report, fmt: str, view: View) -> str:
-    """Identify's report in ``fmt``."""
-    if report.identification is None:
-        return "INCOMPLETE: identify was interrupted before its verdict (no identification).\n"
-    found = _found(report)
-    top = int(report.header.params.get("top", TOP))
-    if fmt == "json":
-        return _json(report, found, top)
-    if fmt == "html":
-        return _html(report, found, top)
-    return _markdown(found, top) if fmt == "markdown" else _table(found, top)

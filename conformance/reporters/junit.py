@@ -52,7 +52,7 @@ def _testcase(result: CaseResult) -> ET.Element:
         name=result.case_id,
         time=seconds(result.duration),
     )
-    body = mismatch_table(result, "simple") if result.mismatches else result.reason
+    body = mismatch_table(result) if result.mismatches else result.reason
     if result.outcome in (FAIL, FIXED, CHANGED):
         kind = {FAIL: "mismatch", FIXED: "known-failure-fixed", CHANGED: "known-failure-changed"}
         child = ET.SubElement(case, "failure", message=_message(result), type=kind[result.outcome])

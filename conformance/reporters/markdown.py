@@ -1,16 +1,23 @@
-"""GitHub-flavoured Markdown tables with every cell escaped, so they render as tables
-(a bare ``|`` in a cell, as in ``max |Δ|``, would split it into two cells)."""
+"""GitHub-flavoured Markdown: the one way reports write a Markdown table (every cell
+escaped, so it renders as a table: a bare ``|`` in a cell, as in ``max |Δ|``, would split it
+into two cells), inline code and collapsed blocks."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 __all__ = ["cell", "code", "details", "table"]
 
 
+#: A backslash Markdown would read as an escape: one before ASCII punctuation.
+_ESCAPE = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
+
+
 def cell(value: object) -> str:
-    """One table cell: ``|`` and ``\\`` escaped, line breaks as ``<br>``."""
-    text = str(value).replace("\\", "\\\\").replace("|", "\\|")
+    """One table cell: ``|`` and the backslashes Markdown would read as escapes escaped
+    (``\\x0a`` stays as written), line breaks as ``<br>``."""
+    text = _ESCAPE.sub(r"\\\\", str(value)).replace("|", "\\|")
     return "<br>".join(part.strip() for part in text.splitlines()) if "\n" in text else text
 
 

@@ -4,18 +4,17 @@ cases were skipped, and every result in a collapsed table."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from ..results.records import CaseResult
 from ..results.report import Report
 from ..results.summary import Summary, columns, summarize
 from ..results.vocab import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL
 from . import html
-from .numbers import percent
-from .run_text import warnings
+from .numbers import exact, percent
+from .run_text import DETAILED, warnings
+from .view import View
 
 __all__ = ["OUTCOME_COLORS", "outcomes_bar", "render_html"]
 
@@ -30,7 +29,6 @@ OUTCOME_COLORS = {
     CHANGED: "#e07b39",
 }
 _TONE = {PASS: "ok", FAIL: "bad", ERROR: "bad", SKIP: "warn", XFAIL: "info"}
-DETAILED = (FAIL, ERROR, FIXED, CHANGED)
 
 
 def outcomes_bar(summary: Summary, outcomes: Sequence[str], most: int) -> html.Markup:
@@ -77,18 +75,12 @@ def _summary_table(summaries: Sequence[Summary]) -> str:
     return html.Markup(table + html.legend({o: OUTCOME_COLORS[o] for o in outcomes}))
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, float):
-        return repr(value)
-    return json.dumps(value) if isinstance(value, list | dict) else str(value)
-
-
 def _mismatches(result: CaseResult) -> str:
     rows = [
         [
             m.field,
-            html.mono(_value(m.expected)),
-            html.mono(_value(m.got)),
+            html.mono(exact(m.expected)),
+            html.mono(exact(m.got)),
             m.delta,
             m.tolerance,
             m.note,
@@ -145,12 +137,12 @@ def _all_results(log: Report) -> str:
 
 def _baseline(log: Report) -> str:
     rows = [
-        [m.implementation, m.case, m.what, _value(m.before), _value(m.after)] for m in log.baseline
+        [m.implementation, m.case, m.what, exact(m.before), exact(m.after)] for m in log.baseline
     ]
     return html.table(["implementation", "case", "what", "before", "after"], rows)
 
 
-def render_html(log: Report) -> str:
+def render_html(log: Report, view: View) -> str:
     summaries = summarize(log)
     notes = warnings(log)  # an interrupted run, fixture problems: no verdict
     blocks: list[str] = [

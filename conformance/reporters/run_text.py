@@ -1,31 +1,36 @@
-"""A run's report: the summary table and the details of everything unexpected, as plain
-text or Markdown; :func:`render_run` dispatches every format of a run."""
+"""A run's report as plain text or Markdown (the summary table and the details of everything
+unexpected), or for machines as JSON (the summary and every result); and why it is no
+verdict (:func:`warnings`, which every format shows)."""
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterable
-from typing import Any
 
-from tabulate import tabulate
-
+from ..protocol import jsonable
 from ..results.records import CaseResult, Movement
 from ..results.report import Report
 from ..results.summary import columns, summarize
 from ..results.vocab import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL
-from . import View
 from . import markdown as md
-from .numbers import percent
+from .numbers import exact, percent, short
+from .textgrid import grid
+from .view import View
 
-MARKDOWN = "github"
+__all__ = [
+    "DETAILED",
+    "mismatch_table",
+    "render_json",
+    "render_markdown",
+    "render_table",
+    "warnings",
+]
 
 
-def _table(rows: list[list[str]], headers: list[str], tablefmt: str, align: str = "") -> str:
-    """A plain-text table, or an escaped GFM table when ``tablefmt`` is Markdown."""
-    if tablefmt == MARKDOWN:
-        return md.table(headers, rows, align)
-    return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True)
+def _table(rows: list[list[str]], headers: list[str], markdown: bool, align: str = "") -> str:
+    """A plain-text table (every column left-aligned), or an escaped GFM table aligned by
+    ``align``."""
+    return md.table(headers, rows, align) if markdown else grid(headers, rows)
 
 
 _COLORS = {
@@ -37,19 +42,15 @@ _COLORS = {
     FIXED: "35",
     CHANGED: "35",
 }
+#: The outcomes whose results are shown in detail.
 DETAILED = (FAIL, ERROR, FIXED, CHANGED)
-
-
-def use_color(stream: Any) -> bool:
-    """Color only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
-    return "NO_COLOR" not in os.environ and bool(getattr(stream, "isatty", lambda: False)())
 
 
 def _paint(text: str, outcome: str, color: bool) -> str:
     return f"\033[{_COLORS[outcome]}m{text}\033[0m" if color and outcome in _COLORS else text
 
 
-def summary_table(report: Report, tablefmt: str, color: bool = False) -> str:
+def summary_table(report: Report, markdown: bool, color: bool = False) -> str:
     summaries = summarize(report)
     outcomes = columns(summaries)
     headers = ["implementation", "version", *outcomes, "conformance"]
@@ -57,28 +58,23 @@ def summary_table(report: Report, tablefmt: str, color: bool = False) -> str:
     for s in summaries:
         cells = [_paint(str(s.counts[o]), o, color and s.counts[o] > 0) for o in outcomes]
         rows.append([s.implementation, s.version, *cells, percent(s.conformance)])
-    return _table(rows, headers, tablefmt, "ll" + "r" * (len(outcomes) + 1))
+    return _table(rows, headers, markdown, "ll" + "r" * (len(outcomes) + 1))
 
 
-def _fmt(value: Any) -> str:
-    if isinstance(value, float):
-        return repr(value)
-    return json.dumps(value) if isinstance(value, list | dict) else str(value)
-
-
-def mismatch_table(result: CaseResult, tablefmt: str) -> str:
+def mismatch_table(result: CaseResult, markdown: bool = False) -> str:
+    """Field by field: expected, got (every digit), their difference and the tolerance."""
     rows = [
         [
             m.field,
-            _fmt(m.expected),
-            _fmt(m.got),
-            "" if m.delta is None else f"{m.delta:+.3g}",
-            "" if m.tolerance is None else f"{m.tolerance:.3g}",
+            exact(m.expected),
+            exact(m.got),
+            "" if m.delta is None else short(m.delta, sign=True),
+            "" if m.tolerance is None else short(m.tolerance),
         ]
         for m in result.mismatches
     ]
     headers = ["field", "expected", "got", "delta", "tolerance"]
-    return _table(rows, headers, tablefmt, "lrrrr")
+    return _table(rows, headers, markdown, "lrrrr")
 
 
 def _collapse(results: Iterable[CaseResult]) -> list[tuple[CaseResult, int]]:
@@ -134,7 +130,7 @@ def _evidence_lines(r: CaseResult, markdown: bool) -> list[str]:
     """The mismatch table and the tail of stderr."""
     out = []
     if r.mismatches:
-        table = mismatch_table(r, MARKDOWN if markdown else "simple")
+        table = mismatch_table(r, markdown)
         out.extend(["", table] if markdown else [_indent(table)])
     if r.stderr.strip():
         tail = "\n".join(r.stderr.strip().splitlines()[-8:])
@@ -171,18 +167,17 @@ def _movements(report: Report, markdown: bool) -> list[str]:
                 m.implementation,
                 m.case,
                 m.what,
-                _fmt(m.before),
-                _fmt(m.after),
-                "" if delta is None else f"{delta:+.3g}",
+                exact(m.before),
+                exact(m.after),
+                "" if delta is None else short(delta, sign=True),
             ]
         )
-    fmt = MARKDOWN if markdown else "simple"
     title = "Changes since the baseline"
     if any(m.accepted for m in report.baseline):
         title += " (accepted: --update-baseline wrote the current state)"
     title = f"### {title}" if markdown else f"{title}:"
     headers = ["implementation", "case", "what", "before", "after", "change"]
-    table = _table(rows, headers, fmt)
+    table = _table(rows, headers, markdown)
     return [title, "", table, ""]
 
 
@@ -220,9 +215,7 @@ def _sources(report: Report) -> str:
     )
 
 
-def render(
-    report: Report, *, markdown: bool = False, color: bool = False, details: bool = True
-) -> str:
+def _render(report: Report, markdown: bool, color: bool = False) -> str:
     """Warnings (incomplete, fixture problems), the summary table (and what was checked
     against, for ``run --as``), then what moved since the baseline, then details of
     everything unexpected."""
@@ -232,25 +225,42 @@ def render(
             f"> **{n}**" if not n.startswith("  ") else f"> {md.code(n.strip())}" for n in notes
         ]
     parts = [*notes, *([""] if notes else [])]
-    parts += [summary_table(report, MARKDOWN if markdown else "simple", color), ""]
+    parts += [summary_table(report, markdown, color), ""]
     if report.header.params.get("reference"):
         parts.extend([str(report.header.params["reference"]), _sources(report), ""])
     parts.extend(_movements(report, markdown))
     unexpected = [r for r in report.results if r.outcome in DETAILED]
-    if details and unexpected:
+    if unexpected:
         parts.append("### Unexpected results\n" if markdown else "Unexpected results:\n")
         parts.extend(_details(unexpected, markdown, color))
     return "\n".join(parts).rstrip() + "\n"
 
 
-def render_run(report: Report, fmt: str, view: View) -> str:
-    """A run's report in ``fmt``."""
-    if fmt == "json":
-        from .run_json import render_json
+def render_table(report: Report, view: View) -> str:
+    return _render(report, False, view.color)
 
-        return render_json(report)
-    if fmt == "html":
-        from .run_html import render_html
 
-        return render_html(report)
-    return render(report, markdown=fmt == "markdown", color=view.color)
+def render_markdown(report: Report, view: View) -> str:
+    return _render(report, True)
+
+
+def render_json(report: Report, view: View) -> str:
+    summaries = [
+        {
+            "implementation": s.implementation,
+            "version": s.version,
+            "counts": dict(sorted(s.counts.items())),
+            "conformance": s.conformance,
+        }
+        for s in summarize(report)
+    ]
+    document = {
+        "run": jsonable(report.header),
+        "complete": report.complete,
+        "problems": jsonable(report.problems),
+        "implementations": jsonable(report.implementations),
+        "summary": summaries,
+        "results": jsonable(report.results),
+        "baseline": jsonable(report.baseline),
+    }
+    return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

@@ -1,34 +1,20 @@
-"""Plain-text tables that fit a terminal: columns narrowed to ``width`` by wrapping the text
-columns (and the words of long headers), numbers kept on one line and right-aligned."""
+"""Plain-text tables, the one way every text report draws them: tabulate's ``simple`` layout
+(a header, a rule of dashes, the rows, columns two spaces apart) over cells that are already
+text, wrapped to fit a width when one is given; and the text helpers that go with them."""
 
 from __future__ import annotations
 
 import re
-import shutil
 import textwrap
 import unicodedata
 from collections.abc import Sequence
 
-__all__ = [
-    "MAX_WIDTH",
-    "MIN_WIDTH",
-    "clip",
-    "columns",
-    "grid",
-    "records",
-    "terminal_width",
-    "wrap",
-]
+from tabulate import tabulate
+
+__all__ = ["clip", "columns", "grid", "records", "wrap"]
 
 GAP = "  "
-MIN_WIDTH, MAX_WIDTH = 60, 200
-
-
-def terminal_width(default: int = 100) -> int:
-    """The terminal's columns (``COLUMNS`` wins; ``default`` when not a terminal), kept
-    within [MIN_WIDTH, MAX_WIDTH] so a report stays a report in very narrow or wide windows."""
-    columns = shutil.get_terminal_size((default, 24)).columns
-    return max(MIN_WIDTH, min(MAX_WIDTH, columns))
+_ALIGN = {"l": "left", "r": "right", "d": "decimal"}
 
 
 def wrap(text: str, width: int, indent: str = "") -> str:
@@ -114,16 +100,17 @@ def _fit(
     flexible: Sequence[bool],
     width: int,
     weights: Sequence[float],
-) -> list[int]:
-    """Column widths whose total (with gaps) is at most ``width`` where possible: the flexible
-    column widest for its weight gives a column at a time, then the headers of fixed columns
-    wrap."""
+) -> list[int] | None:
+    """Column widths whose total (with gaps) is at most ``width``: the flexible column widest
+    for its weight gives a column at a time, then the headers of fixed columns wrap; None
+    when the cells cannot be narrowed that far."""
     n = len(headers)
-    natural = [max([_natural(headers[c])] + [_natural(r[c]) for r in rows]) for c in range(n)]
+    cells = [[r[c] for r in rows] for c in range(n)]
+    natural = [max([_natural(headers[c])] + [_natural(v) for v in cells[c]]) for c in range(n)]
     floor = [
         max(
             [_longest_word(headers[c])]
-            + [(min(_natural(r[c]), 12) if flexible[c] else _natural(r[c])) for r in rows]
+            + [(min(_natural(v), 12) if flexible[c] else _natural(v)) for v in cells[c]]
         )
         for c in range(n)
     ]
@@ -132,7 +119,7 @@ def _fit(
     while sum(widths) > budget:
         shrinkable = [c for c in range(n) if widths[c] > floor[c]]
         if not shrinkable:
-            break
+            return None
         preferred = [c for c in shrinkable if flexible[c]] or shrinkable
         widest = max(preferred, key=lambda c: widths[c] / weights[c])
         widths[widest] -= 1
@@ -141,51 +128,48 @@ def _fit(
 
 def grid(
     headers: Sequence[str],
-    rows: Sequence[Sequence[str]],
+    rows: Sequence[Sequence[object]],
     *,
-    width: int,
     align: str = "",
-    indent: str = "",
+    width: int = 0,
     weights: Sequence[float] = (),
+    maxwidths: Sequence[int] = (),
 ) -> str:
-    """A table of at most ``width`` columns (when the cells allow it): a header, a rule, the
-    rows. ``align`` has one letter per column: ``l`` (text, wraps) or ``r`` (numbers, never
-    wrap); missing letters are ``l``. A text column with a larger weight (default 1) keeps
-    more of its width when the table must narrow."""
+    """A table of ``rows`` (cells shown with ``str``). ``align`` has one letter per column:
+    ``l`` text, ``r`` numbers, ``d`` numbers aligned on their decimal point (missing letters
+    are ``l``). Cells wrap at ``maxwidths`` columns (0: never).
+
+    With ``width``, the text columns wrap so that the table fits it (a text column with a
+    larger weight, default 1, keeps more of its width), numbers stay whole, and headers get
+    no padding (every column counts); when no table fits, the rows are :func:`records`."""
     align = align.ljust(len(headers), "l")
-    flexible = [a == "l" for a in align]
-    weight = [*weights, *([1.0] * (len(headers) - len(weights)))]
-    widths = _fit(headers, rows, flexible, width - len(indent), weight)
-    if sum(widths) + len(GAP) * (len(widths) - 1) > width - len(indent):
-        return records(headers, rows, width=width, indent=indent)
-    lines = [*_row(headers, widths, align, indent)]
-    lines.append(indent + GAP.join("─" * w for w in widths))
-    for row in rows:
-        lines.extend(_row(row, widths, align, indent))
-    return "\n".join(line.rstrip() for line in lines)
+    colalign = [_ALIGN[a] for a in align]
+    head = [str(h) for h in headers]
+    body = [[str(cell) for cell in row] for row in rows]
+    if not width:
+        for c, limit in enumerate(maxwidths):
+            for row in body if limit else ():
+                row[c] = "\n".join(_lines(row[c], limit))
+        return tabulate(body, head, tablefmt="simple", disable_numparse=True, colalign=colalign)
+    weight = [*weights, *([1.0] * (len(head) - len(weights)))]
+    widths = _fit(head, body, [a == "l" for a in align], width, weight)
+    if widths is None:
+        return records(head, body, width=width)
+    wrapped = [["\n".join(_lines(v, w)) for v, w in zip(row, widths)] for row in [head, *body]]
+    return tabulate(
+        [wrapped[0], ["-" * w for w in widths], *wrapped[1:]],
+        tablefmt="plain",
+        disable_numparse=True,
+        colalign=colalign,
+    )
 
 
-def records(
-    headers: Sequence[str], rows: Sequence[Sequence[str]], *, width: int, indent: str = ""
-) -> str:
+def records(headers: Sequence[str], rows: Sequence[Sequence[str]], *, width: int) -> str:
     """Rows as wrapped ``header: value`` records, for when no table fits ``width``: the first
     cell opens each record, the rest follow indented."""
     out = []
     for row in rows:
         first, *rest = [" ".join(str(cell).split()) for cell in row]
         items = [f"{h}: {v}" for h, v in zip(headers[1:], rest) if v]
-        out.append(wrap(f"{indent}{first}  " + " · ".join(items), width, indent + "    "))
+        out.append(wrap(f"{first}  " + " · ".join(items), width, "    "))
     return "\n".join(out)
-
-
-def _row(cells: Sequence[str], widths: Sequence[int], align: str, indent: str) -> list[str]:
-    wrapped = [_lines(str(cell), w) for cell, w in zip(cells, widths)]
-    height = max(len(w) for w in wrapped)
-    out = []
-    for i in range(height):
-        parts = []
-        for c, lines in enumerate(wrapped):
-            text = lines[i] if i < len(lines) else ""
-            parts.append(text.rjust(widths[c]) if align[c] == "r" else text.ljust(widths[c]))
-        out.append(indent + GAP.join(parts))
-    return out

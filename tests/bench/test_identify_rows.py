@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bench.identify import IdentifyRow, identify_table
+from conformance.reporters.numbers import EMPTY
 
 
 def test_table_marks_the_target_of_targeted_rows_only() -> None:
@@ -16,5 +17,5 @@ def test_table_marks_the_target_of_targeted_rows_only() -> None:
     assert lines[2] == "| `identify --impl nltk` | 3.2 | 2.9 | met | match: nltk |"
     assert "| 12.0 | 9.0 | NOT met |" in lines[3]
     assert lines[4] == (
-        "| `identify --impl zoo:x --generate 30` | 14.0 | 11.0 | — | match: ignite |"
+        f"| `identify --impl zoo:x --generate 30` | 14.0 | 11.0 | {EMPTY} | match: ignite |"
     )

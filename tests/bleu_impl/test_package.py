@@ -1,5 +1,6 @@
-"""The package boundary: public names only, no import cycle, numpy only on first use, no
-dependency but numpy and regex; the harness uses the public API and documented submodules."""
+"""The package boundary: public names only, numpy only on first use, no dependency but numpy
+and regex; the harness uses the public API and documented submodules (no import circle:
+tests/test_import_graph.py)."""
 
 from __future__ import annotations
 
@@ -59,30 +60,6 @@ def test_no_private_name_is_imported_across_modules() -> None:
         for module, imported in _imports(name):
             private = [part for part in (*module.split("."), imported) if part.startswith("_")]
             assert not [p for p in private if not p.startswith("__")], (name, module, imported)
-
-
-def test_the_import_graph_has_no_cycle() -> None:
-    graph = {name: {m for m, _ in _imports(name) if m != name} for name in MODULES}
-
-    def package_of(module: str) -> set[str]:  # importing a.b.c runs a/__init__ and a/b/__init__
-        parts = module.split(".")
-        return {".".join(parts[:i]) for i in range(2, len(parts))} & set(MODULES)
-
-    for name in MODULES:
-        graph[name] |= {p for m in list(graph[name]) for p in package_of(m)} - {name}
-        graph[name] -= {p for p in package_of(name)}  # a package's own __init__ runs first
-    done: set[str] = set()
-
-    def visit(node: str, path: tuple[str, ...]) -> None:
-        assert node not in path, " -> ".join((*path, node))
-        if node in done:
-            return
-        for nxt in graph.get(node, ()):
-            visit(nxt, (*path, node))
-        done.add(node)
-
-    for name in MODULES:
-        visit(name, ())
 
 
 def test_importing_bleu_impl_does_not_import_numpy() -> None:

@@ -59,8 +59,15 @@ def test_only_the_largest_material_rows_without_verbose():
 
 def test_scores_get_the_decimals_that_tell_them_apart():
     log = CompareLog({"version": 2}, IMPLS[:2], [pair("x", "ours", "lib", 0.123451, 0.123501)])
-    row = [line for line in render(log, "table").splitlines() if line.startswith("1  x ")]
+    row = [line for line in render(log, "table").splitlines() if re.match(r"\s*1  x ", line)]
     assert row and "12.345 " in row[0] and "12.350 " in row[0]  # both 12.35 at two decimals
+
+
+def test_an_answer_of_minus_zero_prints_as_zero():
+    log = CompareLog({"version": 2}, IMPLS[:2], [pair("x", "ours", "lib", -0.0, 0.5)])
+    for fmt in ("table", "markdown", "html"):
+        text = render(log, fmt)
+        assert "-0.00" not in text and "0.00" in text, fmt
 
 
 def test_no_difference_says_so():

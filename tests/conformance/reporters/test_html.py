@@ -83,8 +83,8 @@ def test_numeric_columns_flagged_align_their_headers():
 
 
 def test_details_section_and_key_values():
-    block = html.section("S", html.details("every row", html.pre("a\nb")), anchor="s")
-    assert block.startswith('<section id="s"><h2>S</h2><details>')
+    block = html.section("S", html.details("every row", html.pre("a\nb")))
+    assert block.startswith("<section><h2>S</h2><details>")
     assert "<summary>every row</summary><pre>a\nb</pre>" in block
     assert html.key_values({"k": "<v>"}) == '<dl class="meta"><dt>k</dt><dd>&lt;v&gt;</dd></dl>'
 

@@ -20,8 +20,8 @@ from conformance.reporters import numbers
         (2.5e6, "2.5e+06", "2.5×10⁶"),
         (12345, "12345", "12,345"),
         (Fraction(1, 3), "0.333", "0.333"),
-        (math.nan, "NaN", "NaN"),
-        (-math.inf, "−∞", "−∞"),
+        (math.nan, "nan", "NaN"),
+        (-math.inf, "-inf", "−∞"),
         (None, "–", "–"),
     ],
 )
@@ -37,6 +37,19 @@ def test_fixed_count_percent():
     assert numbers.percent(0.25) == "25.0%"
     assert numbers.percent(None) == "–"
     assert numbers.superscript(-77) == "⁻⁷⁷"
+
+
+def test_a_score_never_prints_minus_zero():
+    assert numbers.fixed(-0.0) == "0.00" and numbers.fixed(-0.004) == "0.00"
+    assert numbers.fixed(-0.0, sign=True) == "+0.00"
+    assert numbers.fixed(-0.004, sign=True) == "-0.00"  # a difference keeps its direction
+    assert numbers.fixed(-1.0) == "-1.00" and numbers.fixed(None) == numbers.EMPTY
+
+
+def test_exact_and_signed():
+    assert numbers.exact(Fraction(0, 1)) == "0/1" and numbers.exact(0.1 + 0.2) == repr(0.1 + 0.2)
+    assert numbers.exact([1, 2]) == "[1, 2]" and numbers.exact(None) == numbers.EMPTY
+    assert numbers.short(-5.954, sign=True) == "-5.95" and numbers.short(3, sign=True) == "+3"
 
 
 def test_exponent_text():

@@ -120,7 +120,7 @@ def test_junit_xml_parses_and_keeps_outcomes_apart(tmp_path):
 
 
 def test_no_color_is_respected(monkeypatch):
-    from conformance.reporters.run_text import use_color
+    from conformance.reporters.view import use_color
 
     class Tty:
         def isatty(self) -> bool:
@@ -175,3 +175,11 @@ def test_junit_classname_splits_into_package_and_file():
     assert (package, cls, case.get("name")) == ("nltk.fixtures.edge", "edge-cases", "edge.x")
     dotted = junit.classname("mypkg.metrics:bleu", "my.corpus.yaml")
     assert dotted.rpartition(".") == ("mypkg_metrics:bleu", ".", "my_corpus")
+
+
+@pytest.mark.parametrize("command", ["run", "compare", "corpus", "identify"])
+def test_every_command_renders_every_format_and_says_when_interrupted(command):
+    report = Report(Header(command))  # a header and nothing else: interrupted at once
+    for fmt in reporters.FORMATS:
+        text = reporters.render(report, fmt)
+        assert "INCOMPLETE" in text or json.loads(text)["complete"] is False, (command, fmt)

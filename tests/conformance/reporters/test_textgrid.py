@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.reporters.textgrid import clip, columns, grid, terminal_width, wrap
+from conformance.reporters.textgrid import clip, columns, grid, wrap
+from conformance.reporters.view import terminal_width
 
 
 def widths(text: str) -> list[int]:
@@ -30,7 +31,7 @@ def test_text_columns_wrap_to_fit_and_numbers_stay_whole(width):
 
 def test_fits_unchanged_when_there_is_room():
     table = grid(["a", "b"], [["x", "1"]], width=80, align="lr")
-    assert table.splitlines() == ["a  b", "─  ─", "x  1"]
+    assert table.splitlines() == ["a  b", "-  -", "x  1"]
 
 
 def test_headers_of_number_columns_wrap_by_words():

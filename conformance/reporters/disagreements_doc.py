@@ -13,12 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabulate import tabulate
-
 from ..results.records import CaseResult, Pair
 from ..results.summary import Summary
 from ..results.vocab import DIFFERING, OUTCOMES, PASS, SKIP
-from .numbers import percent
+from . import markdown as md
+from .numbers import EMPTY, percent
 
 __all__ = ["MatrixRow", "render"]
 
@@ -39,11 +38,11 @@ def _matrix(rows: Sequence[MatrixRow]) -> tuple[list[list[Any]], list[list[str]]
     failures: list[list[str]] = []
     for row in rows:
         if row.unavailable:
-            table.append([row.name, "not installed", *["-"] * (len(OUTCOMES) + 1)])
+            table.append([row.name, "not installed", *[EMPTY] * (len(OUTCOMES) + 1)])
             continue
         summary = Summary(row.name, row.version, Counter(r.outcome for r in row.results))
         table.append([row.name, row.version, *[summary.counts[o] for o in OUTCOMES]])
-        table[-1].append(percent(summary.conformance) if summary.ran else "-")
+        table[-1].append(percent(summary.conformance))
         failures += [
             [row.name, r.case_id, r.outcome, (r.reason or "")[:160]]
             for r in row.results
@@ -119,10 +118,10 @@ def render(matrix: Sequence[MatrixRow], pairs: Sequence[Pair], cases: int) -> st
         "reproduce KEY, checked against KEY's recorded outputs; a library: its own outputs). "
         "`skip`: the case sets a knob the implementation cannot express.",
         "",
-        tabulate(
+        md.table(
+            ["implementation", "version", *OUTCOMES, "conformance"],
             table,
-            headers=["implementation", "version", *OUTCOMES, "conformance"],
-            tablefmt="github",
+            "ll" + "r" * (len(OUTCOMES) + 1),
         ),
         "",
     ]
@@ -130,9 +129,7 @@ def render(matrix: Sequence[MatrixRow], pairs: Sequence[Pair], cases: int) -> st
         parts += [
             "### Cases not passed",
             "",
-            tabulate(
-                failures, headers=["implementation", "case", "outcome", "reason"], tablefmt="github"
-            ),
+            md.table(["implementation", "case", "outcome", "reason"], failures),
             "",
         ]
     parts += [
@@ -143,19 +140,13 @@ def render(matrix: Sequence[MatrixRow], pairs: Sequence[Pair], cases: int) -> st
         "rejected the input. `ambiguous`: cases on which another change of as few knobs "
         "explains the difference too (the input cannot tell them apart; `compare` lists them).",
         "",
-        tabulate(
-            summary_rows,
-            headers=["pair", "agree", "both failed", "differ", "errored", "skipped"],
-            tablefmt="github",
+        md.table(
+            ["pair", "agree", "both failed", "differ", "errored", "skipped"], summary_rows, "lrrrrr"
         ),
         "",
         "### Causes",
         "",
-        tabulate(
-            cause_rows,
-            headers=["pair", "cause", "cases", "ambiguous", "examples"],
-            tablefmt="github",
-        ),
+        md.table(["pair", "cause", "cases", "ambiguous", "examples"], cause_rows, "llrrl"),
         "",
     ]
     return "\n".join(parts)
