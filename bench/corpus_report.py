@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from bleu_impl import PROFILES
+from conformance.reporters.numbers import EMPTY
 
 from .mtsystems import default_systems, generate, write
 
@@ -111,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             s_wall, s_cpu = _sacrebleu(refs, systems)
             rows.append(
                 "| sacrebleu --paired-bs (sacrebleu's BLEU only) "
-                f"| {s_wall:.1f} | {s_cpu:.1f} | — |"
+                f"| {s_wall:.1f} | {s_cpu:.1f} | {EMPTY} |"
             )
         phases = _phases(refs, systems) if args.phases else {}
     print(f"{args.systems} systems x {args.segments:,} segments x 2 references, 1,000 resamples\n")

@@ -19,6 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from conformance.reporters import markdown as md
+from conformance.reporters.numbers import EMPTY, fixed
+
 __all__ = ["RUNS", "CompareRun", "Measured", "measure", "section"]
 
 
@@ -118,23 +121,20 @@ def _verdict(measured: Measured, by_label: dict[str, Measured]) -> str:
             return "**results differ**"
     target = measured.run.target
     if target is None:
-        return "—"
+        return EMPTY
     return "**met**" if measured.cpu <= target else "**not met**"
 
 
 def section(results: list[Measured]) -> list[str]:
     """Markdown lines: one row per run, with its target and whether it is met."""
     by_label = {m.run.label: m for m in results}
-    lines = [
-        "| run | command | CPU s | wall s | target (CPU) | met | found |",
-        "|---|---|---:|---:|---:|---|---|",
-    ]
+    rows = []
     for m in results:
-        target = "—" if m.run.target is None else f"<= {m.run.target:g} s"
+        target = EMPTY if m.run.target is None else f"<= {m.run.target:g} s"
         same = f"; pair records = {m.run.same_as}'s" if m.run.same_as else ""
+        command = md.code(f"compare {' '.join(m.run.args)}")
         found = m.error or (m.summary + same)
-        lines.append(
-            f"| {m.run.label} | `compare {' '.join(m.run.args)}` | {m.cpu:.1f} | {m.wall:.1f} "
-            f"| {target} | {_verdict(m, by_label)} | {found} |"
-        )
-    return lines
+        times = [fixed(m.cpu, 1), fixed(m.wall, 1)]
+        rows.append([m.run.label, command, *times, target, _verdict(m, by_label), found])
+    headers = ["run", "command", "CPU s", "wall s", "target (CPU)", "met", "found"]
+    return md.table(headers, rows, "llrrrll").splitlines()

@@ -20,6 +20,9 @@ import sys
 import time
 from dataclasses import dataclass
 
+from conformance.reporters import markdown as md
+from conformance.reporters.numbers import EMPTY, fixed
+
 __all__ = ["IDENTIFY_TARGET_S", "IdentifyRow", "identify_rows", "identify_table"]
 
 IDENTIFY_TARGET_S = 10.0
@@ -69,7 +72,7 @@ def _row(impl: str, extra: list[str], targeted: bool) -> IdentifyRow:
     wall, cpu = time.perf_counter() - started, _children_cpu() - before
     try:
         found = json.loads(done.stdout)
-        best = found["candidates"][0]["label"] if found["candidates"] else "-"
+        best = found["candidates"][0]["label"] if found["candidates"] else EMPTY
         verdict = f"{found['verdict']}: {best}"
     except (ValueError, KeyError, IndexError):
         verdict = f"failed (exit {done.returncode}): {done.stderr.strip()[-120:]}"
@@ -88,14 +91,15 @@ def identify_rows(impls: tuple[str, ...] = IMPLEMENTATIONS, zoo: bool = True) ->
 
 def identify_table(rows: list[IdentifyRow]) -> str:
     """A Markdown table of the rows with the target."""
-    lines = [
-        f"| command | wall s | CPU s | target (<= {IDENTIFY_TARGET_S:g} s wall) | answer |",
-        "|---|---|---|---|---|",
+    headers = ["command", "wall s", "CPU s", f"target (<= {IDENTIFY_TARGET_S:g} s wall)", "answer"]
+    cells = [
+        [
+            md.code(f"identify --impl {row.impl}"),
+            fixed(row.wall_s, 1),
+            fixed(row.cpu_s, 1),
+            ("met" if row.meets_target else "NOT met") if row.targeted else EMPTY,
+            row.verdict,
+        ]
+        for row in rows
     ]
-    for row in rows:
-        met = ("met" if row.meets_target else "NOT met") if row.targeted else "—"
-        lines.append(
-            f"| `identify --impl {row.impl}` | {row.wall_s:.1f} | {row.cpu_s:.1f} | {met} "
-            f"| {row.verdict} |"
-        )
-    return "\n".join(lines)
+    return md.table(headers, cells)

@@ -8,6 +8,11 @@ import statistics
 from datetime import datetime, timezone
 from pathlib import Path
 
+from conformance.reporters import markdown as md
+from conformance.reporters.numbers import EMPTY, count, fixed
+from conformance.reporters.textgrid import grid
+from conformance.reporters.view import terminal_width
+
 from .generated import Measured, section
 from .libs import DISTRIBUTIONS, SENTENCE_BATCH, version
 from .runner import STREAMED, Row
@@ -54,17 +59,27 @@ def _find(rows: list[Row], size: int, refs: int, task: str, lib: str) -> Row | N
     return None
 
 
-def _fmt(value: float | None, spec: str) -> str:
-    return "—" if value is None else format(value, spec)
+HEADERS = [
+    "segments",
+    "refs",
+    "task",
+    "library",
+    "median s",
+    "segments/s",
+    "peak RSS MB (extra)",
+    "x faster than sacrebleu",
+    "x split (kept) floor",
+    "check / note",
+]
 
 
-def table(rows: list[Row]) -> list[str]:
-    """Markdown table lines: one per row, ratios against sacrebleu and the split floor."""
-    lines = [
-        "| segments | refs | task | library | median s | segments/s | peak RSS MB (extra) "
-        "| x faster than sacrebleu | x split (kept) floor | check / note |",
-        "|---:|---:|---|---|---:|---:|---:|---:|---:|---|",
-    ]
+#: How the columns align: counts and times to the right.
+ALIGN = "rrllrrrrrl"
+
+
+def _cells(rows: list[Row]) -> list[list[object]]:
+    """One row of cells per row: ratios against sacrebleu and the split floor."""
+    cells = []
     for row in rows:
         base = _find(rows, row.size, row.refs, row.task, "sacrebleu")
         floor = _find(rows, row.size, row.refs, "floor", "str.split (kept)")
@@ -72,16 +87,31 @@ def table(rows: list[Row]) -> list[str]:
         vs_floor = row.median / floor.median if floor and floor.median and row.median else None
         if row.task == "floor" or row.task in OWN_CORPUS:
             vs_floor = None
-        peak = "—"
+        peak = EMPTY
         if row.peak_mb is not None:
-            peak = f"{row.peak_mb:.0f} ({row.extra_mb:.0f})" + ("" if row.peak_exact else "*")
+            peak = f"{fixed(row.peak_mb, 0)} ({fixed(row.extra_mb, 0)})"
+            peak += "" if row.peak_exact else "*"
         note = row.skipped or "; ".join(x for x in (row.check, row.note) if x)
-        lines.append(
-            f"| {row.size:,} | {row.refs} | {row.task} | {row.lib} | {_fmt(row.median, '.3f')} "
-            f"| {_fmt(row.segments_per_s, ',.0f')} | {peak} | {_fmt(speedup, '.1f')} "
-            f"| {_fmt(vs_floor, '.2f')} | {note} |"
+        cells.append(
+            [
+                count(row.size),
+                row.refs,
+                row.task,
+                row.lib,
+                fixed(row.median, 3),
+                count(row.segments_per_s),
+                peak,
+                fixed(speedup, 1),
+                fixed(vs_floor),
+                note,
+            ]
         )
-    return lines
+    return cells
+
+
+def table(rows: list[Row]) -> list[str]:
+    """Markdown table lines: a header, its rule, one line per row."""
+    return md.table(HEADERS, _cells(rows), ALIGN).splitlines()
 
 
 def targets(rows: list[Row]) -> list[str]:
@@ -108,14 +138,14 @@ def targets(rows: list[Row]) -> list[str]:
         ok = None if r is None else r >= need
         out.append(
             f"- {TASK_TITLES[task]}, {size:,} x 1 ref: >= {need:g}x faster than sacrebleu"
-            f"{issue} — {verdict(ok)} ({_fmt(r, '.2f')}x; {detail})"
+            f"{issue} — {verdict(ok)} ({fixed(r)}x; {detail})"
         )
     for other in ("bleuscore", "sacrebleu-mojo"):
         r, detail = ratio("pretok", 100_000, "bleu_impl", other)
         ok = None if r is None else r > 1
         out.append(
             f"- pre-tokenized 100,000 x 1: faster than {other} — {verdict(ok)} "
-            f"({_fmt(r, '.2f')}x; {detail})"
+            f"({fixed(r)}x; {detail})"
         )
     peaks = [r for r in rows if r.size == 100_000 and r.lib.startswith("bleu_impl") and r.peak_mb]
     if peaks:
@@ -140,7 +170,7 @@ def targets(rows: list[Row]) -> list[str]:
             r = row.median / floor.median
         out.append(
             f"- within 3x of the `{label}` floor (100,000 x 1, pre-tokenized) — "
-            f"{verdict(None if r is None else r <= 3)} ({_fmt(r, '.2f')}x the floor)"
+            f"{verdict(None if r is None else r <= 3)} ({fixed(r)}x the floor)"
         )
     return out
 
@@ -243,18 +273,8 @@ def _speed_sections(rows: list[Row], compared: list[Measured]) -> list[str]:
 
 
 def console(rows: list[Row]) -> str:
-    """A compact text summary for the terminal."""
-    lines = []
-    for row in rows:
-        if row.median is None:
-            lines.append(
-                f"{row.size:>9,} x{row.refs} {row.task:8} {row.lib:32} skipped: {row.skipped}"
-            )
-            continue
-        lines.append(
-            f"{row.size:>9,} x{row.refs} {row.task:8} {row.lib:32} {row.median:9.3f} s "
-            f"{row.segments_per_s:>12,.0f} seg/s  peak {row.peak_mb:7.0f} MB"
-        )
+    """The table of ``docs/benchmarks.md``, fitted to the terminal."""
+    lines = [grid(HEADERS, _cells(rows), align=ALIGN, width=terminal_width())]
     sentence = [r.median for r in rows if r.task == "sentence" and r.median]
     if sentence:
         lines.append(f"(sentence rows: {statistics.median(sentence):.3f} s median)")
