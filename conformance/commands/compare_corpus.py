@@ -22,7 +22,6 @@ from ..cases.implementations import load_registry
 from ..cases.usercorpus import CorpusInputError, load_corpus
 from ..engine import open_subjects
 from ..engine.corpus.analysis import CorpusOptions, corpus_report
-from ..engine.corpus.significance import SignificanceOptions
 from ..knobargs import knob_pair
 from ..outputs import check_distinct, check_writable
 from ..protocol import AdapterError
@@ -209,12 +208,7 @@ def _options(args: argparse.Namespace) -> CorpusOptions:
     policy = Policy(resamples=args.paired_bs_n, trials=args.paired_ar_n, seed=args.paired_seed)
     return CorpusOptions(
         knobs=knobs,
-        significance=SignificanceOptions(
-            test="paired-ar" if args.paired_ar else "paired-bs",
-            resamples=policy.resamples,
-            trials=policy.trials,
-            seed=policy.seed,
-        ),
+        test="paired-ar" if args.paired_ar else "paired-bs",
         policy=policy,
         between=between,
         system=args.system,
@@ -266,7 +260,7 @@ def build(args: argparse.Namespace, path: Path) -> None:
             systems=args.input,
             knobs=dict(options.knobs),
             baseline=baseline,
-            test=options.significance.test,
+            test=options.test,
         )
 
         def work(log: LogWriter) -> None:

@@ -27,24 +27,15 @@ from bleu_impl.resample import (
     randomization_stats,
 )
 
+from ...results.vocab import Policy
 from ..evaluator import scoring_key
 from .paths import Reproduction
 from .tables import TableCache, stats_key
 
-__all__ = ["Significance", "SignificanceOptions", "significance"]
+__all__ = ["Significance", "significance"]
 
 #: (system, :func:`~.tables.stats_key`): one segment table.
 _TableKey = tuple[int, tuple[Any, ...]]
-
-
-@dataclass(frozen=True)
-class SignificanceOptions:
-    """sacrebleu's defaults: 1,000 bootstrap resamples, 10,000 AR trials, seed 12345."""
-
-    test: str = "paired-bs"  # or "paired-ar"
-    resamples: int = 1000
-    trials: int = 10000
-    seed: int = 12345
 
 
 @dataclass
@@ -72,7 +63,7 @@ def _macro_means(
     reproductions: Mapping[str, Reproduction],
     systems: Mapping[str, Sequence[int]],
     out: Significance,
-    options: SignificanceOptions,
+    options: Policy,
 ) -> dict[tuple[Any, ...], list[float]]:
     """The bootstrap means (0-100) of every macro setting on every system it scored, all
     from one set of draws: (system, setting, profile) -> scores."""
@@ -148,7 +139,8 @@ def significance(
     cache: TableCache,
     reproductions: Mapping[str, Reproduction],
     systems: Mapping[str, Sequence[int]],
-    options: SignificanceOptions,
+    options: Policy,
+    test: str = "paired-bs",
 ) -> Significance:
     """Intervals and paired p-values of every reproduced implementation (``systems``:
     implementation -> the systems it scored)."""
@@ -169,7 +161,7 @@ def significance(
         observed = {s: 100 * rep.scores[s] for s in systems[name]}
         pairs = {}
         for a, b in combinations(sorted(samples), 2):
-            if options.test == "paired-bs":
+            if test == "paired-bs":
                 pairs[(a, b)] = paired_bootstrap_p(
                     (observed[a], observed[b]), samples[a], samples[b]
                 )
@@ -182,7 +174,7 @@ def randomization(
     reproduction: Reproduction,
     a: int,
     b: int,
-    options: SignificanceOptions,
+    options: Policy,
 ) -> float:
     """The approximate-randomization p-value of systems ``a`` and ``b`` (0-100 scale)."""
     assert reproduction.config is not None
