@@ -65,7 +65,8 @@ def load_callable(spec: str) -> Callable[..., Any]:
             ) from None
     if not callable(target):
         raise AdapterError("config", f"{spec!r} is a {type(target).__name__}, not a callable")
-    return target
+    fn: Callable[..., Any] = target
+    return fn
 
 
 def _accepted_knobs(fn: Callable[..., Any]) -> dict[str, None] | None:

@@ -99,11 +99,12 @@ def _entry_point(name: str) -> Callable[..., Adapter] | None:
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         if ep.name == name:
             try:
-                return ep.load()
+                factory: Callable[..., Adapter] = ep.load()
             except Exception as exc:
                 raise AdapterError(
                     "config", f"adapter entry point {name!r} ({ep.value}) failed to load: {exc}"
                 ) from exc
+            return factory
     return None
 
 

@@ -122,7 +122,8 @@ class _Process:
     def running(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
-    def start(self, timeout: float) -> Capabilities:
+    def start(self, timeout: float) -> object:
+        """Start the worker; its capabilities as it sent them (read by the caller)."""
         here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
         env = {**os.environ, "PYTHONPATH": path, "PYTHONFAULTHANDLER": "1"}
