@@ -17,7 +17,7 @@ from typing import Any
 
 from bleu_impl import PROFILES, BleuError, get_profile
 
-from ..adapters.specs import BUILTIN
+from ..adapters.libraries import LIBRARIES
 from ..cases.implementations import load_registry
 from ..cases.usercorpus import CorpusInputError, load_corpus
 from ..engine import open_subjects
@@ -175,7 +175,11 @@ def given(args: argparse.Namespace, options: dict[str, tuple[str, Any]]) -> list
 
 def default_implementations() -> list[str]:
     """Every bleu_impl profile, then every built-in live library that imports here."""
-    live = [name for name in BUILTIN[1:] if importlib.util.find_spec(name) is not None]
+    live = [
+        name
+        for name, library in LIBRARIES.items()  # found by its top package: nothing imported
+        if importlib.util.find_spec(library.module.partition(".")[0]) is not None
+    ]
     return [f"bleu_impl:{p}" for p in PROFILES] + live
 
 
