@@ -6,10 +6,20 @@ import traceback
 
 from ..protocol import Failure
 
+__all__ = ["failure_from", "message_of"]
+
 #: Python exception type -> fixture error kind, where the mapping is unambiguous.
 _KINDS = {"AssertionError": "assertion"}
 #: How much of a message and of a traceback a failure keeps (a 100 MB message is no help).
 _MESSAGE_CHARS, _TRACE_CHARS = 4000, 8000
+
+
+def message_of(exc: BaseException) -> str:
+    """``str(exc)``, or a note saying it cannot be shown (an ``__str__`` that raises)."""
+    try:
+        return str(exc)
+    except Exception:
+        return "(its message cannot be shown: str() failed)"
 
 
 def failure_from(exc: BaseException, kind: str | None = None) -> Failure:
@@ -20,11 +30,7 @@ def failure_from(exc: BaseException, kind: str | None = None) -> Failure:
         kind = kind or getattr(exc, "kind", None) or _KINDS.get(type(exc).__name__)
     except Exception:
         kind = None
-    try:
-        text = str(exc)
-    except Exception:
-        text = "(its message cannot be shown: str() failed)"
-    message = f"{type(exc).__name__}: {text}".rstrip(": ")[:_MESSAGE_CHARS]
+    message = f"{type(exc).__name__}: {message_of(exc)}".rstrip(": ")[:_MESSAGE_CHARS]
     trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return Failure(
         kind=kind if isinstance(kind, str) else None,

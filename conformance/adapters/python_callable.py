@@ -31,7 +31,7 @@ from typing import Any
 from ..protocol import AdapterError, Answer, Request, read_answer
 from .base import DEFAULT_EXPECT, Adapter, Capabilities
 from .declared import FIELDS, read_declaration, unknown_fields
-from .pyerrors import failure_from
+from .pyerrors import failure_from, message_of
 
 _IMPORT_STRING = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
 
@@ -65,7 +65,8 @@ def load_callable(spec: str) -> Callable[..., Any]:
             ) from None
     if not callable(target):
         raise AdapterError("config", f"{spec!r} is a {type(target).__name__}, not a callable")
-    return target
+    fn: Callable[..., Any] = target
+    return fn
 
 
 def _accepted_knobs(fn: Callable[..., Any]) -> dict[str, None] | None:
@@ -147,7 +148,7 @@ class PythonCallableAdapter(Adapter):
             raise  # the worker reports these as a crash of the implementation
         except BaseException as exc:  # GeneratorExit, a BaseException of its own
             raise AdapterError(
-                "crash", f"the implementation raised {type(exc).__name__}: {_message(exc)}"
+                "crash", f"the implementation raised {type(exc).__name__}: {message_of(exc)}"
             ) from None
         try:
             return answer_from(value)
@@ -157,20 +158,13 @@ class PythonCallableAdapter(Adapter):
             raise AdapterError(
                 "garbage",
                 f"its answer (a {type(value).__name__}) cannot be read: "
-                f"{type(exc).__name__}: {_message(exc)}",
+                f"{type(exc).__name__}: {message_of(exc)}",
             ) from None
 
 
 #: Attributes a function may carry (``bleu_scale``...): every declared field but its knobs
 #: (read from the signature) and name (the import string).
 _ATTRS = tuple(f for f in FIELDS if f not in ("knobs", "name"))
-
-
-def _message(exc: BaseException) -> str:
-    try:
-        return str(exc)
-    except Exception:  # an exception whose __str__ fails
-        return "(its message cannot be shown)"
 
 
 def _qualname(fn: Any) -> str:

@@ -6,7 +6,7 @@ Specs, tried in this order:
   (``bleu_impl:nltk``) or an expectation key of ``fixtures/implementations.yaml``
   (``bleu_impl:mteval-v13a-c``: that key's profile, checked against that key).
 * ``nltk``, ``sacrebleu``, ``torchmetrics``, ``coco`` (pycocoevalcap), ``ignite``
-  (pytorch-ignite), ``torcheval``, ``fast-bleu`` - the live libraries (``LIBRARIES``).
+  (pytorch-ignite), ``torcheval``, ``fast-bleu`` - the live libraries (:mod:`.libraries`).
 * ``jsonl:COMMAND`` - a long-running program speaking ``docs/protocol.md``.
 * ``cmd:TEMPLATE`` - a one-shot command (prefer an adapter file to declare scale and regex).
 * ``FILE.yaml`` / ``FILE.json`` - an adapter file (``kind: command | jsonl | python``...).
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
-from importlib import import_module
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,6 +31,7 @@ from ..cases.yamlnodes import read_yaml
 from ..protocol import AdapterError, SpecError
 from .base import Adapter
 from .declared import FIELDS, unknown_fields
+from .libraries import LIBRARIES, LibraryAdapter
 from .worker import WorkerAdapter
 
 if TYPE_CHECKING:
@@ -40,8 +40,6 @@ if TYPE_CHECKING:
 __all__ = [
     "BUILTIN",
     "ENTRY_POINT_GROUP",
-    "LIBRARIES",
-    "build_library",
     "entry_point_adapter",
     "load_adapter_file",
     "make_adapter",
@@ -49,18 +47,6 @@ __all__ = [
 
 ENTRY_POINT_GROUP = "bleu_conformance.adapters"
 
-#: Live library spec -> (adapter module, class, what to install). torchtext is absent: its
-#: last wheel (0.18) does not load with torch 2.13 (its C++ extension is built against torch
-#: 2.3), so its profile rests on its own test suite's numbers.
-LIBRARIES: Mapping[str, tuple[str, str, str]] = {
-    "nltk": ("nltk_adapter", "NltkAdapter", "nltk"),
-    "sacrebleu": ("sacrebleu_adapter", "SacrebleuAdapter", "sacrebleu"),
-    "torchmetrics": ("torchmetrics_adapter", "TorchmetricsAdapter", "torchmetrics"),
-    "coco": ("coco_adapter", "CocoAdapter", "'bleu-conformance[coco]' (pycocoevalcap)"),
-    "ignite": ("ignite_adapter", "IgniteAdapter", "'bleu-conformance[ignite]'"),
-    "torcheval": ("torcheval_adapter", "TorchevalAdapter", "'bleu-conformance[torcheval]'"),
-    "fast-bleu": ("fastbleu_adapter", "FastBleuAdapter", "'bleu-conformance[fastbleu]'"),
-}
 BUILTIN = ("bleu_impl", *LIBRARIES)
 
 
@@ -86,23 +72,15 @@ def _bleu_impl(arg: str | None, keys: Mapping[str, ExpectationKey]) -> Adapter:
 
 def _library(name: str) -> Adapter:
     """A live library, in a worker process (its import happens there)."""
-    install = LIBRARIES[name][2]
+    install = LIBRARIES[name].install or LIBRARIES[name].distribution
     try:
-        return WorkerAdapter(partial(build_library, name))
+        return WorkerAdapter(partial(LibraryAdapter, name))
     except AdapterError as exc:
         if "ModuleNotFoundError" in exc.message or "ImportError" in exc.message:
             raise SpecError(
                 f"{name} is not importable here ({exc.message}); pip install {install}"
             ) from None
         raise
-
-
-def build_library(name: str) -> Adapter:
-    """The adapter of the live library ``name`` (in the worker: imports the library)."""
-    module_name, class_name, _ = LIBRARIES[name]
-    module = import_module(f"{__package__}.{module_name}")
-    adapter: Adapter = getattr(module, class_name)()
-    return adapter
 
 
 def entry_point_adapter(name: str, arg: str | None) -> Adapter:
@@ -121,11 +99,12 @@ def _entry_point(name: str) -> Callable[..., Adapter] | None:
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         if ep.name == name:
             try:
-                return ep.load()
+                factory: Callable[..., Adapter] = ep.load()
             except Exception as exc:
                 raise AdapterError(
                     "config", f"adapter entry point {name!r} ({ep.value}) failed to load: {exc}"
                 ) from exc
+            return factory
     return None
 
 

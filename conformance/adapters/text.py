@@ -7,17 +7,12 @@ from typing import Any
 
 from ..protocol import Request, Text
 
-__all__ = ["as_line", "join_tokens", "joinable", "split_tokens", "to_streams"]
+__all__ = ["as_line", "joinable", "split_tokens", "to_streams"]
 
 
 def split_tokens(text: Text) -> list[str]:
     """Tokens of a raw string (``str.split()``) or a token sequence as given."""
     return text.split() if isinstance(text, str) else list(text)
-
-
-def join_tokens(tokens: Sequence[str], like: Text | None) -> Text:
-    """``tokens`` in the shape of ``like``: a space-joined string or a token tuple."""
-    return " ".join(tokens) if isinstance(like, str) else tuple(tokens)
 
 
 def as_line(text: Text | None) -> str:

@@ -34,6 +34,7 @@ from ..protocol import AdapterError, Answer, Request, checked
 from .base import DEFAULT_TIMEOUT, Adapter, Capabilities
 from .declared import checked_capabilities
 from .processes import describe_exit, kill_group, spawn
+from .pyerrors import message_of
 from .streams import MarkedTail, end_mark
 
 __all__ = ["STARTUP_TIMEOUT", "WorkerAdapter"]
@@ -121,7 +122,8 @@ class _Process:
     def running(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
-    def start(self, timeout: float) -> Capabilities:
+    def start(self, timeout: float) -> object:
+        """Start the worker; its capabilities as it sent them (read by the caller)."""
         here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
         env = {**os.environ, "PYTHONPATH": path, "PYTHONFAULTHANDLER": "1"}
@@ -312,11 +314,7 @@ def _describe(exc: BaseException, starting: bool) -> tuple[str, str]:
     if isinstance(exc, KeyboardInterrupt):
         return "crash", "the implementation raised KeyboardInterrupt"
     prefix = "" if starting else "adapter bug: "
-    try:
-        text = str(exc)
-    except Exception:  # an exception whose __str__ fails
-        text = "(its message cannot be shown)"
-    return "crash", f"{prefix}{type(exc).__name__}: {text}"
+    return "crash", f"{prefix}{type(exc).__name__}: {message_of(exc)}"
 
 
 def _handle(adapter: Adapter | None, message: list[Any]) -> Any:

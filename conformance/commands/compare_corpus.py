@@ -17,12 +17,11 @@ from typing import Any
 
 from bleu_impl import PROFILES, BleuError, get_profile
 
-from ..adapters.specs import BUILTIN
+from ..adapters.libraries import LIBRARIES
 from ..cases.implementations import load_registry
 from ..cases.usercorpus import CorpusInputError, load_corpus
 from ..engine import open_subjects
 from ..engine.corpus.analysis import CorpusOptions, corpus_report
-from ..engine.corpus.significance import SignificanceOptions
 from ..knobargs import knob_pair
 from ..outputs import check_distinct, check_writable
 from ..protocol import AdapterError
@@ -176,7 +175,11 @@ def given(args: argparse.Namespace, options: dict[str, tuple[str, Any]]) -> list
 
 def default_implementations() -> list[str]:
     """Every bleu_impl profile, then every built-in live library that imports here."""
-    live = [name for name in BUILTIN[1:] if importlib.util.find_spec(name) is not None]
+    live = [
+        name
+        for name, library in LIBRARIES.items()  # found by its top package: nothing imported
+        if importlib.util.find_spec(library.module.partition(".")[0]) is not None
+    ]
     return [f"bleu_impl:{p}" for p in PROFILES] + live
 
 
@@ -209,12 +212,7 @@ def _options(args: argparse.Namespace) -> CorpusOptions:
     policy = Policy(resamples=args.paired_bs_n, trials=args.paired_ar_n, seed=args.paired_seed)
     return CorpusOptions(
         knobs=knobs,
-        significance=SignificanceOptions(
-            test="paired-ar" if args.paired_ar else "paired-bs",
-            resamples=policy.resamples,
-            trials=policy.trials,
-            seed=policy.seed,
-        ),
+        test="paired-ar" if args.paired_ar else "paired-bs",
         policy=policy,
         between=between,
         system=args.system,
@@ -266,7 +264,7 @@ def build(args: argparse.Namespace, path: Path) -> None:
             systems=args.input,
             knobs=dict(options.knobs),
             baseline=baseline,
-            test=options.significance.test,
+            test=options.test,
         )
 
         def work(log: LogWriter) -> None:

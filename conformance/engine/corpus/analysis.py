@@ -41,7 +41,6 @@ from ...results.records import (
     Flip,
     Interval,
     Reproduced,
-    SegmentRow,
     Segments,
     Significance,
     Spread,
@@ -55,7 +54,7 @@ from ..subjects import Subject
 from .notes import file_notes, script_notes, system_notes
 from .paths import Reproduction, path_steps, reproduce_subject
 from .segments import contributions, count_change
-from .significance import SignificanceOptions, randomization, significance
+from .significance import randomization, significance
 from .tables import TableCache
 
 __all__ = ["CorpusOptions", "corpus_report", "rank"]
@@ -68,7 +67,7 @@ class CorpusOptions:
     how many segments."""
 
     knobs: Mapping[str, Any]
-    significance: SignificanceOptions = field(default_factory=SignificanceOptions)
+    test: str = "paired-bs"  # or "paired-ar": how flips get their p-values
     between: tuple[str, str] | None = None
     system: str | None = None
     top: int = 10
@@ -379,19 +378,7 @@ def _segments(
         counting=counted,
         scoring=difference - counted,
         sum_of_contributions=total,
-        rows=tuple(
-            SegmentRow(
-                r.line,
-                r.delta,
-                r.hypothesis,
-                r.references,
-                r.stats_a.to_dict(),
-                r.stats_b.to_dict(),
-                r.tokens_a,
-                r.tokens_b,
-            )
-            for r in rows
-        ),
+        rows=tuple(rows),
     )
 
 
@@ -439,13 +426,13 @@ def _report(
     answered = {
         impl: [j for j, c in enumerate(row) if c.score is not None] for impl, row in cells.items()
     }
-    sig = significance(cache, reps, answered, options.significance)
+    sig = significance(cache, reps, answered, options.policy, options.test)
     p_values = {
         impl: {(names[a], names[b]): p for (a, b), p in pairs.items()}
         for impl, pairs in sig.p_values.items()
     }
     flips = _flips(scores, p_values, names, options.policy)
-    if options.significance.test == "paired-ar":
+    if options.test == "paired-ar":
         flips = _randomized(flips, cache, reps, names, options)
     progress("decomposing")
     between = _pick_between(reps, cells, options, baseline)
@@ -468,10 +455,10 @@ def _report(
             for impl, ivs in sig.intervals.items()
         },
         significance=Significance(
-            options.significance.test,
-            options.significance.resamples,
-            options.significance.trials,
-            options.significance.seed,
+            options.test,
+            options.policy.resamples,
+            options.policy.trials,
+            options.policy.seed,
             options.policy.alpha,
             "" if len(names) > 1 else "one system: nothing to rank or test",
         ),
@@ -497,7 +484,7 @@ def _randomized(
         for impl in p:
             rep = reps.get(impl)
             if rep is not None and rep.config is not None:
-                p[impl] = randomization(cache, rep, a, b, options.significance)
+                p[impl] = randomization(cache, rep, a, b, options.policy)
         significant = {i: options.policy.significant(v, flip.delta[i]) for i, v in p.items()}
         out.append(replace(flip, p_value=p, significant=significant))
     return out

@@ -17,30 +17,16 @@ brevity penalty, a mean of sentence scores instead of corpus BLEU...).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from bleu_impl import BleuError, BleuStats, Pipeline, score_stats
 
 from ...cases import Case
+from ...results.records import SegmentRow
 from .paths import Reproduction
 from .tables import TableCache
 
-__all__ = ["SegmentRow", "contributions", "count_change"]
-
-
-@dataclass(frozen=True)
-class SegmentRow:
-    """One segment's contribution (BLEU points, 0-100) with what A and B counted."""
-
-    line: int
-    delta: float
-    hypothesis: str
-    references: tuple[str, ...]
-    stats_a: BleuStats
-    stats_b: BleuStats
-    tokens_a: tuple[str, ...]
-    tokens_b: tuple[str, ...]
+__all__ = ["contributions", "count_change"]
 
 
 def _swap(total: BleuStats, out: BleuStats, into: BleuStats) -> BleuStats:
@@ -93,8 +79,8 @@ def contributions(
                 delta,
                 str(hyp),
                 tuple(str(r) for r in case.references[i]),
-                table_a.row(i),
-                table_b.row(i),
+                table_a.row(i).to_dict(),
+                table_b.row(i).to_dict(),
                 _tokens(pipe_a, hyp),
                 _tokens(pipe_b, hyp),
             )

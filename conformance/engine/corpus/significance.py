@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from bleu_impl import BleuError, bootstrap_interval, get_profile
+from bleu_impl import BleuError, BleuStats, bootstrap_interval, get_profile
 from bleu_impl.bulk import score_value
 from bleu_impl.resample import (
     Interval,
+    SegmentTable,
     bootstrap_macro_means,
     bootstrap_stats,
     paired_bootstrap_p,
@@ -26,21 +27,15 @@ from bleu_impl.resample import (
     randomization_stats,
 )
 
+from ...results.vocab import Policy
 from ..evaluator import scoring_key
 from .paths import Reproduction
 from .tables import TableCache, stats_key
 
-__all__ = ["Significance", "SignificanceOptions", "significance"]
+__all__ = ["Significance", "significance"]
 
-
-@dataclass(frozen=True)
-class SignificanceOptions:
-    """sacrebleu's defaults: 1,000 bootstrap resamples, 10,000 AR trials, seed 12345."""
-
-    test: str = "paired-bs"  # or "paired-ar"
-    resamples: int = 1000
-    trials: int = 10000
-    seed: int = 12345
+#: (system, :func:`~.tables.stats_key`): one segment table.
+_TableKey = tuple[int, tuple[Any, ...]]
 
 
 @dataclass
@@ -53,7 +48,7 @@ class Significance:
     missing: dict[str, str] = field(default_factory=dict)
 
 
-def _scores(stats: Sequence, reproduction: Reproduction) -> list[float]:
+def _scores(stats: Sequence[BleuStats], reproduction: Reproduction) -> list[float]:
     assert reproduction.config is not None
     config, profile = reproduction.config, get_profile(reproduction.profile)
     return [100 * score_value(s, profile=profile, config=config) for s in stats]
@@ -68,7 +63,7 @@ def _macro_means(
     reproductions: Mapping[str, Reproduction],
     systems: Mapping[str, Sequence[int]],
     out: Significance,
-    options: SignificanceOptions,
+    options: Policy,
 ) -> dict[tuple[Any, ...], list[float]]:
     """The bootstrap means (0-100) of every macro setting on every system it scored, all
     from one set of draws: (system, setting, profile) -> scores."""
@@ -89,8 +84,8 @@ def _macro_means(
 
 
 def _resampled(
-    resampled: Sequence[Sequence],
-    where: Mapping,
+    resampled: Sequence[Sequence[BleuStats]],
+    where: Mapping[_TableKey, int],
     macro: Mapping[tuple[Any, ...], list[float]],
     system: int,
     rep: Reproduction,
@@ -114,10 +109,10 @@ def _gather(
     reproductions: Mapping[str, Reproduction],
     systems: Mapping[str, Sequence[int]],
     out: Significance,
-) -> tuple[list, dict]:
+) -> tuple[list[SegmentTable], dict[_TableKey, int]]:
     """Every distinct table the reproduced implementations need, and where it is."""
-    tables: list = []
-    where: dict = {}
+    tables: list[SegmentTable] = []
+    where: dict[_TableKey, int] = {}
     index_of: dict[int, int] = {}  # id(table) -> its index: equal tables are resampled once
     for name, rep in reproductions.items():
         if rep.config is None:
@@ -144,7 +139,8 @@ def significance(
     cache: TableCache,
     reproductions: Mapping[str, Reproduction],
     systems: Mapping[str, Sequence[int]],
-    options: SignificanceOptions,
+    options: Policy,
+    test: str = "paired-bs",
 ) -> Significance:
     """Intervals and paired p-values of every reproduced implementation (``systems``:
     implementation -> the systems it scored)."""
@@ -165,7 +161,7 @@ def significance(
         observed = {s: 100 * rep.scores[s] for s in systems[name]}
         pairs = {}
         for a, b in combinations(sorted(samples), 2):
-            if options.test == "paired-bs":
+            if test == "paired-bs":
                 pairs[(a, b)] = paired_bootstrap_p(
                     (observed[a], observed[b]), samples[a], samples[b]
                 )
@@ -178,7 +174,7 @@ def randomization(
     reproduction: Reproduction,
     a: int,
     b: int,
-    options: SignificanceOptions,
+    options: Policy,
 ) -> float:
     """The approximate-randomization p-value of systems ``a`` and ``b`` (0-100 scale)."""
     assert reproduction.config is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conformance.adapters import make_adapter
-from conformance.adapters.sacrebleu_adapter import to_streams
+from conformance.adapters.text import to_streams
 from conformance.protocol import AdapterError, Request
 
 from ..helpers import mini, run

@@ -1,0 +1,44 @@
+"""Logs written by the previous release (tests/conformance/results/data/README.md) read
+with today's reader render as that release rendered them, and in every format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conformance.reporters import FORMATS, View, render
+from conformance.results.log import read_log
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize(
+    ("log", "command", "verbose"),
+    [
+        ("run-v1", "run", False),
+        ("compare-v2", "compare", False),
+        ("compare-errors-v2", "compare", True),
+    ],
+)
+def test_an_old_log_renders_as_its_release_printed_it(log, command, verbose):
+    report = read_log(DATA / f"{log}.jsonl")
+    assert report.command == command and report.complete
+    printed = (DATA / f"{log}.table.txt").read_text(encoding="utf-8")
+    # one glyph for "missing" now: the run table's "n/a" conformance of an implementation
+    # that ran nothing is "–"
+    expected = printed.replace(" n/a\n", " –\n")
+    shown = render(report, "table", View(width=100, verbose=verbose))
+    assert shown.rstrip("\n") == expected.rstrip("\n")
+    for fmt in FORMATS:
+        assert render(report, fmt).strip()
+
+
+def test_old_compare_sides_read_as_typed_sides():
+    report = read_log(DATA / "compare-errors-v2.jsonl")
+    statuses = {side.status for pair in report.pairs for side in (pair.side_a, pair.side_b)}
+    assert statuses == {"answered", "skipped"}
+    failed = [p.side_b for p in report.pairs if p.side_b.failure is not None]
+    assert failed and all(s.score is None for s in failed)
+    skipped = [s for p in report.pairs for s in (p.side_a, p.side_b) if s.status == "skipped"]
+    assert skipped and all(s.message for s in skipped)
