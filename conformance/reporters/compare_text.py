@@ -78,7 +78,7 @@ ORDER_NOTE = "BLEU on 0–100; 1st and 2nd: the pair's implementations in its or
 def _section(title: str, body: str, width: int = 0) -> str:
     """A heading underlined to its length (wrapped to ``width`` when given), then ``body``."""
     heading = wrap(title, width) if width else title
-    rule = "-" * max(len(line) for line in heading.splitlines())
+    rule = "─" * max(len(line) for line in heading.splitlines())
     return f"{heading}\n{rule}\n{body}"
 
 

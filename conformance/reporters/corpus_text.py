@@ -377,12 +377,24 @@ def _flip_section(
     head = ["pair", "order", "implementations (Δ BLEU, p)"]
     if markdown:
         lines.append(md.table(head, rows))
-    else:  # the implementations wrapped to what the terminal leaves them
-        lines.append(grid(head, rows, width=width or 120, weights=(1, 1, 3)))
+    else:  # the last column wrapped to what the terminal leaves it
+        lines.append(grid(head, rows, maxwidths=_flip_widths(head, rows, width or 120)))
     extra = len(flips) - (limit or len(flips))
     if extra > 0:
         lines.append(f"... {extra} more pair(s) in --format json / markdown / html")
     return lines
+
+
+def _flip_widths(head: list[str], rows: list[list[str]], width: int) -> list[int]:
+    """Column widths of the flip table within ``width``: the pair and order columns as wide
+    as they are, the implementations' column what is left (at least 30); when that is not
+    30, the pair and order columns wrap too (long system names: WMT22's "JDExploreAcademy
+    vs Lan-Bridge")."""
+    firsts = [max(len(head[j]), *(len(r[j]) for r in rows)) for j in (0, 1)]
+    if sum(firsts) + 4 + 30 > width:
+        room = max(24, width - 4 - 30)
+        firsts = [max(12, room * f // sum(firsts)) for f in firsts]
+    return [*firsts, max(30, width - sum(firsts) - 4)]
 
 
 def incomplete(report: Report) -> str:

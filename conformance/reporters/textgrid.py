@@ -140,8 +140,9 @@ def grid(
     are ``l``). Cells wrap at ``maxwidths`` columns (0: never).
 
     With ``width``, the text columns wrap so that the table fits it (a text column with a
-    larger weight, default 1, keeps more of its width), numbers stay whole, and headers get
-    no padding (every column counts); when no table fits, the rows are :func:`records`."""
+    larger weight, default 1, keeps more of its width) and numbers stay whole; such a table
+    is drawn for the terminal: headers without padding (every column counts), a ``─`` rule.
+    When no table fits, the rows are :func:`records`."""
     align = align.ljust(len(headers), "l")
     colalign = [_ALIGN[a] for a in align]
     head = [str(h) for h in headers]
@@ -157,7 +158,7 @@ def grid(
         return records(head, body, width=width)
     wrapped = [["\n".join(_lines(v, w)) for v, w in zip(row, widths)] for row in [head, *body]]
     return tabulate(
-        [wrapped[0], ["-" * w for w in widths], *wrapped[1:]],
+        [wrapped[0], ["─" * w for w in widths], *wrapped[1:]],
         tablefmt="plain",
         disable_numparse=True,
         colalign=colalign,

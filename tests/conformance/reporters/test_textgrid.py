@@ -31,7 +31,7 @@ def test_text_columns_wrap_to_fit_and_numbers_stay_whole(width):
 
 def test_fits_unchanged_when_there_is_room():
     table = grid(["a", "b"], [["x", "1"]], width=80, align="lr")
-    assert table.splitlines() == ["a  b", "-  -", "x  1"]
+    assert table.splitlines() == ["a  b", "─  ─", "x  1"]
 
 
 def test_headers_of_number_columns_wrap_by_words():
