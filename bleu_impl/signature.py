@@ -41,13 +41,10 @@ def signature(
     profile: str, config: Config, *, nrefs: int | None = None, level: str = "corpus"
 ) -> str:
     """``profile:P|n:4|w:uniform|tok:13a|...|v:VERSION`` for ``config`` under ``profile``
-    (remembered per configuration: scoring many segments or configs builds it once each).
-
-    Given ``nrefs``, the short form, in the style of sacrebleu's:
-    ``nrefs:1|profile:P|case:mixed|tok:13a|smooth:exp``, then every knob that differs from
-    the profile's own setting at ``level`` by its name (``ref_length:shortest``), then
-    ``version:VERSION``.
-    """
+    (remembered per configuration: scoring many segments or configs builds it once each);
+    given ``nrefs``, the short form in sacrebleu's style, ``nrefs:1|profile:P|case:mixed|
+    tok:13a|smooth:exp``, each knob that differs from the profile's own setting at ``level``
+    (``ref_length:shortest``), ``version:VERSION``."""
     if nrefs is not None:
         return _short(profile, config, get_profile(profile).resolve({}, level), nrefs)
     try:
@@ -76,13 +73,10 @@ def _signature(profile: str, config: Config) -> str:
 
 def _short(profile: str, config: Config, defaults: Config, nrefs: int) -> str:
     case = "mixed" if config.lowercase is False else f"lc-{config.lowercase}"
-    parts = [f"nrefs:{nrefs}", f"profile:{profile}", f"case:{case}"]
-    parts += [f"tok:{config.tokenize}", f"smooth:{config.smoothing}"]
-    for knob in KNOBS:
-        value = getattr(config, knob.name)
-        if knob.name not in ("lowercase", "tokenize", "smoothing") and value != getattr(
-            defaults, knob.name
-        ):
-            shown = "uniform" if value is None and knob.name == "weights" else _show(value, "None")
-            parts.append(f"{knob.name}:{shown}")
-    return "|".join([*parts, f"version:{VERSION}"])
+    head = [f"nrefs:{nrefs}", f"profile:{profile}", f"case:{case}", f"tok:{config.tokenize}"]
+    changed = [
+        f"{k.name}:{'uniform' if v is None and k.name == 'weights' else _show(v, 'None')}"
+        for k, v in ((k, getattr(config, k.name)) for k in KNOBS)
+        if k.name not in ("lowercase", "tokenize", "smoothing") and v != getattr(defaults, k.name)
+    ]
+    return "|".join([*head, f"smooth:{config.smoothing}", *changed, f"version:{VERSION}"])

@@ -33,8 +33,6 @@ __all__ = ["FORMATS", "MODULES", "View", "explanation", "render"]
 
 FORMATS = ("table", "markdown", "json", "html")
 
-Renderer = Callable[[Report, View], str]
-
 #: Each command's reporters: the text module renders ``render_table``, ``render_markdown``
 #: and ``render_json``, the page module ``render_html``.
 MODULES = {
@@ -53,7 +51,8 @@ def render(report: Report, fmt: str = "table", view: View | None = None) -> str:
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
     text, page = MODULES[report.command]
-    renderer: Renderer = getattr(page if fmt == "html" else text, f"render_{fmt}")
+    module = page if fmt == "html" else text
+    renderer: Callable[[Report, View], str] = getattr(module, f"render_{fmt}")
     return renderer(report if fmt == "json" else shown(report), view or View())
 
 

@@ -62,15 +62,10 @@ def score_line(result: BleuResult, view: ScoreView) -> str:
 
 def systems(scored: Sequence[Scored], signature: str, view: ScoreView) -> str:
     """Every system scored against the same references, as lines: a JSON object or a score
-    each, the line and the signature of one, or a row each and the signature once (nothing
-    for one system that failed)."""
-    text = _systems(scored, signature, view)
-    return text + "\n" if text else ""
-
-
-def _systems(scored: Sequence[Scored], signature: str, view: ScoreView) -> str:
+    each, the line and the signature of one (nothing when it failed), or a row each and the
+    signature once."""
     if view.json_lines:
-        return "\n".join(
+        lines = [
             json.dumps(
                 {
                     "system": s.system,
@@ -79,26 +74,27 @@ def _systems(scored: Sequence[Scored], signature: str, view: ScoreView) -> str:
                 }
             )
             for s in scored
-        )
-    if view.score_only:
-        return "\n".join(view.score(s.result) if s.result else "error" for s in scored)
-    if len(scored) == 1:
+        ]
+    elif view.score_only:
+        lines = [view.score(s.result) if s.result else "error" for s in scored]
+    elif len(scored) == 1:
         result = scored[0].result
-        return "" if result is None else _one(result, score_line(result, view), signature, view)
-    rows = [
-        [s.system, "error", s.error]
-        if s.result is None
-        else [s.system, view.score(s.result), score_line(s.result, view).split(" ", 3)[3]]
-        for s in scored
-    ]
-    parts = [grid(["system", "BLEU", "details"], rows), "", f"signature: {signature}"]
-    for s in scored if view.verbose else ():
-        if s.result is not None:
-            parts += ["", f"{s.system}:\n{render_explanation(s.result)}"]
-    return "\n".join(parts)
+        lines = [] if result is None else _one(result, score_line(result, view), signature, view)
+    else:
+        rows = [
+            [s.system, "error", s.error]
+            if s.result is None
+            else [s.system, view.score(s.result), score_line(s.result, view).split(" ", 3)[3]]
+            for s in scored
+        ]
+        lines = [grid(["system", "BLEU", "details"], rows), "", f"signature: {signature}"]
+        for s in scored if view.verbose else ():
+            if s.result is not None:
+                lines += ["", f"{s.system}:\n{render_explanation(s.result)}"]
+    return "".join(f"{line}\n" for line in lines)
 
 
-def _one(result: BleuResult, line: str, signature: str, view: ScoreView) -> str:
+def _one(result: BleuResult, line: str, signature: str, view: ScoreView) -> list[str]:
     """The score line, the signature, then the steps (the note and the full signature) or
     the note."""
     lines = [line, f"signature: {signature}"]
@@ -106,7 +102,7 @@ def _one(result: BleuResult, line: str, signature: str, view: ScoreView) -> str:
         lines.append(render_explanation(result))
     elif result.note:
         lines.append(f"note: {result.note}")
-    return "\n".join(lines)
+    return lines
 
 
 def confidence(

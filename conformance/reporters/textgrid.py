@@ -13,7 +13,6 @@ from tabulate import tabulate
 
 __all__ = ["clip", "columns", "grid", "records", "wrap"]
 
-GAP = "  "
 _ALIGN = {"l": "left", "r": "right", "d": "decimal"}
 
 
@@ -115,7 +114,7 @@ def _fit(
         for c in range(n)
     ]
     widths = list(natural)
-    budget = width - len(GAP) * (n - 1)
+    budget = width - 2 * (n - 1)  # the columns' gaps
     while sum(widths) > budget:
         shrinkable = [c for c in range(n) if widths[c] > floor[c]]
         if not shrinkable:
