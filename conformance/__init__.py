@@ -1,8 +1,8 @@
 """bleu-conformance: verify and compare BLEU implementations against a fixture library.
 
 The flow: cases (:mod:`conformance.cases`) -> adapters (:mod:`conformance.adapters`) ->
-engine (:mod:`conformance.engine`) -> results and logs (:mod:`conformance.results.records`,
-:mod:`conformance.results.log`) -> reporters (:mod:`conformance.reporters`); the command line
+engine (:mod:`conformance.engine`) -> results (:mod:`conformance.results`: typed records, the
+one log, the Report read back) -> reporters (:mod:`conformance.reporters`); the command line
 (:mod:`conformance.cli`, :mod:`conformance.commands`) is a thin edge over them.
 
 The public names below are imported on first use, so that importing the pytest plugin
@@ -19,7 +19,10 @@ if TYPE_CHECKING:
     from .cases import Case, ExpectationKey, LoadResult, load_fixtures, select_cases
     from .engine import PairRow, Reply, ask, build_request, compare_case, identify, verify_cases
     from .protocol import AdapterError, Answer, Failure, Request
-    from .results.records import CaseResult
+    from .reporters import render
+    from .results.log import read_log
+    from .results.records import CaseResult, Pair
+    from .results.report import Report
 
 _WHERE = {
     "Adapter": "adapters",
@@ -41,7 +44,11 @@ _WHERE = {
     "Answer": "protocol",
     "Failure": "protocol",
     "Request": "protocol",
-    "CaseResult": "results",
+    "CaseResult": "results.records",
+    "Pair": "results.records",
+    "Report": "results.report",
+    "read_log": "results.log",
+    "render": "reporters",
 }
 
 __all__ = [
@@ -54,8 +61,10 @@ __all__ = [
     "ExpectationKey",
     "Failure",
     "LoadResult",
+    "Pair",
     "PairRow",
     "Reply",
+    "Report",
     "Request",
     "ask",
     "build_request",
@@ -63,6 +72,8 @@ __all__ = [
     "identify",
     "load_fixtures",
     "make_adapter",
+    "read_log",
+    "render",
     "select_cases",
     "verify_cases",
 ]

@@ -3,31 +3,48 @@
 from __future__ import annotations
 
 import argparse
+import functools
+import typing
 from typing import Any
 
-from bleu_impl import CHOICES, DOCS, PROFILES
+from bleu_impl import CHOICES, DOCS, PROFILES, Config
 from bleu_impl.knobs import KNOB_NAMES
 
 _WORDS = {"true": True, "yes": True, "false": False, "no": False, "none": None, "null": None}
 
 
+@functools.cache
+def _types(name: str) -> frozenset[Any]:
+    """The Python types a knob's declared type admits (``Literal[1, 100]`` admits int)."""
+    hint = typing.get_type_hints(Config)[name]
+    args = typing.get_args(hint) if typing.get_origin(hint) is not tuple else (hint,)
+    found: set[Any] = set()
+    for arg in args or (hint,):
+        if typing.get_origin(arg) is tuple:
+            found.add(tuple)
+        elif isinstance(arg, type):
+            found.add(arg)
+        else:  # a Literal's value
+            found.add(type(arg))
+    return frozenset(found)
+
+
 def parse_value(name: str, text: str) -> Any:
-    """Turn the text of a knob value into the Python value bleu_impl validates."""
+    """Turn the text of a knob value into the Python value bleu_impl validates, by the type
+    the knob is declared with (``weights``: ``0.25,0.25``; a number; a word such as true or
+    none); text it cannot read stays text, for bleu_impl to name."""
     lowered = text.strip().lower()
-    if name in ("weights",) and lowered not in ("none", "uniform"):
+    types = _types(name)
+    if tuple in types and lowered not in ("none", "uniform"):
         return [float(part) for part in text.split(",")]
     if lowered in _WORDS and not (name in CHOICES and lowered in CHOICES[name]):
         return _WORDS[lowered]
-    if name in ("max_order", "scale"):
-        try:
-            return int(text)
-        except ValueError:
-            return text
-    if name in ("smoothing_value", "epsilon", "alpha", "k"):
-        try:
-            return float(text)
-        except ValueError:
-            return text
+    for kind in (int, float):
+        if kind in types:
+            try:
+                return kind(text)
+            except ValueError:
+                return text
     return text
 
 
