@@ -85,8 +85,7 @@ def table(rows: list[Row]) -> list[str]:
 
 
 def targets(rows: list[Row]) -> list[str]:
-    """The speed and memory targets, each marked met / not met / not measured, with the
-    numbers."""
+    """The speed and memory targets, each marked met / not met / not measured, with numbers."""
     out = []
 
     def ratio(task: str, size: int, lib: str, other: str) -> tuple[float | None, str]:
