@@ -47,6 +47,7 @@ import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from conformance.commands.options import non_negative_int, positive_int
 
@@ -54,6 +55,8 @@ from .generated import RUNS, Measured, measure
 from .libs import ADAPTERS, STREAMED
 from .report import console, markdown
 from .runner import ALL_TASKS, DEFAULT_CACHE, TASKS, Plan, Row, run_plan
+
+_T = TypeVar("_T")
 
 
 def parse_size(text: str) -> int:
@@ -81,8 +84,8 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _list(kind):
-    def parse(text: str) -> list:
+def _list(kind: Callable[[str], _T]) -> Callable[[str], list[_T]]:
+    def parse(text: str) -> list[_T]:
         return [kind(part) for part in text.split(",") if part.strip()]
 
     return parse

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from numpy.typing import NDArray
 
 BLOCK = 2_000
 VOCAB_TYPES = 30_000
@@ -42,7 +43,7 @@ REF_NOISE = Noise(substitute=0.2, delete=0.05, insert=0.05, swap=0.06)
 
 
 @lru_cache(maxsize=4)
-def vocabulary(seed: int = 0) -> tuple[list[str], np.ndarray]:
+def vocabulary(seed: int = 0) -> tuple[list[str], NDArray[np.float64]]:
     """The word types (most frequent first) and their cumulative Zipf probabilities."""
     rng = random.Random(f"vocab-{seed}")
     letters = "etaoinshrdlcumwfgypbvkjxqz"

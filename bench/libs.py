@@ -122,7 +122,8 @@ def _sacrebleu(tokenize: str) -> Callable[..., Run]:
 
         def run() -> float:
             bleu = BLEU(tokenize=tokenize, force=True)
-            return bleu.corpus_score(hyps, streams).score / 100
+            score: float = bleu.corpus_score(hyps, streams).score
+            return score / 100
 
         return run
 
@@ -146,7 +147,10 @@ def _nltk(hyps: list[str], refs: list[list[str]]) -> Run:
     from nltk.translate.bleu_score import corpus_bleu
 
     def run() -> float:
-        return corpus_bleu([[r.split() for r in rs] for rs in refs], [h.split() for h in hyps])
+        score: float = corpus_bleu(
+            [[r.split() for r in rs] for rs in refs], [h.split() for h in hyps]
+        )
+        return score
 
     return run
 

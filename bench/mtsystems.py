@@ -277,7 +277,9 @@ def generate(
     return streams, outputs
 
 
-def write(directory: Path, lang_code: str, streams: list[list[str]], outputs: dict) -> list[Path]:
+def write(
+    directory: Path, lang_code: str, streams: list[list[str]], outputs: dict[str, list[str]]
+) -> list[Path]:
     """``ref.LANG.K.txt`` and ``LANG.SYSTEM.txt`` under ``directory``; the paths written."""
     directory.mkdir(parents=True, exist_ok=True)
     paths = []

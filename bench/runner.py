@@ -145,7 +145,8 @@ def run_worker(spec: dict[str, Any], timeout: float) -> dict[str, Any]:
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
         return {"error": f"failed: {last[:300]}"}
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
 
 
 def _jobs(plan: Plan, size: int) -> list[tuple[str, Adapter | None]]:

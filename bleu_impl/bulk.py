@@ -34,6 +34,7 @@ from .stats_cache import StatsCache
 
 if TYPE_CHECKING:
     from .fast.count import ChunkStats
+    from .fast.reuse import Store
 
 __all__ = [
     "ScorerPool",
@@ -66,7 +67,7 @@ class SharedCounts:
 
     def __init__(self, budget: int | None = None) -> None:
         self.budget = budget
-        self._store: Any = None
+        self._store: Store | None = None
 
     def counted(self, hypotheses: Any, references: Any, config: Config) -> ChunkStats | None:
         """The corpus's per-segment counts under ``config`` from the store, or None when the

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = ["Limbs", "limbs_of"]
 
@@ -30,11 +31,11 @@ class Limbs:
     """Values as ``sum_j A[:, j] * 2**(j * bits)`` times ``2**shift`` (``A`` exact
     integers below ``2**bits`` stored as float64)."""
 
-    matrix: np.ndarray
+    matrix: NDArray[np.float64]
     bits: int
     shift: int
 
-    def sums(self, weights: np.ndarray) -> list[float]:
+    def sums(self, weights: NDArray[np.float64]) -> list[float]:
         """Per row of ``weights`` (integer multiplicities as float64, each row summing to
         at most the ``total`` given to :func:`limbs_of`): ``sum_s w_s x_s`` rounded once."""
         import numpy as np
@@ -54,7 +55,7 @@ def _scaled(total: int, shift: int) -> float:
     return total / (1 << -shift) if shift < 0 else float(total << shift)
 
 
-def limbs_of(values: np.ndarray, total: int) -> Limbs | None:
+def limbs_of(values: NDArray[np.float64], total: int) -> Limbs | None:
     """The limbs of ``values`` for weights whose rows sum to at most ``total``; None when
     a value is negative or not finite (sum those with ``math.fsum``)."""
     import numpy as np

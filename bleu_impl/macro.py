@@ -15,14 +15,30 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import Any
+from dataclasses import Field, replace
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from .errors import EmulatedFailure
 from .knobs import Config
 from .stats import BleuStats
 
 __all__ = ["as_part", "macro_mean"]
+
+
+class _Scored(Protocol):
+    """A result dataclass with a score and a signature (:class:`~bleu_impl.score.BleuResult`,
+    not imported: the score module imports this one)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # what ``replace`` needs
+
+    @property
+    def score(self) -> float: ...
+
+    @property
+    def signature(self) -> str: ...
+
+
+_R = TypeVar("_R", bound=_Scored)
 
 
 def as_part(stats: BleuStats, config: Config) -> BleuStats:
@@ -36,9 +52,9 @@ def as_part(stats: BleuStats, config: Config) -> BleuStats:
 def macro_mean(
     stats: BleuStats,
     config: Config,
-    score_one: Callable[[BleuStats, Config], Any],
+    score_one: Callable[[BleuStats, Config], _R],
     scores: Sequence[float] | None = None,
-) -> Any:
+) -> _R:
     """``sum_s BLEU(s) / S`` over the parts of ``stats``, each scored by ``score_one``
     (``scores``: the parts' scores when already known, each equal to ``score_one(part,
     one).score`` with ``one`` = ``config`` under ``aggregation="corpus"``; the parts are then

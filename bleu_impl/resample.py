@@ -38,6 +38,7 @@ from .stats import BleuStats, LastSegment
 
 if TYPE_CHECKING:
     import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = [
     "DEFAULT_RESAMPLES",
@@ -82,10 +83,10 @@ class SegmentTable:
     ``ref_num / ref_den``, ``ref_den`` > 1 only with ``ref_length="average"``), and each
     segment's last-segment data when the smoothing reads it (NLTK methods 5-7)."""
 
-    counts: np.ndarray
-    totals: np.ndarray
-    hyp_len: np.ndarray
-    ref_num: np.ndarray
+    counts: NDArray[np.int64]
+    totals: NDArray[np.int64]
+    hyp_len: NDArray[np.int64]
+    ref_num: NDArray[np.int64]
     ref_den: int = 1
     lasts: tuple[LastSegment, ...] | None = None
 
@@ -97,13 +98,13 @@ class SegmentTable:
     def max_order(self) -> int:
         return int(self.counts.shape[1])
 
-    def matrix(self) -> np.ndarray:
+    def matrix(self) -> NDArray[np.int64]:
         """``[counts | totals | hyp_len | ref_num]`` as one S x (2N + 2) int64 array (built
         once and read-only: totals, rows and resampling all read the same array)."""
         return self._matrix
 
     @cached_property
-    def _matrix(self) -> np.ndarray:
+    def _matrix(self) -> NDArray[np.int64]:
         import numpy as np
 
         built = np.hstack([self.counts, self.totals, self.hyp_len[:, None], self.ref_num[:, None]])
@@ -182,7 +183,7 @@ def _reference_table(rows: Iterable[BleuStats], config: Config) -> SegmentTable:
 
 def resample_indices(
     segments: int, samples: int = DEFAULT_RESAMPLES, seed: int | None = DEFAULT_SEED
-) -> Iterator[np.ndarray]:
+) -> Iterator[NDArray[np.int64]]:
     """The bootstrap draws in blocks of about ``BLOCK_ENTRIES`` draws: together exactly the rows of
     ``numpy.random.default_rng(seed).choice(segments, size=(samples, segments))`` (one
     generator, consumed in order; bounded memory)."""
@@ -194,7 +195,7 @@ def resample_indices(
         yield rng.integers(0, segments, size=(min(block, samples - start), segments))
 
 
-def _check_exact(matrix: np.ndarray) -> None:
+def _check_exact(matrix: NDArray[np.int64]) -> None:
     """Raise unless every sum of the matrix's S entries per column stays < 2**53."""
     import numpy as np
 
@@ -202,7 +203,7 @@ def _check_exact(matrix: np.ndarray) -> None:
         raise OverflowError("statistics too large to resample exactly in float64")
 
 
-def _exact_matrix(tables: Sequence[SegmentTable]) -> tuple[np.ndarray, list[int]]:
+def _exact_matrix(tables: Sequence[SegmentTable]) -> tuple[NDArray[np.float64], list[int]]:
     """The tables side by side as float64 (exact: every sum of S entries stays < 2**53)."""
     import numpy as np
 
@@ -228,7 +229,7 @@ def _groups(tables: Sequence[SegmentTable]) -> list[list[int]]:
     return groups
 
 
-def _weights(idx: np.ndarray, segments: int) -> np.ndarray:
+def _weights(idx: NDArray[np.int64], segments: int) -> NDArray[np.float64]:
     """How often each segment is drawn in each resample (rows of ``idx``), as float64."""
     import numpy as np
 

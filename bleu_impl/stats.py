@@ -104,7 +104,7 @@ class BleuStats:
             _joined(self, other),
         )
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int | str | list[int]]:
         ref_len = self.ref_len
         return {
             "counts": list(self.counts),

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, AnyStr
+from typing import AnyStr, Protocol, TypeVar
 
-__all__ = ["MAX_FILE", "MAX_LINE", "TooLarge", "bounded_lines", "read_bounded"]
+__all__ = ["MAX_FILE", "MAX_LINE", "LineReader", "TooLarge", "bounded_lines", "read_bounded"]
+
+_Line = TypeVar("_Line", str, bytes, covariant=True)
 
 #: The largest file read whole (case files, known failures, adapter files): the biggest
 #: bundled case file is 0.5 MB.
@@ -52,7 +54,13 @@ def read_bounded(path: str | Path, limit: int = MAX_FILE) -> bytes:
     return data
 
 
-def bounded_lines(stream: IO[AnyStr], limit: int = MAX_LINE) -> Iterator[AnyStr]:
+class LineReader(Protocol[_Line]):
+    """What :func:`bounded_lines` reads: a text or binary file, a ``gzip.GzipFile``."""
+
+    def readline(self, size: int = -1, /) -> _Line: ...
+
+
+def bounded_lines(stream: LineReader[AnyStr], limit: int = MAX_LINE) -> Iterator[AnyStr]:
     """The lines of ``stream`` (with their line ends); TooLarge at a line longer than
     ``limit`` bytes or characters, which is never read whole."""
     number = 0

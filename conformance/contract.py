@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, TypeGuard
 
 __all__ = [
     "LOG_SCHEMA",
@@ -153,7 +153,7 @@ def _non_finite(data: Any, prefix: str) -> str | None:
     return None
 
 
-def finite_number(value: Any) -> bool:
+def finite_number(value: object) -> TypeGuard[int | float]:
     """A finite int or float, not a bool (an integer too large for a float is not)."""
     if not isinstance(value, int | float) or isinstance(value, bool):
         return False

@@ -11,16 +11,15 @@ import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
-from typing import IO
 
-from .bounded import TooLarge, bounded_lines
+from .bounded import LineReader, TooLarge, bounded_lines
 
 
 class TextInputError(Exception):
     """A file cannot be read, is not UTF-8, or has the wrong number of lines."""
 
 
-def _lines(handle: IO[bytes], name: str) -> Iterator[str]:
+def _lines(handle: LineReader[bytes], name: str) -> Iterator[str]:
     number = 0
     try:
         for number, raw in enumerate(bounded_lines(handle), start=1):
@@ -65,14 +64,14 @@ def _decode(raw: bytes, name: str, number: int) -> str:
     return line[:-1] if line.endswith("\n") else line
 
 
-def _open(path: str, stack: ExitStack) -> IO[bytes]:
+def _open(path: str, stack: ExitStack) -> LineReader[bytes]:
     if path == "-":
         if sys.stdin is None or sys.stdin.closed:
             raise TextInputError("<stdin>: standard input is closed")
         return sys.stdin.buffer
     try:
         if path.endswith(".gz"):
-            return stack.enter_context(gzip.open(path, "rb"))  # type: ignore[arg-type]
+            return stack.enter_context(gzip.open(path, "rb"))
         return stack.enter_context(Path(path).open("rb"))
     except OSError as exc:
         raise TextInputError(f"{path}: cannot read: {exc.strerror or exc}") from None

@@ -45,8 +45,9 @@ def from_rows(rows: list[BleuStats], ks: list[int], config: Config) -> ChunkStat
     counts = np.array([r.counts for r in rows], dtype=np.int64).reshape(len(rows), n)
     hyp_len = np.array([r.hyp_len for r in rows], dtype=np.int64)
     last = rows[-1].last if rows else None
-    lasts = [r.last for r in rows] if needs_last(config) else None
-    return ChunkStats(counts, hyp_len, [r.ref_len for r in rows], config, last, ks, lasts)  # type: ignore[arg-type]
+    # needs_last: every row carries its last-segment data (as ngrams.segment_stats makes it)
+    lasts = [r.last for r in rows if r.last is not None] if needs_last(config) else None
+    return ChunkStats(counts, hyp_len, [r.ref_len for r in rows], config, last, ks, lasts)
 
 
 def _reference_chunk(

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..knobs import Config
 from ..ngrams import last_segment, needs_last
@@ -36,9 +37,9 @@ class ChunkStats:
 
     def __init__(
         self,
-        counts: np.ndarray,
-        hyp_len: np.ndarray,
-        ref_len: list[RefLength] | np.ndarray,
+        counts: NDArray[np.int64],
+        hyp_len: NDArray[np.int64],
+        ref_len: list[RefLength] | NDArray[np.int64],
         config: Config,
         last: LastSegment | None,
         ks: Sequence[int],
@@ -60,10 +61,10 @@ class ChunkStats:
     def __len__(self) -> int:
         return len(self.hyp_len)
 
-    def totals(self) -> np.ndarray:
+    def totals(self) -> NDArray[np.int64]:
         """Hypothesis n-gram totals per segment and order (floored if configured)."""
         orders = np.arange(self.config.max_order, dtype=np.int64)
-        totals = np.maximum(self.hyp_len[:, None] - orders[None, :], 0)
+        totals: NDArray[np.int64] = np.maximum(self.hyp_len[:, None] - orders[None, :], 0)
         if self.config.denominator_floor == "per-segment":
             totals = np.maximum(totals, 1)
         return totals
@@ -129,8 +130,8 @@ def _exact_sum(values: list[RefLength]) -> RefLength:
 
 
 def ref_lengths(
-    lens: np.ndarray, ks: Sequence[int], uniform: int, config: Config
-) -> list[RefLength] | np.ndarray:
+    lens: NDArray[np.int64], ks: Sequence[int], uniform: int, config: Config
+) -> list[RefLength] | NDArray[np.int64]:
     """The chosen reference length of every segment from the sentence lengths (``lens``:
     hypothesis then its ``ks[i]`` references, per segment; ``uniform``: the common ``k`` or
     -1), vectorised for uniform counts."""
@@ -140,7 +141,8 @@ def ref_lengths(
         table = lens.reshape(-1, k + 1)
         hyp, refs = table[:, 0], table[:, 1:]
         if rule in ("shortest", "single") or (k == 1 and rule != "closest-9999"):
-            return refs.min(axis=1)
+            shortest: NDArray[np.int64] = refs.min(axis=1)
+            return shortest
         diff = np.abs(refs - hyp[:, None])
         if rule == "closest-first":
             return np.take_along_axis(refs, diff.argmin(axis=1)[:, None], axis=1)[:, 0]
@@ -148,7 +150,8 @@ def ref_lengths(
         key = (diff * shift + refs).min(axis=1)
         if rule == "closest-9999":  # multi-bleu's initial (difference, length)
             key = np.minimum(key, MULTI_BLEU_MISSING_LENGTH * shift + MULTI_BLEU_MISSING_LENGTH)
-        return key % shift
+        closest: NDArray[np.int64] = key % shift
+        return closest
     fn = REF_LENGTH_RULES[rule]
     out: list[RefLength] = []
     sizes = lens.tolist()
@@ -163,8 +166,12 @@ def ref_lengths(
 
 
 def _packed_counts(
-    ids: np.ndarray | list[int], sent_len: np.ndarray, n_refs: np.ndarray, order: int, cap_bits: int
-) -> np.ndarray:
+    ids: NDArray[np.int64] | list[int],
+    sent_len: NDArray[np.int64],
+    n_refs: NDArray[np.int64],
+    order: int,
+    cap_bits: int,
+) -> NDArray[np.int64]:
     """Clipped matches (segments x orders) of the packed segments, by one sort.
 
     Orders are processed from 1 up; after order n only positions in a run (same segment,
@@ -249,7 +256,7 @@ def chunk_stats(chunk: ChunkTokens, config: Config, *, every_last: bool = False)
     dense = dense_local_ids(chunk, seg_total, seg_start)
     if dense is None:
         skip = set(np.flatnonzero(seg_total > cap).tolist())
-        ids: np.ndarray | list[int] = local_ids(chunk, skip)
+        ids: NDArray[np.int64] | list[int] = local_ids(chunk, skip)
     else:
         ids, distinct = dense
         skip = set(np.flatnonzero(distinct > cap).tolist())

@@ -13,13 +13,14 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
 __all__ = ["Counted", "CountsCache", "compact"]
 
 _INT32 = np.iinfo(np.int32)
 
 
-def compact(values: np.ndarray) -> np.ndarray:
+def compact(values: NDArray[np.int64]) -> NDArray[np.int32] | NDArray[np.int64]:
     """``values`` (integers) as int32 when every one fits, else as int64."""
     if values.size and (values.min() < _INT32.min or values.max() > _INT32.max):
         return values.astype(np.int64, copy=False)
@@ -33,20 +34,20 @@ class Counted:
     ``spaced``: a token holds a space (joined n-grams are not tuple n-grams). Build with
     :meth:`of`; :attr:`counts` and :attr:`lens` are int64."""
 
-    stored_counts: np.ndarray
-    stored_lens: np.ndarray
+    stored_counts: NDArray[np.int32] | NDArray[np.int64]
+    stored_lens: NDArray[np.int32] | NDArray[np.int64]
     spaced: bool
 
     @classmethod
-    def of(cls, counts: np.ndarray, lens: np.ndarray, spaced: bool) -> Counted:
+    def of(cls, counts: NDArray[np.int64], lens: NDArray[np.int64], spaced: bool) -> Counted:
         return cls(compact(counts), compact(lens), spaced)
 
     @property
-    def counts(self) -> np.ndarray:
+    def counts(self) -> NDArray[np.int64]:
         return self.stored_counts.astype(np.int64)
 
     @property
-    def lens(self) -> np.ndarray:
+    def lens(self) -> NDArray[np.int64]:
         return self.stored_lens.astype(np.int64)
 
     @property

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .tokens import ChunkTokens
 
@@ -43,7 +44,7 @@ def local_ids(chunk: ChunkTokens, skip: set[int]) -> list[int]:
     return ids
 
 
-class Vocabulary(dict):
+class Vocabulary(dict[str, int]):
     """token -> id, numbering new tokens 0, 1, 2... on first lookup."""
 
     def __missing__(self, token: str) -> int:
@@ -52,8 +53,8 @@ class Vocabulary(dict):
 
 
 def dense_local_ids(
-    chunk: ChunkTokens, seg_total: np.ndarray, seg_start: np.ndarray
-) -> tuple[np.ndarray, np.ndarray] | None:
+    chunk: ChunkTokens, seg_total: NDArray[np.int64], seg_start: NDArray[np.int64]
+) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
     """Segment-local ids (1..distinct tokens of the segment) of every token, and the number
     of distinct tokens per segment; None if the sort key would not fit in 63 bits.
 

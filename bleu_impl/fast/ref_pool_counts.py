@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..errors import InputError
 from ..inputs import CHUNK_SENTENCES, Segment, read_segments
@@ -80,7 +81,9 @@ def _check_sequences(
                 ref.segment(r)
 
 
-def _gram_ids(ids: np.ndarray, room: np.ndarray, order: int) -> Iterator[tuple]:
+def _gram_ids(
+    ids: NDArray[np.int64], room: NDArray[np.int32], order: int
+) -> Iterator[tuple[NDArray[np.int32], NDArray[np.int32], int]]:
     """Per order n: (start positions of the n-grams inside a line, their n-gram ids,
     the number of distinct ids); ``room``: tokens from each position to its line's end.
     Positions and ids are int32 (callers keep corpora below 2**31 tokens)."""
@@ -101,7 +104,9 @@ def _gram_ids(ids: np.ndarray, room: np.ndarray, order: int) -> Iterator[tuple]:
         yield sel, gram, distinct
 
 
-def token_ids(lines: Iterable[Sequence[str]], vocab: Vocabulary) -> tuple[np.ndarray, np.ndarray]:
+def token_ids(
+    lines: Iterable[Sequence[str]], vocab: Vocabulary
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """The corpus-wide ids (``vocab``) of the lines' tokens, flat, and each line's length."""
     lines = list(lines)
     lens = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
@@ -115,7 +120,7 @@ def token_ids(lines: Iterable[Sequence[str]], vocab: Vocabulary) -> tuple[np.nda
 
 def chunked_token_ids(
     lines: Sequence[Segment], pipeline: Pipeline, vocab: Vocabulary
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """:func:`token_ids` of the lines' tokens, tokenized a chunk at a time (no token list
     of the whole corpus is kept)."""
     parts = [
@@ -127,7 +132,9 @@ def chunked_token_ids(
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
-def pooled_counts(ids: np.ndarray, lens: np.ndarray, hyps: int, order: int) -> np.ndarray:
+def pooled_counts(
+    ids: NDArray[np.int64], lens: NDArray[np.int64], hyps: int, order: int
+) -> NDArray[np.int64]:
     """Clipped matches (hypotheses x orders) against the pool: ``ids`` the corpus-wide
     token ids of the lines (``lens`` tokens each), the first ``hyps`` lines hypotheses,
     the others the pool's references."""
@@ -174,7 +181,9 @@ def pool_ref_lengths(hyp_len: list[int], ref_lens: list[int], config: Config) ->
     return [chosen[c] for c in hyp_len]
 
 
-def pooled_lasts(counts: np.ndarray, hyp_len: list[int], config: Config) -> list[LastSegment]:
+def pooled_lasts(
+    counts: NDArray[np.int64], hyp_len: list[int], config: Config
+) -> list[LastSegment]:
     """``ngrams.last_segment`` of every hypothesis against the pool: unfloored n-gram
     totals of orders 1..max(N, 5) and the order-5 (matches, max(1, total))."""
     top = max(config.max_order, LAST_ORDER)

@@ -30,6 +30,7 @@ from itertools import chain
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..inputs import CHUNK_SENTENCES
 from ..knobs import Config
@@ -116,7 +117,9 @@ def _counted(chunks: Iterable[tuple[list[list[str]], list[int]]], order: int) ->
 
 
 def _pooled_counted(
-    hyps: tuple[np.ndarray, np.ndarray], refs: tuple[np.ndarray, np.ndarray], order: int
+    hyps: tuple[NDArray[np.int64], NDArray[np.int64]],
+    refs: tuple[NDArray[np.int64], NDArray[np.int64]],
+    order: int,
 ) -> Counted:
     """Clipped matches against the pool from the token ids and lengths of the hypotheses
     and of the references (one vocabulary)."""

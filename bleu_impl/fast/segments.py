@@ -8,16 +8,18 @@ the chunk's per-segment rows are kept instead of summed: what resampling
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from math import lcm
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..inputs import CHUNK_SENTENCES, read_chunks
 from ..knobs import Config
 from ..ngrams import needs_last
+from ..reflength import RefLength
 from ..stats import LastSegment
 from .chunks import count_chunk
 from .count import ChunkStats
@@ -28,11 +30,16 @@ __all__ = ["SegmentArrays", "chunk_arrays", "numerators", "segment_arrays"]
 #: counts (S x N), totals (S x N), hypothesis lengths (S), reference-length numerators (S),
 #: their common denominator, and each segment's last-segment data (NLTK methods 5-7) or None.
 SegmentArrays = tuple[
-    np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, "tuple[LastSegment, ...] | None"
+    NDArray[np.int64],
+    NDArray[np.int64],
+    NDArray[np.int64],
+    NDArray[np.int64],
+    int,
+    "tuple[LastSegment, ...] | None",
 ]
 
 
-def numerators(values: list[Any]) -> tuple[np.ndarray, int]:
+def numerators(values: Sequence[RefLength]) -> tuple[NDArray[np.int64], int]:
     """Reference lengths (ints or Fractions) as numerators over one common denominator."""
     den = 1
     for v in values:
@@ -53,10 +60,10 @@ def segment_arrays(
 
 def chunk_arrays(chunks: Iterable[ChunkStats], config: Config) -> SegmentArrays:
     """The rows of consecutive chunks (counted with every segment's last data) as arrays."""
-    counts: list[np.ndarray] = []
-    totals: list[np.ndarray] = []
-    hyp_lens: list[np.ndarray] = []
-    ref_lens: list[Any] = []
+    counts: list[NDArray[np.int64]] = []
+    totals: list[NDArray[np.int64]] = []
+    hyp_lens: list[NDArray[np.int64]] = []
+    ref_lens: list[RefLength] = []
     lasts: list[LastSegment] | None = [] if needs_last(config) else None
     for chunk in chunks:
         counts.append(chunk.counts)

@@ -29,15 +29,15 @@ except ImportError:  # pragma: no cover - other Python implementations
             mapping[item] = mapping.get(item, 0) + 1
 
 
-_LAST: list[Any] = [None, None]  # the last config and its pipelines
+_LAST: list[tuple[Config, tuple[Pipeline, Pipeline]]] = []  # the last config, its pipelines
 
 
 def _pipelines(config: Config) -> tuple[Pipeline, Pipeline]:
     """The hypothesis and reference pipelines of ``config``, kept for the next call
     (usually the same config)."""
-    if _LAST[0] is not config:
-        _LAST[:] = [config, pipelines(config)]
-    return _LAST[1]
+    if not _LAST or _LAST[0][0] is not config:
+        _LAST[:] = [(config, pipelines(config))]
+    return _LAST[0][1]
 
 
 def _ngrams(tokens: Sequence[str], order: int) -> dict[tuple[str, ...], int]:

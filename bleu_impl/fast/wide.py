@@ -16,10 +16,14 @@ import itertools
 from collections.abc import Sequence
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .ids import Vocabulary
 
 __all__ = ["wide_counts"]
+
+#: Token and n-gram ids and ranks (int32 below 2**31 positions, else int64).
+_Ids = NDArray[np.int32 | np.int64]
 
 
 def wide_counts(hyp: Sequence[str], refs: Sequence[Sequence[str]], order: int) -> tuple[int, ...]:
@@ -29,7 +33,9 @@ def wide_counts(hyp: Sequence[str], refs: Sequence[Sequence[str]], order: int) -
     total = sum(sizes)
     vocab = Vocabulary()
     small = np.int32 if total < 2**31 else np.int64  # ids and ranks: half the memory
-    ids = np.fromiter(map(vocab.__getitem__, itertools.chain(hyp, *refs)), dtype=small, count=total)
+    ids: _Ids = np.fromiter(
+        map(vocab.__getitem__, itertools.chain(hyp, *refs)), dtype=small, count=total
+    )
     starts = np.cumsum([0, *sizes[:-1]]).tolist()
     base = max(1, len(vocab))
     gram = ids  # id of the n-gram at each position (past a sentence end: never read)
@@ -54,7 +60,7 @@ def wide_counts(hyp: Sequence[str], refs: Sequence[Sequence[str]], order: int) -
     return tuple(counts)
 
 
-def _ranks(values: np.ndarray, dtype: type) -> np.ndarray:
+def _ranks(values: NDArray[np.int64], dtype: type[np.int32 | np.int64]) -> _Ids:
     """The rank of every value among the distinct ``values`` (0, 1, ...), as ``dtype``
     (``np.unique(values, return_inverse=True)[1]`` with fewer arrays alive at once)."""
     order = np.argsort(values)
@@ -63,12 +69,12 @@ def _ranks(values: np.ndarray, dtype: type) -> np.ndarray:
     new[:1] = False
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
     del ordered
-    ranks: np.ndarray = np.empty(len(values), dtype=dtype)
+    ranks: _Ids = np.empty(len(values), dtype=dtype)
     ranks[order] = np.cumsum(new, dtype=dtype)
     return ranks
 
 
-def _counts(gram: np.ndarray, span: tuple[int, int], distinct: int) -> np.ndarray:
+def _counts(gram: _Ids, span: tuple[int, int], distinct: int) -> NDArray[np.int64]:
     """How often each n-gram id occurs in ``gram[start:end]`` (none if the span is empty)."""
     start, end = span
     if end <= start:

@@ -11,6 +11,7 @@ signature is sacrebleu's (``ja-mecab-0.996-IPA``: MeCab's version and the dictio
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +61,7 @@ class MecabTokenizer:
                 f"pip install 'bleu-conformance[{setup.extra}]'"
             )
         self.signature = f"{setup.name}-{self.tagger.version()}-{setup.suffix}"
-        self._parse = self.tagger.parse
+        self._parse: Callable[[str], str] = self.tagger.parse
         self._lock = threading.Lock()
 
     def __call__(self, line: str) -> str:

@@ -39,6 +39,9 @@ MAX_TOLERANCE = 0.01
 #: Integers beyond 2**53 cannot be represented as floats exactly; no BLEU count is that big.
 MAX_INTEGER = 2**53
 
+#: The path of an expectation in its case, ("expected", key): where its problems are.
+_Where = tuple[str, ...]
+
 
 def _bad_number(value: Any) -> str | None:
     """Why ``value`` (a YAML number) cannot be used, or None (also None for non-numbers)."""
@@ -229,7 +232,7 @@ def _check_expectation(
     impl: ExpectationKey,
     exp: Expectation,
     report: _Reporter,
-    where: tuple,
+    where: _Where,
     config_ok: bool,
 ) -> None:
     source = f"{exp.source or ''} {case.source}".lower()
@@ -255,7 +258,7 @@ def _check_expectation(
         _check_consistency(case, impl, exp, report, where)
 
 
-def _check_tolerance(exp: Expectation, report: _Reporter, where: tuple) -> None:
+def _check_tolerance(exp: Expectation, report: _Reporter, where: _Where) -> None:
     tol = exp.tolerance
     if tol.abs >= MAX_TOLERANCE * exp.scale or tol.rel >= MAX_TOLERANCE:
         report(
@@ -268,7 +271,7 @@ def _check_tolerance(exp: Expectation, report: _Reporter, where: tuple) -> None:
         )
 
 
-def _check_score_range(case: Case, exp: Expectation, report: _Reporter, where: tuple) -> None:
+def _check_score_range(case: Case, exp: Expectation, report: _Reporter, where: _Where) -> None:
     upper = exp.scale * (math.inf if case.config.get("smoothing") in MAY_EXCEED_ONE else 1)
     for name, value in (("score", exp.score), ("printed", exp.printed)):
         # float noise above the top is real output (sacrebleu prints 100.00000000000004)
@@ -277,7 +280,7 @@ def _check_score_range(case: Case, exp: Expectation, report: _Reporter, where: t
 
 
 def _check_printed(
-    impl: ExpectationKey, exp: Expectation, printed: str, report: _Reporter, where: tuple
+    impl: ExpectationKey, exp: Expectation, printed: str, report: _Reporter, where: _Where
 ) -> None:
     """The printed text has the key's decimals and the score rounds to it."""
     half = printed_half_unit(printed)
@@ -312,7 +315,7 @@ def _config_conflicts(case: Case, impl: ExpectationKey) -> str:
     return ""
 
 
-def _check_precisions(exp: Expectation, report: _Reporter, where: tuple) -> None:
+def _check_precisions(exp: Expectation, report: _Reporter, where: _Where) -> None:
     """Where an order has matches, its precision is counts/totals on the key's scale
     (smoothing only changes zero-match orders; sacrebleu add-k omits its counts)."""
     if exp.precisions is None or exp.counts is None or exp.totals is None:
@@ -331,7 +334,7 @@ def _ref_len(value: float) -> int | Fraction:
 
 
 def _check_consistency(
-    case: Case, impl: ExpectationKey, exp: Expectation, report: _Reporter, where: tuple
+    case: Case, impl: ExpectationKey, exp: Expectation, report: _Reporter, where: _Where
 ) -> None:
     """Counts, totals, lengths, BP and score of one expectation agree with each other under
     the key's profile (bleu_impl checks the arithmetic; it never supplies the values)."""
@@ -351,7 +354,7 @@ def _check_consistency(
         _check_score_from_statistics(case, impl, exp, config, report, where)
 
 
-def _check_counts_shape(exp: Expectation, config: Config, report: _Reporter, where: tuple) -> bool:
+def _check_counts_shape(exp: Expectation, config: Config, report: _Reporter, where: _Where) -> bool:
     """False (after reporting) when counts/totals are given but cannot be statistics."""
     if exp.counts is None and exp.totals is None:
         return True
@@ -368,7 +371,7 @@ def _check_counts_shape(exp: Expectation, config: Config, report: _Reporter, whe
     return not problem
 
 
-def _check_bp(exp: Expectation, report: _Reporter, where: tuple) -> None:
+def _check_bp(exp: Expectation, report: _Reporter, where: _Where) -> None:
     c, r, bp = exp.hyp_len, exp.ref_len, exp.bp
     if c is None or r is None or bp is None:
         return
@@ -386,7 +389,7 @@ def _check_score_from_statistics(
     exp: Expectation,
     config: Config,
     report: _Reporter,
-    where: tuple,
+    where: _Where,
 ) -> None:
     counts, totals, hyp_len, ref_len = exp.counts, exp.totals, exp.hyp_len, exp.ref_len
     if counts is None or totals is None or hyp_len is None or ref_len is None:

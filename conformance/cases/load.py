@@ -63,6 +63,8 @@ def load_schema(root: Path = BUNDLED_ROOT) -> dict[str, Any]:
         jsonschema.Draft202012Validator.check_schema(schema)
     except (OSError, UnicodeDecodeError, ValueError, jsonschema.SchemaError) as exc:
         raise ValueError(f"{path}: not a usable JSON Schema: {exc}") from None
+    if not isinstance(schema, dict):
+        raise ValueError(f"{path}: not a usable JSON Schema: not an object")
     return schema
 
 
@@ -215,10 +217,10 @@ def _inlined(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
     return node
 
 
-_VALIDATORS: dict[int, Any] = {}
+_VALIDATORS: dict[int, tuple[dict[str, Any], jsonschema.Draft202012Validator]] = {}
 
 
-def _validator(schema: dict[str, Any]) -> Any:
+def _validator(schema: dict[str, Any]) -> jsonschema.Draft202012Validator:
     """A validator for ``schema``, built once (references inlined when possible)."""
     found = _VALIDATORS.get(id(schema))
     if found is None or found[0] is not schema:
@@ -230,7 +232,9 @@ def _validator(schema: dict[str, Any]) -> Any:
     return found[1]
 
 
-def _schema_problems(data: Any, doc: YamlDocument, file: str, schema: dict) -> list[Problem]:
+def _schema_problems(
+    data: Any, doc: YamlDocument, file: str, schema: dict[str, Any]
+) -> list[Problem]:
     validator = _validator(schema)
     problems = []
     for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path))):
@@ -354,7 +358,7 @@ def _case_at(doc: YamlDocument, data: Any, line: int) -> str:
     return ""
 
 
-def _inside(doc: YamlDocument, path: tuple, line: int) -> bool:
+def _inside(doc: YamlDocument, path: tuple[str, int], line: int) -> bool:
     start = doc.line_of(path)
     nxt = doc.lines.get((path[0], path[1] + 1))
     return start <= line and (nxt is None or line < nxt)

@@ -58,6 +58,7 @@ from ..engine import (
 from ..outputs import OutputError, check_distinct, check_writable
 from ..protocol import AdapterError
 from ..results import baseline, known_failures
+from ..results.known_failures import KnownFailure
 from ..results.log import LogWriter, read_log
 from ..results.records import CaseResult, End, ImplementationInfo, Movement, Problem
 from .logged import emit, header, log_name, log_path, write_log
@@ -227,7 +228,9 @@ class _Run:
         for result in startup_failure(name, error, cases):
             self.record(result)
 
-    def verify(self, spec: str, loaded: LoadResult, cases: Sequence[Case], known: Any) -> None:
+    def verify(
+        self, spec: str, loaded: LoadResult, cases: Sequence[Case], known: Sequence[KnownFailure]
+    ) -> None:
         args = self.args
         try:
             adapter = _open_adapter(spec, loaded.keys, args.timeout, self.taken)
@@ -270,7 +273,7 @@ def _reference(args: argparse.Namespace, keys: Mapping[str, ExpectationKey]) -> 
     return make_reference(args.as_reference, keys)
 
 
-def _prepare(args: argparse.Namespace) -> tuple[Any, LoadResult, list[Case]]:
+def _prepare(args: argparse.Namespace) -> tuple[list[KnownFailure], LoadResult, list[Case]]:
     """Known failures, fixtures and selected cases (ValueError: bad usage)."""
     known = known_failures.load_all(args.known_failures)
     loaded, cases = load_selected(args, "run")
@@ -320,7 +323,7 @@ def execute(args: argparse.Namespace, path: Path) -> int | None:
     return decided[0]
 
 
-def _note_unnamed(spec: str, adapter: Adapter, keys: Sequence[str], cases: Sequence) -> None:
+def _note_unnamed(spec: str, adapter: Adapter, keys: Sequence[str], cases: Sequence[Case]) -> None:
     """Say first (stderr) when no expectation names the implementation: it is then checked
     only on the cases of the default expectation, and every other case is skipped."""
     if tuple(adapter.capabilities.expect) != DEFAULT_EXPECT:

@@ -41,7 +41,9 @@ def _entry(result: CaseResult) -> dict[str, Any]:
     return entry
 
 
-def build(implementations: Sequence[ImplementationInfo], results: Iterable[CaseResult]) -> dict:
+def build(
+    implementations: Sequence[ImplementationInfo], results: Iterable[CaseResult]
+) -> dict[str, Any]:
     """The baseline document for a run."""
     impls: dict[str, Any] = {
         info.name: {"version": info.version, "signature": info.signature, "cases": {}}

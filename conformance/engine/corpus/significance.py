@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from bleu_impl import BleuError, bootstrap_interval, get_profile
+from bleu_impl import BleuError, BleuStats, bootstrap_interval, get_profile
 from bleu_impl.bulk import score_value
 from bleu_impl.resample import (
     Interval,
+    SegmentTable,
     bootstrap_macro_means,
     bootstrap_stats,
     paired_bootstrap_p,
@@ -33,6 +34,9 @@ from .tables import TableCache, stats_key
 
 __all__ = ["Significance", "significance"]
 
+#: (system, :func:`~.tables.stats_key`): one segment table.
+_TableKey = tuple[int, tuple[Any, ...]]
+
 
 @dataclass
 class Significance:
@@ -44,7 +48,7 @@ class Significance:
     missing: dict[str, str] = field(default_factory=dict)
 
 
-def _scores(stats: Sequence, reproduction: Reproduction) -> list[float]:
+def _scores(stats: Sequence[BleuStats], reproduction: Reproduction) -> list[float]:
     assert reproduction.config is not None
     config, profile = reproduction.config, get_profile(reproduction.profile)
     return [100 * score_value(s, profile=profile, config=config) for s in stats]
@@ -80,8 +84,8 @@ def _macro_means(
 
 
 def _resampled(
-    resampled: Sequence[Sequence],
-    where: Mapping,
+    resampled: Sequence[Sequence[BleuStats]],
+    where: Mapping[_TableKey, int],
     macro: Mapping[tuple[Any, ...], list[float]],
     system: int,
     rep: Reproduction,
@@ -105,10 +109,10 @@ def _gather(
     reproductions: Mapping[str, Reproduction],
     systems: Mapping[str, Sequence[int]],
     out: Significance,
-) -> tuple[list, dict]:
+) -> tuple[list[SegmentTable], dict[_TableKey, int]]:
     """Every distinct table the reproduced implementations need, and where it is."""
-    tables: list = []
-    where: dict = {}
+    tables: list[SegmentTable] = []
+    where: dict[_TableKey, int] = {}
     index_of: dict[int, int] = {}  # id(table) -> its index: equal tables are resampled once
     for name, rep in reproductions.items():
         if rep.config is None:
