@@ -200,7 +200,7 @@ def as_section(report: str, note: str = "") -> str:
     measured (the others need the rows of the main run), headings one level down, ``note``
     first."""
     body = report.split("\n", 1)[1]
-    head, _, rest = body.partition("\n## Targets (issue 6)\n")
+    head, _, rest = body.partition("\n## Targets\n")
     if rest:
         targets, _, results = rest.partition("\n## Results\n")
         measured = [

@@ -1,4 +1,4 @@
-"""python -m bench.corpus_report: the corpus report's end-to-end time (issue 10's target).
+"""python -m bench.corpus_report: the corpus report's end-to-end time.
 
 10 systems x 2,000 segments x 2 references (bench/mtsystems.py, German), every bleu_impl
 profile, 1,000 bootstrap resamples, the report rendered (table): wall time and this

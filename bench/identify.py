@@ -2,8 +2,8 @@
 
 Each run is a fresh process (``python -m conformance.cli identify --impl X --format json``,
 the default 60 generated corpora), so the time includes loading the fixture library and the
-library itself, as a user waits for it; CPU is the process's and its workers'. Target
-(issue 15): at most 10 s for nltk and sacrebleu on the reference machine (2 cores).
+library itself, as a user waits for it; CPU is the process's and its workers'. Target:
+at most 10 s for nltk and sacrebleu on the reference machine (2 cores).
 
 In a checkout, the zoo settings the test suite identifies (``tests/conformance/zoo``, 30
 generated corpora, as the tests run them) are timed too, without a target: they search

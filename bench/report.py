@@ -115,7 +115,7 @@ def table(rows: list[Row]) -> list[str]:
 
 
 def targets(rows: list[Row]) -> list[str]:
-    """Issue 6's targets, each marked met / not met / not measured, with the numbers."""
+    """The speed and memory targets, each marked met / not met / not measured, with numbers."""
     out = []
 
     def ratio(task: str, size: int, lib: str, other: str) -> tuple[float | None, str]:
@@ -127,18 +127,18 @@ def targets(rows: list[Row]) -> list[str]:
     def verdict(ok: bool | None) -> str:
         return "not measured" if ok is None else ("**met**" if ok else "**not met**")
 
-    for task, size, need, issue in (
+    for task, size, need, aside in (
         ("pretok", 100_000, 6.0, ""),
         ("13a", 100_000, 4.0, ""),
         ("sentence", 3_000, 3.0, ""),
-        ("zh", 100_000, 4.0, " (issue 16)"),
-        ("ja-mecab", 100_000, 1.0, " (issue 16: no slower than sacrebleu)"),
+        ("zh", 100_000, 4.0, ""),
+        ("ja-mecab", 100_000, 1.0, " (no slower than sacrebleu)"),
     ):
         r, detail = ratio(task, size, "bleu_impl", "sacrebleu")
         ok = None if r is None else r >= need
         out.append(
             f"- {TASK_TITLES[task]}, {size:,} x 1 ref: >= {need:g}x faster than sacrebleu"
-            f"{issue} — {verdict(ok)} ({fixed(r)}x; {detail})"
+            f"{aside} — {verdict(ok)} ({fixed(r)}x; {detail})"
         )
     for other in ("bleuscore", "sacrebleu-mojo"):
         r, detail = ratio("pretok", 100_000, "bleu_impl", other)
@@ -176,7 +176,7 @@ def targets(rows: list[Row]) -> list[str]:
 
 
 def sentence_targets(rows: list[Row]) -> list[str]:
-    """Issue 15's sentence-level targets: ``sentence_scores`` >= 10x sacrebleu's
+    """The sentence-level targets: ``sentence_scores`` >= 10x sacrebleu's
     per-sentence loop, ``sentence_bleu`` per call >= 2x, each same-run ratio with its
     numbers."""
     out = []
@@ -238,7 +238,7 @@ def markdown(
             "CJK punctuation, some digits), one system at edit rate 0.3.",
             f"- {len(medians)} timed rows.",
             "",
-            "## Targets (issue 6)",
+            "## Targets",
             "",
             *targets(rows),
             "",
@@ -252,14 +252,14 @@ def markdown(
 
 
 def _speed_sections(rows: list[Row], compared: list[Measured]) -> list[str]:
-    """Issue 15's targets: sentence-level BLEU in bulk and generated comparisons."""
+    """The targets of sentence-level BLEU in bulk and of generated comparisons."""
     out = []
     sentences = sentence_targets(rows)
     if sentences:
-        out += ["## Targets (issue 15): sentence BLEU in bulk", "", *sentences, ""]
+        out += ["## Targets: sentence BLEU in bulk", "", *sentences, ""]
     if compared:
         out += [
-            "## Generated comparisons (issue 15)",
+            "## Generated comparisons",
             "",
             "`bleu-conformance compare` run as a user runs it (a fresh process, JSON report on "
             "stdout), CPU = user + system time of the process and its workers. Targets: "

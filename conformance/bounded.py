@@ -22,7 +22,7 @@ _Line = TypeVar("_Line", str, bytes, covariant=True)
 #: bundled case file is 0.5 MB.
 MAX_FILE = 64 * 1024 * 1024
 #: The longest line of a text or log file read line by line (a corpus segment, a log
-#: record): a 100 MB segment is scored (issue 13 tried one), /dev/zero stops here.
+#: record): a 100 MB segment is scored; /dev/zero stops here.
 MAX_LINE = 256 * 1024 * 1024
 
 

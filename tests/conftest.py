@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 from pathlib import Path
 
@@ -14,6 +16,18 @@ DATA = Path(__file__).parent / "data"
 def perl_groundtruth() -> list[dict]:
     """The real Perl scripts' outputs (see tests/data/README.md)."""
     return json.loads((DATA / "perl_scripts.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def default_compare_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The README's first command, ``bleu-conformance compare``, run once with its log kept
+    (the README's quoted first screen and the compare tests replay it)."""
+    from conformance.cli import main
+
+    log = tmp_path_factory.mktemp("compare") / "default.jsonl"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["compare", "--output", str(log)]) == 0
+    return log
 
 
 @pytest.fixture(scope="session")

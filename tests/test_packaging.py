@@ -1,8 +1,8 @@
 """The packages people install: the wheel built from the sdist, installed with its runtime
 dependencies only into a fresh virtual environment, works from a directory outside the
-checkout, and every example of the README and of every command's --help runs there; the
-metric's own wheel (metric/: bleu-impl) installs alone with numpy and regex and scores as
-the harness does.
+checkout, and every example of the README, of the docs that detail it and of every
+command's --help runs there; the metric's own wheel (metric/: bleu-impl) installs alone
+with numpy and regex and scores as the harness does.
 
 The build and the environment are made once per session and cached under pytest's cache
 directory, keyed by the content of everything that goes into the package (a fresh clone, as
@@ -284,7 +284,7 @@ REFS = (
 )
 
 
-#: Texts for the README's examples in other languages (hyp.LANG, ref.LANG).
+#: Texts for the documented examples in other languages (hyp.LANG, ref.LANG).
 OTHER_LANGUAGES = {
     "zh": ("猫坐在垫子上。\n今天下雨了。\n", "猫在垫子上。\n今天一直在下雨。\n"),
     "ja": ("猫がマットの上に座った。\n", "猫はマットの上にいる。\n"),
@@ -328,8 +328,12 @@ def help_examples(env: Env, tmp: Path) -> dict[str, list[str]]:
     return found
 
 
-def readme_examples() -> list[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The documents whose command examples run from the wheel (the README's details are in docs/).
+DOCUMENTED = ("README.md", "docs/commands.md", "docs/bleu_impl.md")
+
+
+def documented_examples(document: str) -> list[str]:
+    text = (ROOT / document).read_text(encoding="utf-8")
     blocks = re.findall(r"```bash\n(.*?)```", text, re.S)
     return [
         line.strip()
@@ -394,11 +398,11 @@ def _run_examples(env: Env, commands: list[str], cwd: Path) -> list[str]:
 
 @pytest.mark.slow
 def test_every_documented_example_runs_from_the_wheel(wheel_env: Env, tmp_path: Path) -> None:
-    """README and --help examples, from a directory outside the checkout, with only the
+    """Documented and --help examples, from a directory outside the checkout, with only the
     runtime dependencies: no traceback; an optional library missing says what to install."""
     groups = help_examples(wheel_env, tmp_path)
-    groups["README"] = readme_examples()
-    workspaces = {name: _workspace(tmp_path / name) for name in groups}
+    groups.update({document: documented_examples(document) for document in DOCUMENTED})
+    workspaces = {name: _workspace(tmp_path / name.replace("/", "-")) for name in groups}
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
         futures = [
             pool.submit(_run_examples, wheel_env, commands, workspaces[name])

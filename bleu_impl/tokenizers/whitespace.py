@@ -55,7 +55,7 @@ def split_shared(
     """``split(text)``, window by window, every distinct token one object.
 
     A 100 MB segment holds millions of tokens; as separate ``str`` objects they take about
-    ten times the text (issue 13 measured 43x for a whole score). Windows end at an ASCII
+    ten times the text (43x was measured for a whole score). Windows end at an ASCII
     space, a separator for every splitter here, so the tokens are those of one split.
     """
     shared: dict[str, str] = {}

@@ -1,7 +1,7 @@
 """Replay every output of the real Perl scripts through the matching bleu_impl profile.
 
-Tolerance: 1e-9 relative to the full-precision (``%.15g``) value, as the issue requires; the
-printed value must also come out identical under the script's own format.
+Tolerance: 1e-9 relative to the full-precision (``%.15g``) value; the printed value must
+also come out identical under the script's own format.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from bleu_impl import EmulatedFailure
 
 CASES = json.loads((Path(__file__).parents[1] / "data" / "perl_scripts.json").read_text("utf-8"))
 
-#: script variant -> (profile, knob overrides), from the flag mapping in the issue.
+#: script variant -> (profile, knob overrides), the flags as docs/perl-scripts.md maps them.
 VARIANTS = {
     "mteval-v13a": ("mteval-v13a", {}),
     "mteval-v13a-c": ("mteval-v13a", {"lowercase": False}),
@@ -36,7 +36,7 @@ VARIANTS = {
 #: Outputs bleu_impl deliberately does not reproduce, with the reason.
 NOT_EMULATED = {
     ("detok_chop_no_final_newline", "multi-bleu-detok"): "file-reading bug (chop eats the last "
-    "character of a final line without newline); the issue says it needs no emulation",
+    "character of a final line without newline); not emulated (docs/perl-scripts.md)",
     ("detok_chop_no_final_newline", "multi-bleu-detok-lc"): "same chop bug",
 }
 

@@ -120,28 +120,28 @@ def _generic(case: dict[str, Any], key: str, **change: Any) -> bleu_impl.BleuRes
 
 
 def test_mteval_lowercases_after_decoding_entities() -> None:
-    case = cases()["mteval.issue12.entity-case"]
+    case = cases()["mteval.minimal.entity-case"]
     for key in ("mteval-v13a", "mteval-v14", "mteval-v13a-nosmooth"):
         exp = case["expected"][key]
         assert exp["totals"][0] == 5  # at & amp ; t: &AMP; is not decoded
         assert problems(case, key) == []
         lowered_first = _generic(case, key, lowercase_stage="before-tokenize")
         assert lowered_first.counts[:3] == lowered_first.totals[:3] == (3, 2, 1)  # at & t
-    assert problems(cases()["mteval.issue12.entity-case-sentence"], "mteval-v13a") == []
+    assert problems(cases()["mteval.minimal.entity-case-sentence"], "mteval-v13a") == []
 
 
 def test_detok_lc_lowercases_references_after_tokenizing() -> None:
-    case = cases()["multibleu.issue12.detok-lc-reference-after"]
+    case = cases()["multibleu.minimal.detok-lc-reference-after"]
     exp = case["expected"]["multi-bleu-detok-lc"]
     # r & d is up (lowercased, then decoded) against r & amp ; d is up (decoded, then lowercased)
     assert exp["score"] == 0.0 and (exp["hyp_len"], exp["ref_len"]) == (5, 7)
     assert problems(case, "multi-bleu-detok-lc") == []
     assert _generic(case, "multi-bleu-detok-lc", lowercase_stage="before-tokenize").score == 1.0
-    assert problems(cases()["multibleu.issue12.detok-lc-skipped"], "multi-bleu-detok-lc") == []
+    assert problems(cases()["multibleu.minimal.detok-lc-skipped"], "multi-bleu-detok-lc") == []
 
 
 def test_detok_lc_is_perl_lc_without_final_sigma() -> None:
-    case = cases()["multibleu.issue12.perl-lc-final-sigma"]
+    case = cases()["multibleu.minimal.perl-lc-final-sigma"]
     exp = case["expected"]["multi-bleu-detok-lc"]
     assert problems(case, "multi-bleu-detok-lc") == []
     python_lower = _generic(case, "multi-bleu-detok-lc", lowercase="unicode")
@@ -150,29 +150,29 @@ def test_detok_lc_is_perl_lc_without_final_sigma() -> None:
 
 def test_multibleu_closest_length_starts_from_9999() -> None:
     for name, ref_len in (("closest-9999-cap", 9999), ("closest-9999-tie", 1)):
-        case = cases()[f"multibleu.issue12.{name}"]
+        case = cases()[f"multibleu.minimal.{name}"]
         for key in ("multi-bleu", "multi-bleu-lc", "multi-bleu-detok", "multi-bleu-detok-lc"):
             assert case["expected"][key]["ref_len"] == ref_len
             assert problems(case, key) == []
-    cap = cases()["multibleu.issue12.closest-9999-cap"]
+    cap = cases()["multibleu.minimal.closest-9999-cap"]
     assert _generic(cap, "multi-bleu", ref_length="closest").ref_len == 10_200
 
 
 def test_mteval_v13a_dies_when_the_brevity_penalty_underflows() -> None:
     for tokens, dies in ((746, False), (747, True), (1492, False), (1493, True)):
-        case = cases()[f"mteval.issue12.bp-underflow-{tokens}"]
+        case = cases()[f"mteval.minimal.bp-underflow-{tokens}"]
         for key in ("mteval-v13a", "mteval-v13a-c", "mteval-v13a-shortest"):
             assert ("error" in case["expected"][key]) == dies, (tokens, key)
             assert problems(case, key) == []
         for key in ("mteval-v13a-nosmooth", "mteval-v14", "mteval-v14-c"):
             assert "error" not in case["expected"][key]
             assert problems(case, key) == []
-    died = cases()["mteval.issue12.bp-underflow-747"]["expected"]["mteval-v13a"]
+    died = cases()["mteval.minimal.bp-underflow-747"]["expected"]["mteval-v13a"]
     assert died["error"] == "bp-underflow" and "Can't take log of 0" in died["note"]
 
 
 def test_multibleu_dies_when_no_reference_file_has_a_line() -> None:
-    case = cases()["multibleu.issue12.no-reference-lines"]
+    case = cases()["multibleu.minimal.no-reference-lines"]
     for key in ("multi-bleu", "multi-bleu-lc", "multi-bleu-detok", "multi-bleu-detok-lc"):
         exp = case["expected"][key]
         assert exp["error"] == "missing-reference" and "could not find reference" in exp["note"]

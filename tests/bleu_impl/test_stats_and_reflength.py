@@ -46,7 +46,7 @@ def test_merge_rejects_different_orders() -> None:
         ("closest", 7, [11, 8, 6], 6),  # mteval's comment: |8-7| == |6-7|, the shorter wins
         # multi-bleu.perl starts from (diff, len) = (9999, 9999) and replaces it only by a
         # smaller diff or an equal diff with a shorter length (fixture
-        # multibleu.issue12.closest-9999-cap: 100 tokens vs 10,200 gives ref_len 9999)
+        # multibleu.minimal.closest-9999-cap: 100 tokens vs 10,200 gives ref_len 9999)
         ("closest-9999", 100, [10_200], 9999),
         ("closest-9999", 0, [10_020], 9999),
         ("closest-9999", 10_019, [10_020], 10_020),

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -19,17 +16,10 @@ def _json(capsys, *args: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
-@pytest.fixture(scope="module")
-def default_log(tmp_path_factory) -> Path:
-    """The README's first command, `bleu-conformance compare`, run once with its log kept."""
-    log = tmp_path_factory.mktemp("compare") / "default.jsonl"
-    with contextlib.redirect_stdout(io.StringIO()):
-        assert main(["compare", "--output", str(log)]) == 0
-    return log
-
-
-def test_default_compares_bleu_impl_with_nltk_and_explains_every_row(capsys, default_log) -> None:
-    data = _json(capsys, "--replay", str(default_log))
+def test_default_compares_bleu_impl_with_nltk_and_explains_every_row(
+    capsys, default_compare_log
+) -> None:
+    data = _json(capsys, "--replay", str(default_compare_log))
     names = [impl["name"] for impl in data["implementations"]]
     assert names == ["bleu_impl:papineni2002", "nltk"]
     differing = [p for p in data["pairs"] if p["verdict"] == "differing"]
@@ -45,11 +35,13 @@ def test_default_compares_bleu_impl_with_nltk_and_explains_every_row(capsys, def
 
 
 @pytest.mark.parametrize("columns", [80, 120])
-def test_first_command_answers_on_one_screen(capsys, monkeypatch, default_log, columns) -> None:
+def test_first_command_answers_on_one_screen(
+    capsys, monkeypatch, default_compare_log, columns
+) -> None:
     """The README's first command: the answer (verdict, pairs, causes) on the first screen,
     every line within the terminal's width, the largest differences first."""
     monkeypatch.setenv("COLUMNS", str(columns))
-    assert main(["compare", "--replay", str(default_log)]) == 0
+    assert main(["compare", "--replay", str(default_compare_log)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert max(len(line) for line in lines) <= columns
     first_screen = " ".join(" ".join(lines[:40]).split())
@@ -57,24 +49,24 @@ def test_first_command_answers_on_one_screen(capsys, monkeypatch, default_log, c
     assert "Why: causes" in first_screen and "zero_match: zero vs" in first_screen
     if columns == 120:
         assert "Material differences" in first_screen and len(lines) <= 50
-    data = _json(capsys, "--replay", str(default_log))
+    data = _json(capsys, "--replay", str(default_compare_log))
     largest = data["material"][0]["item"]
     material = "\n".join(lines).split("Material differences")[1]
     first_row = next(line for line in material.split("\n") if re.match(r"\s*1  ", line))
     assert largest.startswith(first_row.split()[1])  # the case id, maybe wrapped
 
 
-def test_verbose_lists_every_difference(capsys, default_log) -> None:
-    data = _json(capsys, "--replay", str(default_log))
+def test_verbose_lists_every_difference(capsys, default_compare_log) -> None:
+    data = _json(capsys, "--replay", str(default_compare_log))
     differing = sum(1 for p in data["pairs"] if p["verdict"] == "differing")
-    assert main(["compare", "--replay", str(default_log), "-v"]) == 0
+    assert main(["compare", "--replay", str(default_compare_log), "-v"]) == 0
     out = capsys.readouterr().out
     numbered = re.findall(r"^\s*(\d+)  \S", out, flags=re.M)
     assert [int(n) for n in numbered] == list(range(1, differing + 1))
 
 
-def test_markdown_is_gfm_tables(capsys, default_log) -> None:
-    assert main(["compare", "--replay", str(default_log), "--format", "markdown"]) == 0
+def test_markdown_is_gfm_tables(capsys, default_compare_log) -> None:
+    assert main(["compare", "--replay", str(default_compare_log), "--format", "markdown"]) == 0
     tables = gfm.check(capsys.readouterr().out)
     assert tables and tables[0].headers[-1] == "max |Δ|"
 
