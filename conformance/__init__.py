@@ -24,31 +24,21 @@ if TYPE_CHECKING:
     from .results.records import CaseResult, Pair
     from .results.report import Report
 
+#: Where each public name lives (imported on first use).
 _WHERE = {
-    "Adapter": "adapters",
-    "Capabilities": "adapters",
-    "make_adapter": "adapters",
-    "Case": "cases",
-    "ExpectationKey": "cases",
-    "LoadResult": "cases",
-    "load_fixtures": "cases",
-    "select_cases": "cases",
-    "PairRow": "engine",
-    "Reply": "engine",
-    "ask": "engine",
-    "build_request": "engine",
-    "compare_case": "engine",
-    "identify": "engine",
-    "verify_cases": "engine",
-    "AdapterError": "protocol",
-    "Answer": "protocol",
-    "Failure": "protocol",
-    "Request": "protocol",
-    "CaseResult": "results.records",
-    "Pair": "results.records",
-    "Report": "results.report",
-    "read_log": "results.log",
-    "render": "reporters",
+    name: module
+    for module, names in {
+        "adapters": ("Adapter", "Capabilities", "make_adapter"),
+        "cases": ("Case", "ExpectationKey", "LoadResult", "load_fixtures", "select_cases"),
+        "engine": ("PairRow", "Reply", "ask", "build_request", "compare_case", "identify"),
+        "engine.verify": ("verify_cases",),
+        "protocol": ("AdapterError", "Answer", "Failure", "Request"),
+        "reporters": ("render",),
+        "results.log": ("read_log",),
+        "results.records": ("CaseResult", "Pair"),
+        "results.report": ("Report",),
+    }.items()
+    for name in names
 }
 
 __all__ = [

@@ -44,9 +44,6 @@ class UserCorpus:
         """Short system names: the file names without what they all share."""
         return display_names(self.system_files)
 
-    def segment_references(self, line: int) -> tuple[str, ...]:
-        return tuple(stream[line] for stream in self.references)
-
     def case(self, system: int, knobs: Mapping[str, Any] | None = None) -> Case:
         """System ``system`` as a corpus-level case on these references."""
         refs = list(zip(*self.references))
