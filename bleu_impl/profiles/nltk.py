@@ -47,6 +47,7 @@ PROFILES: tuple[Profile, ...] = (
         source="nltk/nltk tag 3.2.2 nltk/translate/bleu_score.py (commit ed04c22a0)",
         defaults={**_NLTK_COMMON, "zero_match": "truncate"},
         options=_NLTK_OPTIONS,
+        releases=("nltk", "3.2.2", "3.2.5"),
         unsupported={
             "smoothing": (
                 "nltk-method2",
