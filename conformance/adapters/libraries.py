@@ -155,8 +155,12 @@ class LibraryAdapter(Adapter):
 
 
 def release_key(release: str) -> tuple[int, ...]:
-    """``3.2.5`` -> (3, 2, 5): release numbers in order (``1.4.0.post0`` after 1.4.0)."""
-    return tuple(int(n) for n in re.findall(r"[0-9]+", release))
+    """``3.2.5`` -> (3, 2, 5): release numbers in order (``1.4.0.post0`` after 1.4.0);
+    trailing zeros dropped, as pip compares (``3.3.0`` is ``3.3``)."""
+    numbers = [int(n) for n in re.findall(r"[0-9]+", release)]
+    while numbers and numbers[-1] == 0:
+        numbers.pop()
+    return tuple(numbers)
 
 
 def release_profile(name: str, release: str) -> str:

@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         return fail("versions", exc)
     if not releases:
         return fail("versions", f"no release of {args.library} in that range")
-    _, cases = load_selected(args, "versions")
+    loaded, cases = load_selected(args, "versions")
     cases += generate_cases(args.generate, args.seed)
     head = header("versions", args, library=args.library, releases=releases, cases=len(cases))
 
@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
                 bar.update(1)
 
             run_releases(args.library, releases, cases, args.jobs, done)
-        for behaviour in behaviour_classes(records, cases):
+        for behaviour in behaviour_classes(records, cases, loaded.keys):
             log.write(behaviour)
         log.write(End())
 

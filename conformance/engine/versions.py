@@ -16,13 +16,14 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from typing import Any
 
 from bleu_impl import PROFILES
 
 from ..adapters.bleu_impl_adapter import BleuImplAdapter
 from ..adapters.libraries import release_key
 from ..adapters.releases import pinned
-from ..cases import Case, Tolerance
+from ..cases import Case, ExpectationKey, Tolerance
 from ..protocol import AdapterError
 from ..results.records import Behaviour, Release, Side
 from ..results.vocab import ANSWERED
@@ -33,6 +34,7 @@ from .subjects import FLOAT32_TOLERANCE
 __all__ = [
     "available_releases",
     "behaviour_classes",
+    "candidates",
     "run_release",
     "run_releases",
     "same_side",
@@ -66,7 +68,7 @@ def run_release(library: str, release: str, cases: Sequence[Case]) -> Release:
     try:
         adapter = pinned(f"{library}=={release}")
     except AdapterError as exc:
-        return Release(library, release, error=exc.message)
+        return Release(library, release, error=_condensed(exc.message))
     try:
         scale = adapter.capabilities.scale
         answers = {}
@@ -76,6 +78,12 @@ def run_release(library: str, release: str, cases: Sequence[Case]) -> Release:
         return Release(library, release, adapter.capabilities.version, answers=answers)
     finally:
         adapter.close()
+
+
+def _condensed(error: str) -> str:
+    """An error on one line: terminal colors, rules of stars and runs of space removed."""
+    plain = re.sub(r"\x1b\[[0-9;]*m|\*{3,}", " ", error)
+    return " ".join(plain.split())[:400]
 
 
 def run_releases(
@@ -114,77 +122,116 @@ def _short(error: str) -> str:
     return re.sub(r"==[0-9][^ :]*|[0-9]+(\.[0-9]+)+", "", error)
 
 
-def _profiles_of(library: str) -> list[str]:
-    return [p for p in PROFILES if p == library or p.startswith(f"{library}-")]
+#: A candidate: its name in reports, its profile and the knobs on top.
+Candidate = tuple[str, str, Mapping[str, Any]]
+
+
+def candidates(library: str, keys: Mapping[str, ExpectationKey]) -> list[Candidate]:
+    """The settings that may reproduce a release of ``library``: the profiles named for it
+    and the expectation keys named for it (``nltk-3.1`` is papineni2002 as 3.1 behaved)."""
+    own: list[Candidate] = [
+        (p, p, {}) for p in PROFILES if p == library or p.startswith(f"{library}-")
+    ]
+    named = [
+        (k, key.profile, key.knobs)
+        for k, key in keys.items()
+        if k.startswith(library) and key.profile and k not in PROFILES
+    ]
+    return [*own, *named]
+
+
+def _evidence(side: Side) -> bool:
+    """An answer that is evidence: a score or a failure of a known kind."""
+    return side.status == ANSWERED and side.failure != "unknown"
 
 
 def _agreement(
-    profile: str, answers: Mapping[str, Side], cases: Iterable[Case], tolerance: Tolerance
+    candidate: Candidate, answers: Mapping[str, Side], cases: Iterable[Case], tol: Tolerance
 ) -> tuple[int, int]:
-    """(agreed, compared): of the cases the profile can express and the release answered."""
-    adapter = BleuImplAdapter(profile)
+    """(agreed, compared): of the cases the candidate can express and the release answered
+    with a score or a failure of a known kind."""
+    _, profile, knobs = candidate
+    adapter = BleuImplAdapter(profile, knobs=knobs)
     agreed = compared = 0
     for case in cases:
         theirs = answers.get(case.id)
-        if theirs is None or theirs.status != ANSWERED:
+        if theirs is None or not _evidence(theirs):
             continue
         reply = ask(adapter, build_request(case))
         if reply.status != ANSWERED:
             continue
         compared += 1
-        agreed += same_side(side_of(reply, reply.outcome(1)), theirs, tolerance)
+        agreed += same_side(side_of(reply, reply.outcome(1)), theirs, tol)
     return agreed, compared
 
 
 def _named(
-    behaviour: Behaviour, first: Release, cases: Sequence[Case], tol: Tolerance
+    behaviour: Behaviour,
+    first: Release,
+    found: Sequence[Candidate],
+    cases: Sequence[Case],
+    tol: Tolerance,
 ) -> Behaviour:
-    """``behaviour`` with the profile that reproduces every answer it can express (else the
-    nearest: the largest share reproduced)."""
+    """``behaviour`` with the candidate that reproduces every answer it can express (else
+    the nearest: the largest share reproduced)."""
     scored = []
-    for profile in _profiles_of(first.library):
-        agreed, compared = _agreement(profile, first.answers, cases, tol)
-        scored.append(
-            (
-                compared > 0 and agreed == compared,
-                agreed / max(compared, 1),
-                profile,
-                agreed,
-                compared,
-            )
-        )
+    for rank, candidate in enumerate(found):  # on a tie, the first listed (a profile)
+        agreed, compared = _agreement(candidate, first.answers, cases, tol)
+        share = agreed / max(compared, 1)
+        matched = compared > 0 and agreed == compared
+        scored.append((matched, share, compared, -rank, candidate[0], agreed))
     if not scored:
         return behaviour
-    matched, _, profile, agreed, compared = max(scored)
+    matched, _, compared, _, name, agreed = max(scored)
+    found_name = name if matched else None
+    failed = sum(a.status == ANSWERED and a.failure == "unknown" for a in first.answers.values())
     return replace(
         behaviour,
-        profile=profile if matched else None,
-        nearest=profile,
+        profile=found_name,
+        nearest=name,
         agreed=agreed,
         compared=compared,
+        failed=failed,
     )
 
 
-def behaviour_classes(records: Sequence[Release], cases: Sequence[Case]) -> list[Behaviour]:
+def _groups(records: Sequence[Release], tol: Tolerance) -> list[list[Release]]:
+    """Releases with the same answers, each group consecutive among the releases that
+    answered (a release that could not run between two alike does not split them), and
+    consecutive releases failing alike; in order of their first release."""
+    groups: list[list[Release]] = []
+    last_answering: list[Release] | None = None
+    for record in records:
+        if record.error:
+            if groups and groups[-1][0].error and _same(groups[-1][0], record, tol):
+                groups[-1].append(record)
+            else:
+                groups.append([record])
+        elif last_answering is not None and _same(last_answering[0], record, tol):
+            last_answering.append(record)
+        else:
+            last_answering = [record]
+            groups.append(last_answering)
+    return groups
+
+
+def behaviour_classes(
+    records: Sequence[Release], cases: Sequence[Case], keys: Mapping[str, ExpectationKey]
+) -> list[Behaviour]:
     """The behaviour classes of ``records`` (in release order)."""
     if not records:
         return []
     library = records[0].library
     arithmetic = PROFILES[library].resolve({}).arithmetic if library in PROFILES else "float64"
     tol = FLOAT32_TOLERANCE if arithmetic != "float64" else _TOLERANCE
-    groups: list[list[Release]] = []
-    for record in records:
-        if groups and _same(groups[-1][0], record, tol):
-            groups[-1].append(record)
-        else:
-            groups.append([record])
+    found = candidates(library, keys)
     classes: list[Behaviour] = []
     previous: Release | None = None
-    for group in groups:
+    for group in _groups(records, tol):
         first = group[0]
         behaviour = Behaviour(library, tuple(r.release for r in group), error=first.error)
         if not first.error:
-            behaviour = _named(behaviour, first, cases, tol)
+            behaviour = _named(behaviour, first, found, cases, tol)
             if previous is not None:
                 behaviour = _separated(behaviour, previous, first, tol)
             previous = first

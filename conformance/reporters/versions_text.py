@@ -35,6 +35,8 @@ def behaviour(b: Behaviour) -> str:
     if b.error:
         return f"cannot run: {b.error}"[:300]
     reproduced = f"{b.agreed}/{b.compared} answers"
+    if b.failed:
+        reproduced += f"; {b.failed} raised, not compared"
     if b.profile is not None:
         return f"profile {b.profile} ({reproduced})"
     if b.nearest:

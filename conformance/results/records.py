@@ -556,8 +556,9 @@ class Release:
 class Behaviour:
     """Consecutive releases whose answers are all the same: the profile that reproduces
     every answer it can express (``profile``, None: no profile matches; ``agreed`` of
-    ``compared``, for the nearest otherwise), and the case that separates it from the
-    previous class with both answers (``case``, ``before``, ``after``)."""
+    ``compared``, for the nearest otherwise; ``failed``: answers that are failures of no
+    known kind, never compared), and the case that separates it from the previous class
+    with both answers (``case``, ``before``, ``after``; ``differing`` cases in all)."""
 
     KIND: ClassVar[str] = "behaviour"
 
@@ -569,6 +570,7 @@ class Behaviour:
     agreed: int = 0
     compared: int = 0
     differing: int = 0
+    failed: int = 0
     case: str = ""
     before: Side | None = None
     after: Side | None = None

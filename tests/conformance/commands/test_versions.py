@@ -47,3 +47,25 @@ def test_the_range_must_hold_a_release(capsys):
     argv = ["versions", "nltk", "--release", "3.2.5", "--from", "3.3", "--quiet"]
     assert main(argv) == 2
     assert "no release of nltk in that range" in capsys.readouterr().err
+
+
+def test_a_release_that_cannot_run_does_not_split_a_class():
+    """NLTK 3.9 cannot import without a downloaded corpus; 3.8.1 and 3.9.1 answer alike."""
+    from conformance.engine.versions import behaviour_classes
+    from conformance.results.records import Release, Side
+
+    same = {"c": Side("answered", score=0.5)}
+    records = [
+        Release("nltk", "3.8.1", answers=same),
+        Release("nltk", "3.9", error="LookupError: Resource wordnet not found."),
+        Release("nltk", "3.9.1", answers=same),
+    ]
+    classes = behaviour_classes(records, [], {})
+    assert [c.releases for c in classes] == [("3.8.1", "3.9.1"), ("3.9",)]
+
+
+def test_release_numbers_compare_as_pip_does():
+    from conformance.adapters.libraries import release_key
+
+    assert release_key("3.3.0") == release_key("3.3")
+    assert release_key("3.10.4") > release_key("3.9.4") > release_key("3.9")
