@@ -10,6 +10,7 @@ from .corpus_text import (
     ORDER_NOTE,
     decomposition_lines,
     error_lines,
+    feeding_lines,
     flip_rows,
     header_lines,
     incomplete,
@@ -151,7 +152,12 @@ def render_html(report: Report, view: View) -> str:
         ]
     segments = segment_lines(report, 160)
     blocks = [
-        html.section("Scores", scores, *(html.paragraph(html.mono(e)) for e in errors)),
+        html.section(
+            "Scores",
+            scores,
+            *(html.paragraph(html.mono(f"input: {e}")) for e in feeding_lines(report)),
+            *(html.paragraph(html.mono(e)) for e in errors),
+        ),
         html.section("Ranks", html.table(rhead, rrows), html.figures(*figures)),
         html.section(
             f"Why the scores differ from {summary(report).baseline}",

@@ -27,6 +27,7 @@ __all__ = [
     "ORDER_NOTE",
     "decomposition_lines",
     "error_lines",
+    "feeding_lines",
     "flip_rows",
     "header_lines",
     "incomplete",
@@ -130,6 +131,18 @@ def error_lines(report: Report) -> list[str]:
             )
             lines.append(f"{impl} on {where}: {reason}")
     return lines
+
+
+def feeding_lines(report: Report) -> list[str]:
+    """How each implementation was given the text, one line per way naming who (none when
+    every implementation read the raw text with no tokenizer asked for)."""
+    by_way: dict[str, list[str]] = {}
+    for entry in summary(report).reproduced:
+        if entry.fed:
+            by_way.setdefault(entry.fed, []).append(entry.implementation)
+    if set(by_way) <= {"raw text"}:
+        return []
+    return [f"{way}: {', '.join(impls)}" for way, impls in by_way.items()]
 
 
 def decomposition_lines(report: Report) -> list[str]:
@@ -310,6 +323,9 @@ def _render_text(report: Report, markdown: bool, width: int) -> str:
         out += fit(line, "  ")
     out.append(h("Scores (BLEU, 0–100)"))
     out.append(_wide_table(*score_rows(report), markdown, width))
+    fed = feeding_lines(report)
+    if fed:
+        out += ["", "Input:", *(p for e in fed for p in fit(f"  {e}", "      "))]
     errors = error_lines(report)
     if errors:
         out += ["", "No score:", *(p for e in errors for p in fit(f"  {e}", "      "))]

@@ -330,13 +330,15 @@ class System:
 @dataclass(frozen=True)
 class Reproduced:
     """The bleu_impl setting that reproduces an implementation's scores (None: no setting
-    does), as a label and as knobs, and how its p-values were computed."""
+    does), as a label and as knobs, how its p-values were computed and how it was given the
+    text (``fed``: raw, or pre-tokenized by the corpus tokenizer it cannot set itself)."""
 
     implementation: str
     native: str | None = None
     reproduced_by: str | None = None
     setting: Mapping[str, Any] | None = None
     significance: str = ""
+    fed: str = ""
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ from ...results.vocab import ANSWERED, SKIPPED, Policy
 from ..asking import Reply
 from ..attribution import UNKNOWN_FAILURE
 from ..subjects import Subject
+from .feeding import Feeder, Feeding
 from .notes import file_notes, script_notes, system_notes
 from .paths import Reproduction, path_steps, reproduce_subject
 from .segments import contributions, count_change
@@ -115,20 +116,22 @@ def _ask_all(
     options: CorpusOptions,
     progress: Progress,
     record: Record,
-) -> dict[str, list[Cell]]:
+) -> tuple[dict[str, list[Cell]], dict[str, Feeding]]:
     """Every implementation's cell on every system (each ``record``ed as its
-    implementation finishes). With ``jobs`` > 1 the implementations that work in another
-    process (live libraries, programs) are asked from ``jobs`` threads while this one asks
-    the in-process ones: each is asked exactly as alone."""
-    cases = [corpus.case(j, options.knobs) for j in range(len(corpus.system_files))]
+    implementation finishes) and how it was fed (:mod:`.feeding`). With ``jobs`` > 1 the
+    implementations that work in another process (live libraries, programs) are asked from
+    ``jobs`` threads while this one asks the in-process ones: each is asked exactly as
+    alone."""
+    feeder = Feeder(corpus, options.knobs)
     names = corpus.names
     cells: dict[str, list[Cell]] = {}
+    feedings: dict[str, Feeding] = {}
 
     def ask(subject: Subject) -> None:
         progress(f"scoring with {subject.name}")
+        replies, feedings[subject.name] = feeder.replies(subject)
         row = [
-            _cell(subject.name, names[j], subject.reply(case), subject.scale)
-            for j, case in enumerate(cases)
+            _cell(subject.name, names[j], reply, subject.scale) for j, reply in enumerate(replies)
         ]
         for cell in row:
             record(cell)
@@ -140,7 +143,7 @@ def _ask_all(
             if subject not in away:
                 ask(subject)
     asking.raise_failure()
-    return {s.name: cells[s.name] for s in subjects}
+    return {s.name: cells[s.name] for s in subjects}, feedings
 
 
 class _Asking:
@@ -189,6 +192,7 @@ class _Asking:
 def _reproductions(
     subjects: Sequence[Subject],
     cells: Mapping[str, list[Cell]],
+    feedings: Mapping[str, Feeding],
     cache: TableCache,
     knobs: Mapping[str, Any],
     baseline: str,
@@ -201,12 +205,19 @@ def _reproductions(
     by_name = {s.name: s for s in subjects}
     out: dict[str, Reproduction] = {}
     progress(f"reproducing {baseline}")
-    out[baseline] = reproduce_subject(by_name[baseline], wanted[baseline], cache, knobs, None)
+    out[baseline] = reproduce_subject(
+        by_name[baseline], wanted[baseline], cache, knobs, None, feedings[baseline].tokenizer
+    )
     for subject in subjects:
         if subject.name != baseline:
             progress(f"reproducing {subject.name}")
             out[subject.name] = reproduce_subject(
-                subject, wanted[subject.name], cache, knobs, out[baseline]
+                subject,
+                wanted[subject.name],
+                cache,
+                knobs,
+                out[baseline],
+                feedings[subject.name].tokenizer,
             )
     return out
 
@@ -416,9 +427,9 @@ def _report(
     counts: SharedCounts,
 ) -> tuple[list[Cell], CorpusSummary]:
     names = list(corpus.names)
-    cells = _ask_all(corpus, subjects, options, progress, record)
+    cells, feedings = _ask_all(corpus, subjects, options, progress, record)
     cache = TableCache([corpus.case(j, options.knobs) for j in range(len(names))], counts)
-    reps = _reproductions(subjects, cells, cache, options.knobs, baseline, progress)
+    reps = _reproductions(subjects, cells, feedings, cache, options.knobs, baseline, progress)
     scores = {
         impl: {c.system: c.score for c in row if c.score is not None} for impl, row in cells.items()
     }
@@ -447,7 +458,10 @@ def _report(
             + file_notes(_files(corpus))
             + system_notes(list(zip(names, corpus.outputs)))
         ),
-        reproduced=tuple(_reproduced(s, reps[s.name], sig.missing.get(s.name)) for s in subjects),
+        reproduced=tuple(
+            _reproduced(s, reps[s.name], sig.missing.get(s.name), feedings[s.name], options.knobs)
+            for s in subjects
+        ),
         ranks={impl: rank(s) for impl, s in scores.items()},
         spread=_spread(scores, names),
         intervals={
@@ -500,8 +514,15 @@ def _spread(scores: Mapping[str, Mapping[str, float]], names: Sequence[str]) -> 
     return out
 
 
-def _reproduced(subject: Subject, rep: Reproduction, missing: str | None) -> Reproduced:
+def _reproduced(
+    subject: Subject,
+    rep: Reproduction,
+    missing: str | None,
+    feeding: Feeding,
+    knobs: Mapping[str, Any],
+) -> Reproduced:
     return Reproduced(
+        fed=feeding.describe(knobs),
         implementation=subject.name,
         native=subject.native,
         reproduced_by=rep.describe() if rep.config is not None else None,

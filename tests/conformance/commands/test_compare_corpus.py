@@ -288,16 +288,26 @@ def test_jobs_ask_the_live_libraries_at_once_with_the_same_report(
 def test_a_baseline_without_scores_is_named_as_the_reason(
     corpus: dict[str, list[Path]], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """NLTK cannot tokenize Chinese: as the baseline under tokenize=zh it scores nothing,
-    and the decomposition says so (not that no setting reproduces it)."""
-    argv = ["compare", *_args(corpus["de"][:3]), "--impl", "nltk", "--impl", "sacrebleu"]
-    argv += ["--impl", "bleu_impl:multi-bleu", "--baseline", "nltk", "--knob", "tokenize=zh"]
+    """fairseq takes one reference: as the baseline on two it scores nothing, and the
+    decomposition says so (not that no setting reproduces it)."""
+    argv = ["compare", *_args(corpus["de"][:3]), "--impl", "bleu_impl:fairseq"]
+    argv += [
+        "--impl",
+        "sacrebleu",
+        "--impl",
+        "bleu_impl:multi-bleu",
+        "--baseline",
+        "bleu_impl:fairseq",
+    ]
     assert main([*argv, "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out["scores"]["nltk"]) == set()  # skipped on every system
+    assert set(out["scores"]["bleu_impl:fairseq"]) == set()  # failed on every system
     for impl in ("sacrebleu", "bleu_impl:multi-bleu"):
         note = out["decomposition"][impl]["note"]
-        assert note == "nltk (the baseline) has no score on any system: choose another --baseline"
+        want = (
+            "bleu_impl:fairseq (the baseline) has no score on any system: choose another --baseline"
+        )
+        assert note == want
     assert "--between" in out["segments"]["note"]
 
 
