@@ -8,6 +8,7 @@ from ..results.report import Report
 from . import figures, html
 from .corpus_text import (
     ORDER_NOTE,
+    VERSUS_HEAD,
     decomposition_lines,
     error_lines,
     feeding_lines,
@@ -21,6 +22,8 @@ from .corpus_text import (
     segment_lines,
     significance_line,
     summary,
+    versus_lines,
+    versus_rows,
 )
 from .numbers import fixed
 from .view import View
@@ -164,6 +167,12 @@ def render_html(report: Report, view: View) -> str:
             html.paragraph(ORDER_NOTE),
             html.figure(steps) if steps else "",
             _lines_block(decomposition_lines(report)),
+        ),
+        html.section(
+            f"Significance against {summary(report).systems[0].name}",
+            *(html.paragraph(line) for line in versus_lines(report)[:1]),
+            html.table(VERSUS_HEAD, versus_rows(report)) if summary(report).versus else "",
+            _lines_block(versus_lines(report)[1:]),
         ),
         html.section("Ranking flips", *flips_block),
         html.section(  # the summary wraps as prose; the segments keep their columns

@@ -41,6 +41,8 @@ __all__ = [
     "segment_lines",
     "significance_line",
     "summary",
+    "versus_lines",
+    "versus_rows",
 ]
 
 ORDER_NOTE = (
@@ -54,9 +56,9 @@ def _num(value: float | None, digits: int = 2, sign: bool = False) -> str:
     return fixed(value, digits, sign).replace("-", "−")
 
 
-def _p(value: float | None, alpha: float) -> str:
-    """A p-value as sacrebleu prints it, ``*`` when significant."""
-    return fixed(value, 4) + ("*" if value is not None and value < alpha else "")
+def _marked(value: float | None, significant: bool | None) -> str:
+    """A p-value as sacrebleu prints it, ``*`` when significant (never for a tie)."""
+    return fixed(value, 4) + ("*" if significant else "")
 
 
 def summary(report: Report) -> CorpusSummary:
@@ -188,7 +190,7 @@ def _summary(values: Sequence[float], visible: Callable[[float], bool]) -> str:
 
 
 def flip_rows(report: Report, limit: int | None) -> list[list[str]]:
-    alpha, visible = report.policy.alpha, report.policy.material
+    visible = report.policy.material
     rows = []
     for flip in summary(report).flips[:limit]:
         a, b = flip.systems
@@ -196,7 +198,7 @@ def flip_rows(report: Report, limit: int | None) -> list[list[str]]:
         for k, (better, label) in enumerate(groups):
             shown = ", ".join(
                 f"{impl} {_delta(flip.delta[impl] * (1 - 2 * k), visible)} "
-                f"(p {_p(flip.p_value.get(impl), alpha)})"
+                f"(p {_marked(flip.p_value.get(impl), flip.significant.get(impl))})"
                 for impl in better
             )
             rows.append([f"{a} vs {b}" if k == 0 else "", label, shown])
@@ -302,9 +304,49 @@ def significance_line(report: Report) -> str:
     )
     return (
         f"p-values: {test}, seed {sig.seed} (as sacrebleu --{sig.test}); "
-        f"* = p < {sig.alpha}; "
+        f"* = p < {sig.alpha} on a difference visible at {report.policy.decimals} decimals; "
         "computed by the bleu_impl setting that reproduces each implementation"
     )
+
+
+VERSUS_HEAD = ["system", "implementations", "BLEU", "μ ± 95% CI", "Δ vs first", "p"]
+
+
+def versus_rows(report: Report) -> list[list[str]]:
+    """Every system against the first, as sacrebleu's --paired-bs/--paired-ar table, per
+    implementation: score, bootstrap mean ± half-width of the 95% interval, difference from
+    the first system and p-value; implementations whose printed row is the same share it."""
+    s = summary(report)
+    if not s.versus:
+        return []
+    first = s.versus[0].systems[1]
+    scores = report.scores()
+    rows: list[list[str]] = []
+    for system, pair in [(first, None), *((v.systems[0], v) for v in s.versus)]:
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for impl in report.names():
+            if system not in scores.get(impl, {}) or (pair and impl not in pair.delta):
+                continue
+            iv = s.intervals.get(impl, {}).get(system)
+            cells = (
+                _num(scores[impl][system]),
+                EMPTY if iv is None else f"{_num(iv.mean)} ± {_num(iv.half)}",
+                EMPTY if pair is None else _num(pair.delta[impl], sign=True),
+                EMPTY if pair is None else _marked(pair.p_value.get(impl), pair.significant[impl]),
+            )
+            groups.setdefault(cells, []).append(impl)
+        for k, (row, impls) in enumerate(groups.items()):
+            rows.append([system if k == 0 else "", ", ".join(impls), *row])
+    return rows
+
+
+def versus_lines(report: Report) -> list[str]:
+    """How the table was computed, then each system's verdict against the first."""
+    s = summary(report)
+    if not s.versus:
+        return ["One system: nothing to test." if len(s.systems) < 2 else "Nothing to test."]
+    lines = [significance_line(report).replace("p-values:", "Against the first system:", 1)]
+    return lines + [f"{v.systems[0]} vs {v.systems[1]}: {v.verdict}" for v in s.versus]
 
 
 def _render_text(report: Report, markdown: bool, width: int) -> str:
@@ -334,6 +376,8 @@ def _render_text(report: Report, markdown: bool, width: int) -> str:
     out.append(h(f"Why the scores differ from {summary(report).baseline}"))
     lines = [part for line in decomposition_lines(report) for part in fit(line, "      ")]
     out += [*fit(ORDER_NOTE, ""), "", *_block(lines, markdown)]
+    out.append(h(f"Significance against {_first(report)}"))
+    out += _versus_section(report, markdown, fit, width)
     out.append(h("Ranking flips"))
     out += _flip_section(report, markdown, fit, width)
     out.append(h("Where the difference comes from"))
@@ -399,6 +443,30 @@ def _flip_section(
     if extra > 0:
         lines.append(f"... {extra} more pair(s) in --format json / markdown / html")
     return lines
+
+
+def _first(report: Report) -> str:
+    systems = summary(report).systems
+    return systems[0].name if systems else EMPTY
+
+
+def _versus_section(
+    report: Report, markdown: bool, fit: Callable[[str, str], list[str]], width: int
+) -> list[str]:
+    lines = versus_lines(report)
+    rows = versus_rows(report)
+    out = fit(lines[0], "")
+    if rows:
+        widths = [max(len(h), *(len(r[j]) for r in rows)) for j, h in enumerate(VERSUS_HEAD)]
+        # the numbers as wide as they are; the names share what is left (wrapping)
+        room = max(32, (width or 120) - sum(widths[2:]) - 2 * (len(widths) - 1))
+        widths[0] = min(widths[0], max(12, room // 3))
+        widths[1] = max(20, room - widths[0])
+        table = (
+            md.table(VERSUS_HEAD, rows) if markdown else grid(VERSUS_HEAD, rows, maxwidths=widths)
+        )
+        out += ["", table, ""]
+    return out + [p for line in lines[1:] for p in fit(line, "  ")]
 
 
 def _flip_widths(head: list[str], rows: list[list[str]], width: int) -> list[int]:

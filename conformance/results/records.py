@@ -392,8 +392,10 @@ class Decomposition:
 
 @dataclass(frozen=True)
 class Flip:
-    """A pair of systems two implementations order differently: who puts each first, the
-    differences (first minus second, 0–100), p-values and their significance."""
+    """A pair of systems under every implementation (a ranking flip, or a system against
+    the first one): who puts each first, the differences (first minus second, 0–100),
+    p-values, their significance, and what they say together in words (``verdict``: a tie,
+    a difference within noise, a significant one, a flip)."""
 
     systems: tuple[str, str]
     a_better: tuple[str, ...]
@@ -402,6 +404,7 @@ class Flip:
     delta: Mapping[str, float]
     p_value: Mapping[str, float | None]
     significant: Mapping[str, bool | None]
+    verdict: str = ""
 
 
 @dataclass(frozen=True)
@@ -452,7 +455,8 @@ class Segments:
 class CorpusSummary:
     """Everything the corpus report derives from the cells: ranks, spread, the settings that
     reproduce each implementation, bootstrap intervals, the knob paths from the baseline,
-    the ranking flips and the segments behind the largest difference."""
+    the ranking flips, the segments behind the largest difference and every system tested
+    against the first."""
 
     KIND: ClassVar[str] = "corpus"
 
@@ -470,6 +474,8 @@ class CorpusSummary:
     decomposition: Mapping[str, Decomposition] = field(default_factory=dict)
     flips: tuple[Flip, ...] = ()
     segments: Segments = field(default_factory=Segments)
+    #: every other system against the first (sacrebleu --paired-bs / --paired-ar's table)
+    versus: tuple[Flip, ...] = ()
 
 
 # --- identify ---------------------------------------------------------------------------

@@ -23,8 +23,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from itertools import combinations
+from dataclasses import dataclass, field
 from statistics import fmean
 from typing import Any
 
@@ -38,7 +37,6 @@ from ...results.records import (
     Cell,
     CorpusSummary,
     Decomposition,
-    Flip,
     Interval,
     Reproduced,
     Segments,
@@ -51,6 +49,7 @@ from ...results.vocab import ANSWERED, SKIPPED, Policy
 from ..asking import Reply
 from ..attribution import UNKNOWN_FAILURE
 from ..subjects import Subject
+from . import verdicts
 from .feeding import Feeder, Feeding
 from .notes import file_notes, script_notes, system_notes
 from .paths import Reproduction, path_steps, reproduce_subject
@@ -299,34 +298,6 @@ def _mean(values: Any) -> float | None:
     return fmean(present) if present else None
 
 
-def _flips(
-    scores: Mapping[str, Mapping[str, float]],
-    p_values: Mapping[str, Mapping[tuple[str, str], float]],
-    names: Sequence[str],
-    policy: Policy,
-) -> list[Flip]:
-    """Every pair of systems that one implementation orders one way and another the other."""
-    flips: list[Flip] = []
-    for a, b in combinations(names, 2):
-        deltas = {i: s[a] - s[b] for i, s in scores.items() if a in s and b in s}
-        if not (any(d > 0 for d in deltas.values()) and any(d < 0 for d in deltas.values())):
-            continue
-        p = {i: p_values.get(i, {}).get((a, b)) for i in deltas}
-        flips.append(
-            Flip(
-                systems=(a, b),
-                a_better=tuple(sorted(i for i, d in deltas.items() if d > 0)),
-                b_better=tuple(sorted(i for i, d in deltas.items() if d < 0)),
-                tied=tuple(sorted(i for i, d in deltas.items() if d == 0)),
-                delta=deltas,
-                p_value=p,
-                significant={i: policy.significant(v, deltas[i]) for i, v in p.items()},
-            )
-        )
-    flips.sort(key=lambda f: -max(abs(d) for d in f.delta.values()))
-    return flips
-
-
 def _pick_between(
     reps: Mapping[str, Reproduction],
     cells: Mapping[str, list[Cell]],
@@ -438,13 +409,9 @@ def _report(
         impl: [j for j, c in enumerate(row) if c.score is not None] for impl, row in cells.items()
     }
     sig = significance(cache, reps, answered, options.policy, options.test)
-    p_values = {
-        impl: {(names[a], names[b]): p for (a, b), p in pairs.items()}
-        for impl, pairs in sig.p_values.items()
-    }
-    flips = _flips(scores, p_values, names, options.policy)
-    if options.test == "paired-ar":
-        flips = _randomized(flips, cache, reps, names, options)
+    p_value = _p_values(sig.p_values, cache, reps, options)
+    flips = verdicts.flips(scores, p_value, names, options.policy)
+    versus = verdicts.against_first(scores, p_value, names, options.policy)
     progress("decomposing")
     between = _pick_between(reps, cells, options, baseline)
     summary = CorpusSummary(
@@ -479,29 +446,34 @@ def _report(
         decomposition=_decomposition(cells, reps, cache, baseline, names),
         flips=tuple(flips),
         segments=_segments(cache, reps, scores, names, between, options),
+        versus=tuple(versus),
     )
     return [c for s in subjects for c in cells[s.name]], summary
 
 
-def _randomized(
-    flips: list[Flip],
+def _p_values(
+    bootstrap: Mapping[str, Mapping[tuple[int, int], float]],
     cache: TableCache,
     reps: Mapping[str, Reproduction],
-    names: Sequence[str],
     options: CorpusOptions,
-) -> list[Flip]:
-    """The flips with p-values by approximate randomization (first system = baseline)."""
-    out = []
-    for flip in flips:
-        a, b = (names.index(n) for n in flip.systems)
-        p = dict(flip.p_value)
-        for impl in p:
-            rep = reps.get(impl)
-            if rep is not None and rep.config is not None:
-                p[impl] = randomization(cache, rep, a, b, options.policy)
-        significant = {i: options.policy.significant(v, flip.delta[i]) for i, v in p.items()}
-        out.append(replace(flip, p_value=p, significant=significant))
-    return out
+) -> verdicts.PValue:
+    """The p-value of systems a < b under an implementation: the paired bootstrap's, or by
+    approximate randomization (the first system of the pair as its baseline, as sacrebleu),
+    computed on first use and remembered; None when no setting reproduces it."""
+    memo: dict[tuple[Any, ...], float] = {}  # implementations of one setting share it
+
+    def p_value(impl: str, a: int, b: int) -> float | None:
+        if options.test != "paired-ar":
+            return bootstrap.get(impl, {}).get((a, b))
+        rep = reps.get(impl)
+        if impl not in bootstrap or rep is None or rep.config is None:
+            return None
+        key = (rep.config, rep.profile, a, b)
+        if key not in memo:
+            memo[key] = randomization(cache, rep, a, b, options.policy)
+        return memo[key]
+
+    return p_value
 
 
 def _spread(scores: Mapping[str, Mapping[str, float]], names: Sequence[str]) -> dict[str, Spread]:
