@@ -13,6 +13,7 @@ from .corpus_text import (
     error_lines,
     feeding_lines,
     flip_rows,
+    flip_verdicts,
     header_lines,
     incomplete,
     no_flips_line,
@@ -152,6 +153,7 @@ def render_html(report: Report, view: View) -> str:
         flips_block = [
             html.paragraph(significance_line(report)),
             html.table(["pair", "order", "implementations (Δ BLEU, p)"], flip_rows(report, None)),
+            _lines_block(flip_verdicts(report, None)),
         ]
     segments = segment_lines(report, 160)
     blocks = [

@@ -29,6 +29,7 @@ __all__ = [
     "error_lines",
     "feeding_lines",
     "flip_rows",
+    "flip_verdicts",
     "header_lines",
     "incomplete",
     "no_flips_line",
@@ -48,12 +49,19 @@ __all__ = [
 ORDER_NOTE = (
     "Steps are applied one at a time in pipeline order (the order shown: text preparation, "
     "tokenization, counting, smoothing, arithmetic); each step's BLEU change is measured "
-    "after the steps before it, so another order can split the same total differently."
+    "after the steps before it, so another order can split the same total differently. "
+    "Each change is the mean over the systems, then (when they differ) its lowest and "
+    "highest value over the systems."
 )
 
 
 def _num(value: float | None, digits: int = 2, sign: bool = False) -> str:
-    return fixed(value, digits, sign).replace("-", "−")
+    """At the report's precision; a signed value that rounds to zero is ``±0.00`` (never
+    ``−0.00``: its direction cannot be read at this precision)."""
+    text = fixed(value, digits, sign)
+    if sign and value is not None and float(text) == 0:
+        text = "±" + text[1:]
+    return text.replace("-", "−")
 
 
 def _marked(value: float | None, significant: bool | None) -> str:
@@ -156,8 +164,12 @@ def decomposition_lines(report: Report) -> list[str]:
     same: list[str] = []
     for impl, entry in s.decomposition.items():
         total = list(entry.total.values())
-        if entry.explained and not entry.steps and not any(visible(abs(t)) for t in total):
+        moved = [v for step in entry.steps for v in step.delta.values() if v is not None]
+        if entry.explained and not any(visible(abs(v)) for v in [*total, *moved]):
             same.append(impl)
+            continue
+        if not total:  # no system scored by both: nothing to explain, only why
+            lines.append(f"{impl}: not compared: {entry.note}")
             continue
         lines.append(f"{impl}: {_summary(total, visible)} vs {s.baseline}")
         idle = []
@@ -175,7 +187,10 @@ def decomposition_lines(report: Report) -> list[str]:
         elif any(visible(abs(v)) for v in rest):
             lines.append(f"  unexplained: {_summary(rest, visible)}")
     if same:
-        lines.append("same scores as the baseline's setting: " + ", ".join(same))
+        lines.append(
+            f"same scores as {s.baseline} at {report.policy.decimals} decimals (any knobs "
+            "they differ in change nothing visible on these files): " + ", ".join(same)
+        )
     return lines
 
 
@@ -185,33 +200,24 @@ def _summary(values: Sequence[float], visible: Callable[[float], bool]) -> str:
     mean = sum(values) / len(values)
     text = _num(mean, sign=True)
     if len(values) > 1 and visible(max(values) - min(values)):
-        text += f" [{_num(min(values), sign=True)} … {_num(max(values), sign=True)}]"
+        low, high = _num(min(values), sign=True), _num(max(values), sign=True)
+        text += f" (systems {low} … {high})"
     return text
 
 
 def flip_rows(report: Report, limit: int | None) -> list[list[str]]:
-    visible = report.policy.material
     rows = []
     for flip in summary(report).flips[:limit]:
         a, b = flip.systems
         groups = ((flip.a_better, f"{a} > {b}"), (flip.b_better, f"{b} > {a}"))
         for k, (better, label) in enumerate(groups):
             shown = ", ".join(
-                f"{impl} {_delta(flip.delta[impl] * (1 - 2 * k), visible)} "
+                f"{impl} {_num(flip.delta[impl] * (1 - 2 * k), sign=True)} "
                 f"(p {_marked(flip.p_value.get(impl), flip.significant.get(impl))})"
                 for impl in better
             )
             rows.append([f"{a} vs {b}" if k == 0 else "", label, shown])
     return rows
-
-
-def _delta(value: float, visible: Callable[[float], bool]) -> str:
-    """A BLEU difference with two decimals, or in scientific notation when it is not 0 but
-    would print as 0.00 (NLTK's near-zero scores on unspaced Chinese differ by 1e-77: such a
-    flip must not look like two equal scores ordered at random)."""
-    if value != 0 and not visible(abs(value)):
-        return f"{value:+.1e}".replace("-", "−")
-    return _num(value, sign=True)
 
 
 def segment_lines(report: Report, width: int = 100) -> list[str]:
@@ -242,6 +248,8 @@ def segment_lines(report: Report, width: int = 100) -> list[str]:
             ("ref", ref),
             (f"{a} tokens", " ".join(row.tokens_a)),
             (f"{b} tokens", " ".join(row.tokens_b)),
+            (f"{a} ref tokens", " ".join(row.ref_tokens_a)),
+            (f"{b} ref tokens", " ".join(row.ref_tokens_b)),
         ):
             prefix = f"    {label}: "
             lines.append(prefix + clip(_visible(text), max(20, width - len(prefix))))
@@ -442,7 +450,13 @@ def _flip_section(
     extra = len(flips) - (limit or len(flips))
     if extra > 0:
         lines.append(f"... {extra} more pair(s) in --format json / markdown / html")
-    return lines
+    lines.append("")
+    return lines + [p for line in flip_verdicts(report, limit) for p in fit(line, "  ")]
+
+
+def flip_verdicts(report: Report, limit: int | None) -> list[str]:
+    """What each flip's differences and p-values say together."""
+    return [f"{f.systems[0]} vs {f.systems[1]}: {f.verdict}" for f in summary(report).flips[:limit]]
 
 
 def _first(report: Report) -> str:

@@ -422,7 +422,8 @@ class Significance:
 @dataclass(frozen=True)
 class SegmentRow:
     """One segment's contribution to the difference of two implementations (0–100), with
-    what each counted on it and how each tokenized it."""
+    what each counted on it and how each tokenized the hypothesis (``tokens_*``) and the
+    first reference (``ref_tokens_*``)."""
 
     line: int
     delta: float
@@ -432,6 +433,8 @@ class SegmentRow:
     counts_b: Mapping[str, Any]
     tokens_a: tuple[str, ...]
     tokens_b: tuple[str, ...]
+    ref_tokens_a: tuple[str, ...] = ()
+    ref_tokens_b: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -286,7 +286,8 @@ def _no_decomposition(
         if all(c.score is None for c in cells[name]):
             role = " (the baseline)" if name == baseline else ""
             advice = ": choose another --baseline" if name == baseline else ""
-            return f"{name}{role} has no score on any system{advice}"
+            why = next((f" ({c.status}: {c.reason})" for c in cells[name] if c.reason), "")
+            return f"{name}{role} has no score on any system{why}{advice}"
     if not common:
         return f"no system has a score from both {baseline} and {impl}"
     missing = baseline if reps[baseline].config is None else impl
