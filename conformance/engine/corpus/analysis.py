@@ -97,10 +97,13 @@ def _files(corpus: UserCorpus) -> list[tuple[str, tuple[str, ...]]]:
     return [("<stdin>" if p == "-" else p, lines) for p, lines in zip(paths, texts)]
 
 
-def rank(scores: Mapping[str, float]) -> dict[str, int]:
-    """1 = best; equal scores share the better rank (1, 2, 2, 4)."""
-    ordered = sorted(scores.values(), reverse=True)
-    return {name: ordered.index(value) + 1 for name, value in scores.items()}
+def rank(scores: Mapping[str, float], decimals: int | None = None) -> dict[str, int]:
+    """1 = best; equal scores share the better rank (1, 2, 2, 4). With ``decimals``, scores
+    equal at that precision are equal (NLTK's 1e-229 and 0.0 both print 0.00: no ranking
+    can be read from them)."""
+    shown = {n: v if decimals is None else round(v, decimals) for n, v in scores.items()}
+    ordered = sorted(shown.values(), reverse=True)
+    return {name: ordered.index(value) + 1 for name, value in shown.items()}
 
 
 Progress = Callable[[str], None]
@@ -430,7 +433,7 @@ def _report(
             _reproduced(s, reps[s.name], sig.missing.get(s.name), feedings[s.name], options.knobs)
             for s in subjects
         ),
-        ranks={impl: rank(s) for impl, s in scores.items()},
+        ranks={impl: rank(s, options.policy.decimals) for impl, s in scores.items()},
         spread=_spread(scores, names),
         intervals={
             impl: {names[j]: Interval(**vars(iv)) for j, iv in ivs.items()}

@@ -57,3 +57,14 @@ def test_a_difference_below_the_printed_precision_is_on_the_columns_scale(
     assert "bleu_impl:nltk ±0.00 (p 0.0010)" in text
     assert "e−7" not in text and "e-7" not in text and "−0.00" not in text
     assert "equal at 2 decimals under 3 implementations" in text
+
+
+def test_scores_equal_as_printed_share_a_rank(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NLTK's two scores print 0.00 (1e-76 apart): one rank, no "ranking differs" star."""
+    report = json.loads(_report(tmp_path, "json", capsys))
+    assert report["ranks"]["bleu_impl:nltk"] == {"lower": 1, "words": 1}
+    assert report["ranks"]["bleu_impl:sacrebleu"] == {"lower": 1, "words": 1}
+    ranks = _report(tmp_path, "table", capsys).split("Ranks", 1)[1].split("Why", 1)[0]
+    assert "bleu_impl:nltk *" not in ranks and "bleu_impl:mteval-v13a *" in ranks
