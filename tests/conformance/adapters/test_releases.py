@@ -127,3 +127,12 @@ def test_shims_restore_only_what_this_python_lacks():
     import inspect
 
     assert inspect.formatargspec(["a", "b"], "rest", None, (1,)) == "(a, b=1, *rest)"
+
+
+def test_identify_names_the_measured_release_range(capsys):
+    from conformance.cli import main
+
+    argv = ["identify", "--impl", "nltk==3.2.5", "-k", "edge", "--generate", "0", "--quiet"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "nltk==3.2.5 matches nltk-3.2.2 (as nltk 3.2.2–3.2.5 do)" in out
