@@ -13,6 +13,7 @@ PROFILES: tuple[Profile, ...] = (
         summary="sacrebleu 2.x BLEU: 13a, case-sensitive, exp smoothing, no-match early "
         "exit, 0-100 scale; effective order at sentence level.",
         source="mjpost/sacrebleu v2.6.0 sacrebleu/metrics/bleu.py",
+        releases=("sacrebleu", "2.2.0", "2.6.0"),
         defaults={
             "tokenize": "13a",
             "split": "python",

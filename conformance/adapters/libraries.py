@@ -20,7 +20,7 @@ import tempfile
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import import_module
 from importlib.metadata import version
 from types import ModuleType
@@ -29,7 +29,14 @@ from typing import Any
 from bleu_impl import PROFILES, Config, get_profile
 
 from ..protocol import Answer, Failure, Request
-from .base import Adapter, Capabilities, profile_arithmetic, profile_knobs, settable
+from .base import (
+    Adapter,
+    Capabilities,
+    profile_arithmetic,
+    profile_knobs,
+    settable,
+    unexpressible,
+)
 from .pyerrors import failure_from, message_of
 from .shims import apply_shims
 from .text import as_line, joinable, split_tokens, to_streams
@@ -112,7 +119,7 @@ class LibraryAdapter(Adapter):
         self.capabilities = Capabilities(
             name=f"{name}=={release}" if release else name,
             version=installed + (f" (shims: {', '.join(shims)})" if shims else ""),
-            knobs=profile_knobs(native),
+            knobs=profile_knobs(name),
             native=native,
             scale=lib.scale,
             signature=lib.signature.format(version=installed),
@@ -122,8 +129,12 @@ class LibraryAdapter(Adapter):
         )
 
     def check(self, request: Request) -> str | None:
-        reason = super().check(request)
+        # a release is asked what its own profile can express and what the library's
+        # current release is asked (every release the same questions across a sweep)
         lib = self.library
+        reason = unexpressible(self.capabilities, request)
+        if reason is not None and self.capabilities.native != lib.name:
+            reason = unexpressible(replace(self.capabilities, native=lib.name), request)
         tokens = request.input_format == "tokenized"
         if reason is None and lib.strings and tokens and not joinable(request):
             reason = f"{lib.package} takes strings: these tokens cannot be joined with spaces"
@@ -147,7 +158,7 @@ class LibraryAdapter(Adapter):
             for rs in request.references
         ]
         try:
-            config = get_profile(self.capabilities.native or lib.name).resolve(knobs, request.level)
+            config = get_profile(lib.name).resolve(knobs, request.level)
             value = lib.score(self.module, config, request.level, hyps, refs)
         except Exception as exc:  # a library raising is an answer (AssertionError, KeyError...)
             return Answer(failure=failure_from(exc, _kind(lib.error, exc)))

@@ -8,6 +8,7 @@ nothing. Without ``uv`` the harness falls back to venv + pip, which is slower bu
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,23 @@ def test_identify_names_the_measured_release_range(capsys):
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "nltk==3.2.5 matches nltk-3.2.2 (as nltk 3.2.2–3.2.5 do)" in out
+
+
+def test_every_difference_of_nltk_325_and_3_10_4_is_explained(capsys):
+    """On the bundled fixtures every difference is zero_match truncate vs float-min (the
+    3.3 change) or 3.2.5's method2 (add-one on every order), except 3.2.5's method4 and
+    method7 (method4 inside), whose ``i+1 * k / ln(len)`` precedence bug no knob models
+    (docs/versions.md), raising ZeroDivisionError on one-token hypotheses (ln 1 = 0)."""
+    from conformance.cli import main
+
+    argv = ["compare", "--impl", "nltk==3.2.5", "--impl", "nltk==3.10.4", "--format", "json"]
+    main([*argv, "--quiet"])
+    pairs = json.loads(capsys.readouterr().out)["pairs"]
+    differing = [p for p in pairs if p["verdict"] == "differing"]
+    assert len(differing) > 150
+    causes = {p["cause"]["cause"] for p in differing if p["cause"]["explained"]}
+    assert causes == {"zero_match: truncate vs float-min", "smoothing: add-one vs nltk-method2"}
+    unexplained = {p["item"] for p in differing if not p["cause"]["explained"]}
+    assert unexplained and all(
+        i.endswith((".method4", ".method7", "method4-short")) for i in unexplained
+    )
