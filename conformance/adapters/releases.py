@@ -36,7 +36,9 @@ __all__ = ["CACHE_ENV", "cache_dir", "environment", "parse_release", "pinned"]
 #: The environment variable naming the release cache.
 CACHE_ENV = "BLEU_CONFORMANCE_CACHE"
 #: What the worker imports besides the release (the harness's own packages need them).
-_WORKER_NEEDS = ("numpy", "regex", "jsonschema", "pyyaml")
+#: setuptools as a classic venv of this Python has it: old releases import pkg_resources,
+#: which setuptools 81 removed.
+_WORKER_NEEDS = ("numpy", "regex", "jsonschema", "pyyaml", "setuptools<81")
 #: Libraries built on torch: their environment gets the harness's torch build.
 _TORCH = ("torchmetrics", "ignite", "torcheval")
 _READY = "release-ready"
@@ -145,23 +147,30 @@ def environment(library: str, release: str) -> Path:
     root = cache_dir() / "releases"
     target = root / f"{LIBRARIES[library].package}-{release}"
     python = target / "bin" / "python"
-    if (target / _READY).is_file():
+    wanted = _requirements(library, release)
+    if _ready(target, wanted):
         return python
     root.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=root))
     try:
-        _install(scratch, _requirements(library, release))
-        (scratch / _READY).write_text(" ".join(_requirements(library, release)) + "\n")
-        if target.exists() and not (target / _READY).is_file():
-            shutil.rmtree(target, ignore_errors=True)  # an interrupted install's remains
+        _install(scratch, wanted)
+        (scratch / _READY).write_text(" ".join(wanted) + "\n")
+        if target.exists() and not _ready(target, wanted):
+            shutil.rmtree(target, ignore_errors=True)  # an interrupted or older install
         try:
             os.rename(scratch, target)  # only bin/python is used: it runs from anywhere
         except OSError:
-            if not (target / _READY).is_file():  # else another process made it first
+            if not _ready(target, wanted):  # else another process made it first
                 raise
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return python
+
+
+def _ready(target: Path, wanted: list[str]) -> bool:
+    """Whether ``target`` was completed holding ``wanted`` (what this harness installs)."""
+    marker = target / _READY
+    return marker.is_file() and marker.read_text().split() == wanted
 
 
 def _harness_view() -> Path:
