@@ -50,3 +50,13 @@ def test_chinese_shows_no_negative_zero(capsys: pytest.CaptureFixture[str]) -> N
         "same scores as sacrebleu at 2 decimals (any knobs they differ in change nothing "
         "visible on these files): bleu_impl:nltk, bleu_impl:torchmetrics"
     ) in flat
+
+
+def test_the_page_shows_the_feeding_and_the_significance(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    impls = ["bleu_impl:sacrebleu", "bleu_impl:nltk"]
+    page = _table("zh", impls, capsys, "--knob", "tokenize=zh", "--format", "html")
+    assert "input: pre-tokenized by zh (it cannot set tokenize itself): bleu_impl:nltk" in page
+    assert "Significance against a" in page and "μ ± 95% CI" in page
+    assert "a is significantly better than c under every implementation" in page
