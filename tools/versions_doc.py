@@ -95,6 +95,13 @@ and 1.4.11–1.4.12 cannot be installed here (a broken sdist; `mecab-python3` 0.
 `mecab-config` to build); 1.4.5–1.4.8 fail while importing MeCab. 2.2.0–2.6.0 are the
 current behaviour (profile `sacrebleu`); every earlier class is "no profile matches", each
 with the case that separates it from the one before.
+
+torchmetrics (`bleu_score`): 0.2.0's `smooth=True` differs from every later release on the
+add-k cases (the separating case below); 0.3.0–0.9.0 answer as the current release
+wherever they can, but have no `weights` argument (a TypeError, counted as raised), which
+0.9.1 adds; 0.5.1 cannot be imported (`tqdm` used without its import). Every environment
+of a torch library holds the harness's torch build (2.13.0+cpu here), not the torch each
+release was tested with.
 """
 
 
