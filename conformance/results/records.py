@@ -28,6 +28,7 @@ from .vocab import (
 
 __all__ = [
     "RECORDS",
+    "Behaviour",
     "Candidate",
     "CaseResult",
     "Cause",
@@ -46,6 +47,7 @@ __all__ = [
     "Movement",
     "Pair",
     "Problem",
+    "Release",
     "Reproduced",
     "SegmentRow",
     "Segments",
@@ -543,6 +545,48 @@ class Identification:
     failed: int = 0
 
 
+# --- versions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Release:
+    """One release of a library run on every case (``--impl LIBRARY==RELEASE``): its
+    version as it reported it (with the shims it needed), why it could not be installed or
+    started (``error``), and its answer per case id."""
+
+    KIND: ClassVar[str] = "release"
+
+    library: str
+    release: str
+    version: str = ""
+    error: str = ""
+    answers: Mapping[str, Side] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """Consecutive releases whose answers are all the same: the profile that reproduces
+    every answer it can express (``profile``, None: no profile matches; ``agreed`` of
+    ``compared``, for the nearest otherwise; ``failed``: answers that are failures of no
+    known kind, never compared), and the case that separates it from the previous class
+    with both answers (``case``, ``before``, ``after``; ``differing`` cases in all)."""
+
+    KIND: ClassVar[str] = "behaviour"
+
+    library: str
+    releases: tuple[str, ...]
+    error: str = ""
+    profile: str | None = None
+    nearest: str = ""
+    agreed: int = 0
+    compared: int = 0
+    differing: int = 0
+    failed: int = 0
+    case: str = ""
+    before: Side | None = None
+    after: Side | None = None
+
+
 #: Every record kind a log holds, by the name in its ``record`` field.
 RECORDS: Mapping[str, type] = {
     cls.KIND: cls
@@ -556,6 +600,8 @@ RECORDS: Mapping[str, type] = {
         Cell,
         CorpusSummary,
         Identification,
+        Release,
+        Behaviour,
         End,
     )
 }
