@@ -44,16 +44,26 @@ def _specs(profiles_only: bool) -> list[str]:
     return [f"bleu_impl:{p}" for p in PROFILES] if profiles_only else default_implementations()
 
 
-def _ours(refs: list[str], systems: list[str], specs: list[str], jobs: int) -> tuple[float, float]:
+def _ours(
+    refs: list[str], systems: list[str], specs: list[str], jobs: int
+) -> tuple[float, float, float]:
+    """Wall and CPU seconds of one report, and its child processes' CPU seconds."""
     from conformance.cli import main
 
     argv = ["compare", "-q", "--jobs", str(jobs)] + [x for r in refs for x in ("-r", r)]
     argv += [x for s in systems for x in ("-i", s)]
     argv += [x for spec in specs for x in ("--impl", spec)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall, cpu = time.perf_counter(), time.process_time()
     with contextlib.redirect_stdout(io.StringIO()):
         assert main(argv) == 0
-    return time.perf_counter() - wall, time.process_time() - cpu
+    return time.perf_counter() - wall, time.process_time() - cpu, _children(before)
+
+
+def _children(before: resource.struct_rusage) -> float:
+    """CPU seconds of the child processes (the live libraries' workers) ended since."""
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
 def _phases(refs: list[str], systems: list[str], specs: list[str]) -> dict[str, float]:
@@ -97,9 +107,7 @@ def _sacrebleu(refs: list[str], systems: list[str]) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall = time.perf_counter()
     subprocess.run(cmd, check=True, capture_output=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    return time.perf_counter() - wall, cpu
+    return time.perf_counter() - wall, _children(before)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,23 +123,24 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         refs, systems = _files(Path(tmp), args.segments, args.systems)
         load = os.getloadavg()[0]
-        wall, cpu = _ours(refs, systems, specs, args.jobs)
+        wall, cpu, workers = _ours(refs, systems, specs, args.jobs)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         live = len(specs) - len([s for s in specs if s.startswith("bleu_impl:")])
         rows = [
             f"| bleu-conformance compare ({len(specs)} implementations: {len(specs) - live} "
             f"profiles, {live} live libraries; --jobs {args.jobs}; load {load:.1f}) "
-            f"| {wall:.1f} | {cpu:.1f} | {peak:.0f} |"
+            f"| {wall:.1f} | {cpu:.1f} | {workers:.1f} | {peak:.0f} |"
         ]
         if not args.no_sacrebleu:
             s_wall, s_cpu = _sacrebleu(refs, systems)
             rows.append(
                 "| sacrebleu --paired-bs (sacrebleu's BLEU only) "
-                f"| {s_wall:.1f} | {s_cpu:.1f} | {EMPTY} |"
+                f"| {s_wall:.1f} | {EMPTY} | {s_cpu:.1f} | {EMPTY} |"
             )
         phases = _phases(refs, systems, specs) if args.phases else {}
     print(f"{args.systems} systems x {args.segments:,} segments x 2 references, 1,000 resamples\n")
-    print("| run | wall s | CPU s | peak RSS MB |\n|---|---:|---:|---:|")
+    print("| run | wall s | CPU s | child processes' CPU s | peak RSS MB |")
+    print("|---|---:|---:|---:|---:|")
     print("\n".join(rows))
     if phases:
         print("\n| phase (second run, through the engine) | CPU s |\n|---|---:|")
