@@ -47,6 +47,7 @@ SUBCOMMANDS = (
     "run",
     "report",
     "bench",
+    "versions",
 )
 #: Live libraries that are optional extras: in the runtime-only environment an example
 #: using one must fail cleanly and say what to install.
