@@ -270,3 +270,27 @@ def test_usage_errors_exit_2(files, argv, capsys) -> None:
         status = int(exc.code or 0)
     assert status == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_a_terminal_on_standard_input_is_announced(files) -> None:
+    """``score -r REF`` with a terminal (not a pipe) on standard input says it is reading
+    the hypotheses from it, instead of waiting silently."""
+    import os
+    import pty
+
+    _, ref = files
+    controller, terminal = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "conformance.cli", "score", "-r", ref, "-b"],
+        stdin=terminal,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    os.close(terminal)
+    try:
+        first = proc.stderr.readline().decode() if proc.stderr else ""
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(controller)
+    assert "reading the hypotheses from the terminal" in first and "Ctrl-D" in first
