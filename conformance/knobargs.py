@@ -9,7 +9,6 @@ from typing import Any
 
 from bleu_impl import CHOICES, DOCS, PROFILES, Config, KnobError, get_profile
 from bleu_impl.knobs import KNOB_NAMES
-from bleu_impl.profiles import GENERIC
 
 _WORDS = {"true": True, "yes": True, "false": False, "no": False, "none": None, "null": None}
 
@@ -99,6 +98,10 @@ def _shown(value: Any) -> str:
     if isinstance(value, list | tuple):
         return ",".join(f"{v:g}" for v in value)
     return str(value).lower() if isinstance(value, bool) or value is None else str(value)
+
+
+#: The profile that takes every knob (bleu_impl's generic profile, the paper).
+GENERIC = "papineni2002"
 
 
 def generic_command(profile: str) -> str:
