@@ -52,10 +52,33 @@ def iter_segment_stats(
 
 
 def corpus_stats(
-    hypotheses: Iterable[Segment], references: Iterable[Any], config: Config
+    hypotheses: Iterable[Segment],
+    references: Iterable[Any],
+    config: Config | None = None,
+    *,
+    profile: str | Profile | None = None,
+    **knobs: Any,
 ) -> BleuStats:
-    """The summed statistics of a corpus (streaming: bounded memory)."""
+    """The summed statistics of a corpus (streaming: bounded memory) under ``config``, or
+    under ``profile`` (default papineni2002) and ``knobs`` at corpus level; additive, and
+    scored by :func:`score_stats`.
+
+    >>> import bleu_impl
+    >>> stats = bleu_impl.corpus_stats(["the cat sat"], [["the cat sat down"]], profile="sacrebleu")
+    >>> stats.counts, stats.totals, stats.hyp_len, stats.ref_len
+    ((3, 2, 1, 0), (3, 2, 1, 0), 3, 4)
+    >>> print(bleu_impl.score_stats(stats, profile="sacrebleu"))
+    BLEU = 0.00 100.0/100.0/100.0/0.0 (BP = 0.717 ratio = 0.750 hyp_len = 3 ref_len = 4)
+    """
     from . import fast  # numpy is imported on first use, not with bleu_impl
+
+    if config is None:
+        prof = (
+            get_profile(profile or "papineni2002") if not isinstance(profile, Profile) else profile
+        )
+        config = resolve_cached(prof, knobs, "corpus")
+    elif profile is not None or knobs:
+        raise TypeError("corpus_stats takes a config, or a profile and knobs, not both")
 
     if fast.supports_corpus(config):
         return fast.corpus_stats(hypotheses, references, config)

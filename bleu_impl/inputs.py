@@ -82,12 +82,31 @@ def read_segments(
             raise InputError(
                 f"hypotheses and references differ in length: {longer} continue past segment "
                 f"{index - 1} (segment {index} has no partner)"
+                f"{_transposed_hint(references, index, longer == 'hypotheses')}"
             )
         if hyp is None:
             raise InputError(f"segment {index}: hypothesis is None")
         segment_refs = references_of(refs, index)
         check_nesting(hyp, segment_refs, index)
         yield hyp, segment_refs
+
+
+def _transposed_hint(references: Iterable[Any], paired: int, more_hypotheses: bool) -> str:
+    """A hint when ``references`` has sacrebleu's shape, a list of reference streams
+    (``refs[k][i]``: reference k of segment i), where ``refs[i]`` (segment i's references)
+    was expected: its first item is as long as the hypotheses (more than the ``paired``
+    segments when the hypotheses ran on, exactly ``paired`` when the references did)."""
+    if not (isinstance(references, list) and references):
+        return ""
+    first = references[0]
+    streams = isinstance(first, list | tuple) and len(first) != len(references)
+    if streams and (len(first) > paired if more_hypotheses else len(first) == paired):
+        return (
+            f". Is it sacrebleu's shape, {len(references)} reference stream(s) of "
+            f"{len(references[0])} lines each? bleu_impl takes references[i] = the references "
+            "of segment i: pass [list(r) for r in zip(*streams)]"
+        )
+    return ""
 
 
 def check_nesting(hyp: Segment, refs: list[Segment], index: int) -> None:

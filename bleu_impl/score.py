@@ -45,7 +45,24 @@ __all__ = [
 
 @dataclass(frozen=True)
 class BleuResult:
-    """A BLEU score (0..1, never NaN) with everything needed to check it by hand."""
+    """A BLEU score with everything needed to check it by hand.
+
+    ``score`` is always on 0..1 (the paper's BLEU, never NaN), under every profile;
+    ``scaled_score`` is on the scale the profile's tool prints (0..100 for sacrebleu,
+    multi-bleu, mteval: sacrebleu's ``.score``), and so is ``str(result)``, sacrebleu's
+    line. ``to_dict()`` is JSON-serialisable; ``signature`` names the profile and every knob.
+
+    >>> import bleu_impl
+    >>> hyps = ["The cat sat on the mat."]
+    >>> refs = [["The cat is on the mat."]]   # refs[i]: the references of hyps[i]
+    >>> result = bleu_impl.corpus_bleu(hyps, refs, profile="sacrebleu")
+    >>> round(result.score, 4), round(result.scaled_score, 2)
+    (0.4889, 48.89)
+    >>> print(result)
+    BLEU = 48.89 85.7/66.7/40.0/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len = 7)
+    >>> import json; json.loads(json.dumps(result.to_dict()))["hyp_len"]
+    7
+    """
 
     score: float
     counts: tuple[int, ...]
@@ -70,7 +87,29 @@ class BleuResult:
         """hyp_len / ref_len (0 when ref_len is 0, as sacrebleu prints it)."""
         return float(Fraction(self.hyp_len) / self.ref_len) if self.ref_len else 0.0
 
+    @property
+    def details(self) -> str:
+        """sacrebleu's ``verbose_score``: ``85.7/66.7/40.0/25.0 (BP = 1.000 ratio = 1.000
+        hyp_len = 7 ref_len = 7)``; the precisions with one decimal on 0..100 (an order
+        without n-grams: 0.0, as sacrebleu), four on 0..1."""
+        scale = self.config.scale
+        shown = "/".join(
+            f"{(p or 0.0) * 100:.1f}" if scale == 100 else _fixed(p, 4) for p in self.precisions
+        )
+        ref_len = self.ref_len if isinstance(self.ref_len, int) else f"{float(self.ref_len):.6g}"
+        return (
+            f"{shown} (BP = {self.bp:.3f} ratio = {self.ratio:.3f} hyp_len = {self.hyp_len} "
+            f"ref_len = {ref_len})"
+        )
+
+    def __str__(self) -> str:
+        """``BLEU = 48.89 85.7/...`` on the profile's scale (2 decimals on 0..100, as
+        sacrebleu's ``str``; 4 on 0..1)."""
+        decimals = 2 if self.config.scale == 100 else 4
+        return f"BLEU = {self.scaled_score + 0.0:.{decimals}f} {self.details}"
+
     def to_dict(self) -> dict[str, Any]:
+        """Every field as JSON types (``ref_len`` a float when it is an average)."""
         return {
             "score": self.score,
             "scaled_score": self.scaled_score,
@@ -89,6 +128,10 @@ class BleuResult:
 
     def __float__(self) -> float:
         return self.score
+
+
+def _fixed(value: float | None, decimals: int) -> str:
+    return "-" if value is None else f"{value:.{decimals}f}"
 
 
 def _failure(profile: Profile, kind: str, fallback: str) -> EmulatedFailure:

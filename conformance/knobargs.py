@@ -7,7 +7,7 @@ import functools
 import typing
 from typing import Any
 
-from bleu_impl import CHOICES, DOCS, PROFILES, Config
+from bleu_impl import CHOICES, DOCS, PROFILES, Config, KnobError, get_profile
 from bleu_impl.knobs import KNOB_NAMES
 
 _WORDS = {"true": True, "yes": True, "false": False, "no": False, "none": None, "null": None}
@@ -92,3 +92,36 @@ def knob_help_lines() -> list[str]:
         shown = " | ".join(str(v) for v in values) if values else ""
         lines.append(f"{name}: {DOCS[name]}" + (f"  [{shown}]" if shown else ""))
     return lines
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ",".join(f"{v:g}" for v in value)
+    return str(value).lower() if isinstance(value, bool) or value is None else str(value)
+
+
+#: The profile that takes every knob (bleu_impl's generic profile, the paper).
+GENERIC = "papineni2002"
+
+
+def generic_command(profile: str) -> str:
+    """``--profile papineni2002 --knob NAME=VALUE ...``: ``profile``'s knobs on the generic
+    profile, which takes every knob (a setting the profile's tool cannot have starts here)."""
+    mine = get_profile(profile).resolve({}).as_dict()
+    base = get_profile(GENERIC).resolve({}).as_dict()
+    knobs = [f"--knob {k}={_shown(v)}" for k, v in mine.items() if base.get(k) != v]
+    return " ".join([f"--profile {GENERIC}", *knobs])
+
+
+def knob_error_text(exc: Exception, profile: str) -> str:
+    """A knob error as the command line should say it: a knob ``profile`` cannot take gets
+    the command that starts from the generic profile with its knobs (bleu_impl's own advice
+    is Python)."""
+    text = str(exc)
+    if not isinstance(exc, KnobError) or " For a setting " not in text:
+        return text
+    head = text.split(" For a setting ", 1)[0]
+    return (
+        f"{head} For a setting {profile} cannot have, start from its knobs on the generic "
+        f"profile and add yours: {generic_command(profile)} --knob NAME=VALUE"
+    )

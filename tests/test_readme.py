@@ -67,5 +67,12 @@ def test_python_example_runs_and_scores_on_0_to_1() -> None:
             values.append(eval(compile(ast.Expression(node.value), "README.md", "eval"), namespace))
         else:
             exec(compile(ast.Module([node], []), "README.md", "exec"), namespace)
-    scores = [v.score if isinstance(v, bleu_impl.BleuResult) else v for v in values]
-    assert len(scores) == 3 and all(isinstance(s, float) and 0 <= s <= 1 for s in scores)
+    lines = [v for v in values if isinstance(v, str)]  # str(result): sacrebleu's line
+    scores = [
+        v.score if isinstance(v, bleu_impl.BleuResult) else v for v in values if v not in lines
+    ]
+    assert len(scores) == 2 and all(isinstance(s, float) and 0 <= s <= 1 for s in scores)
+    assert len(lines) == 1 and lines[0].startswith("BLEU = ")
+    sacrebleu = pytest.importorskip("sacrebleu")
+    hyps, refs = namespace["hyps"], namespace["refs"]
+    assert lines[0] == str(sacrebleu.corpus_bleu(hyps, [list(r) for r in zip(*refs)]))

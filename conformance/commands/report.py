@@ -6,7 +6,7 @@ without running anything. Logs written by earlier releases (run and compare logs
 too.
 
 examples:
-  bleu-conformance run --impl nltk --impl sacrebleu --output run.jsonl
+  bleu-conformance run --impl nltk --impl bleu_impl --output run.jsonl
   bleu-conformance report run.jsonl                       # the summary table again
   bleu-conformance report run.jsonl --format markdown > conformance.md
   bleu-conformance report run.jsonl --format json --impl nltk

@@ -56,7 +56,7 @@ from ..engine import (
     verify_cases,
 )
 from ..outputs import OutputError, check_distinct, check_writable
-from ..protocol import AdapterError
+from ..protocol import AdapterError, SpecError
 from ..results import baseline, known_failures
 from ..results.known_failures import KnownFailure
 from ..results.log import LogWriter, read_log
@@ -203,11 +203,12 @@ class _Run:
         log: LogWriter,
         bar: ProgressBar,
         reference: Reference | None,
+        taken: set[str],
     ) -> None:
         self.args, self.log, self.bar, self.reference = args, log, bar, reference
         self.results: list[CaseResult] = []
         self.infos: list[ImplementationInfo] = []
-        self.taken: set[str] = set()
+        self.taken = taken
 
     def record(self, result: CaseResult) -> None:
         self.log.write(result)
@@ -229,16 +230,18 @@ class _Run:
             self.record(result)
 
     def verify(
-        self, spec: str, loaded: LoadResult, cases: Sequence[Case], known: Sequence[KnownFailure]
+        self,
+        spec: str,
+        opened: Adapter | AdapterError,
+        loaded: LoadResult,
+        cases: Sequence[Case],
+        known: Sequence[KnownFailure],
     ) -> None:
         args = self.args
-        try:
-            adapter = _open_adapter(spec, loaded.keys, args.timeout, self.taken)
-        except Exception as exc:  # an unusable implementation errors every case
-            error = exc if isinstance(exc, AdapterError) else AdapterError("config", repr(exc))
-            self.failed_start(spec, error, cases)
+        if isinstance(opened, AdapterError):  # an implementation that fails to start
+            self.failed_start(spec, opened, cases)
             return
-        with adapter:
+        with opened as adapter:
             if self.reference is not None:
                 self.taken.add(adapter.capabilities.name)
                 self.announce(implementation_info(spec, adapter, [f"as {self.reference.name}"]))
@@ -307,20 +310,56 @@ def execute(args: argparse.Namespace, path: Path) -> int | None:
         reference=reference.describe() if reference else "",
     )
     decided: list[int | None] = [None]
+    taken: set[str] = set()
+    opened = _open_all(args.impl, loaded.keys, args.timeout, taken)
 
     def work(log: LogWriter) -> None:
         with ProgressBar(len(cases) * len(args.impl), "run", enabled=not args.quiet) as bar:
             for p in loaded.problems:
                 log.write(Problem(p.file, p.line, p.case_id, p.rule, p.message))
-            state = _Run(args, log, bar, reference)
-            for spec in args.impl:
+            state = _Run(args, log, bar, reference, taken)
+            for spec, adapter in zip(args.impl, opened):
                 bar.describe(spec)
-                state.verify(spec, loaded, cases, known)
+                state.verify(spec, adapter, loaded, cases, known)
             decided[0] = _baseline(args, log, old, state.infos, state.results)
             log.write(End(status=decided[0]))
 
-    write_log(path, head, work, log_name(args.output))
+    try:
+        write_log(path, head, work, log_name(args.output))
+    finally:
+        for adapter in opened:
+            if isinstance(adapter, Adapter):
+                adapter.close()
     return decided[0]
+
+
+def _open_all(
+    specs: Sequence[str],
+    keys: Mapping[str, ExpectationKey],
+    timeout: float | None,
+    taken: set[str],
+) -> list[Adapter | AdapterError]:
+    """Every ``--impl`` opened before any case runs: a spec that names nothing usable (a
+    typo, a missing adapter file, a library not installed) is bad usage (ValueError, exit
+    2, as in ``compare``); one that exists but fails to start errors every case."""
+    opened: list[Adapter | AdapterError] = []
+    try:
+        for spec in specs:
+            try:
+                adapter = _open_adapter(spec, keys, timeout, taken)
+                taken.add(adapter.capabilities.name)  # the next one with this name differs
+                opened.append(adapter)
+            except SpecError:
+                raise
+            except Exception as exc:
+                error = exc if isinstance(exc, AdapterError) else AdapterError("config", repr(exc))
+                opened.append(error)
+    except SpecError as exc:
+        for item in opened:
+            if isinstance(item, Adapter):
+                item.close()
+        raise ValueError(str(exc)) from None
+    return opened
 
 
 def _note_unnamed(spec: str, adapter: Adapter, keys: Sequence[str], cases: Sequence[Case]) -> None:

@@ -46,7 +46,7 @@ from bleu_impl import (
 )
 from bleu_impl.bulk import parallel_corpus_stats
 
-from ..knobargs import add_knob_arguments, knobs_from
+from ..knobargs import add_knob_arguments, knob_error_text, knobs_from
 from ..reporters import score_text
 from ..reporters.score_text import Paired, Scored, ScoreView
 from ..textio import TextInputError, parallel_lines
@@ -250,7 +250,7 @@ def run(args: argparse.Namespace) -> int:
         profile = bleu_impl.get_profile(args.profile)
         config = profile.resolve(knobs_of(args), level)
     except BleuError as exc:
-        return fail("score", exc)
+        return fail("score", knob_error_text(exc, args.profile))
     if _waiting_for_stdin(systems):
         print(
             "bleu-conformance score: reading the hypotheses from the terminal (no -i); "

@@ -19,13 +19,19 @@ import argparse
 import json
 import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from ..cases import LoadResult, iter_expectations, load_fixtures
 from ..reporters.textgrid import grid
 from ..results.printable import shown
+from .options import fail
 
-EXIT_CODES = {0: "no problem found", 1: "at least one problem (all of them are listed)"}
+EXIT_CODES = {
+    0: "no problem found",
+    1: "at least one problem (all of them are listed)",
+    2: "a path that does not exist",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,6 +65,9 @@ def summary(result: LoadResult) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    missing = [path for path in args.paths if not Path(path).exists()]
+    if missing:  # bad usage, as an unknown --impl is: nothing to validate
+        return fail("validate", f"no such file or directory: {', '.join(map(str, missing))}")
     result = load_fixtures(args.paths, root=args.root)
     info = summary(result)
     if args.format == "json":

@@ -14,7 +14,7 @@ from typing import Any
 from bleu_impl import BleuResult, EmulatedFailure
 
 from .explain_text import render_explanation
-from .numbers import fixed, short
+from .numbers import fixed
 
 __all__ = [
     "Paired",
@@ -68,20 +68,6 @@ class ScoreView:
         return fixed(result.scaled_score, self.decimals(result))
 
 
-def details(result: BleuResult) -> str:
-    """``71.4/50.0/33.3/16.7 (BP = 1.000 ratio = 1.050 hyp_len = 21 ref_len = 20)``: the
-    precisions with one decimal on 0-100 (an order without n-grams: 0.0, as sacrebleu),
-    four on 0-1."""
-    scale = result.config.scale
-    precisions = "/".join(
-        fixed((p or 0.0) * scale, 1) if scale == 100 else fixed(p, 4) for p in result.precisions
-    )
-    return (
-        f"{precisions} (BP = {fixed(result.bp, 3)} ratio = {fixed(result.ratio, 3)} "
-        f"hyp_len = {result.hyp_len} ref_len = {short(result.ref_len, 6)})"
-    )
-
-
 def with_tests(signature: str, tests: str) -> str:
     """The signature with a statistical test's fields after ``nrefs`` (``bs:1000|seed:
     12345``), where sacrebleu puts them."""
@@ -105,7 +91,7 @@ def _one(
             "score": float(view.score(result)),
             "signature": signature,
             **(interval or {}),
-            "verbose_score": details(result),
+            "verbose_score": result.details,
         }
         for pair in signature.split("|"):
             key, _, value = pair.partition(":")
@@ -113,7 +99,7 @@ def _one(
         if view.verbose:
             record["details"] = result.to_dict()
         return json.dumps(record, indent=1, ensure_ascii=False)
-    line = f"BLEU|{signature} = {shown} {details(result)}"
+    line = f"BLEU|{signature} = {shown} {result.details}"
     return f"{line}\n{render_explanation(result)}" if view.verbose else line
 
 
@@ -264,11 +250,11 @@ def sentence(
         record = {
             "line": index,
             "score": float(view.score(result)),
-            "verbose_score": details(result),
+            "verbose_score": result.details,
         }
         return json.dumps(record, ensure_ascii=False)
     return (
         view.score(result)
         if view.score_only
-        else f"BLEU|{signature} = {view.score(result)} {details(result)}"
+        else f"BLEU|{signature} = {view.score(result)} {result.details}"
     )

@@ -200,3 +200,32 @@ def test_update_baseline_accepts_the_current_state(capsys, tmp_path):
     assert "Changes since the baseline (accepted" in out and "mini.partial" in out
     status, out, _ = run_cli(capsys, "--impl", impl, "--baseline", str(path))
     assert status == 1 and "Changes since the baseline" not in out
+
+
+@pytest.mark.parametrize("spec", ["nltkk", "./no-such-adapter.yaml"])
+def test_an_unusable_impl_is_bad_usage_before_any_case(spec, tmp_path, capsys) -> None:
+    """A typo or a missing adapter file exits 2 up front (as compare does), with no case
+    run and no log written, even after a usable implementation."""
+    from conformance.cli import main
+
+    log = tmp_path / "run.jsonl"
+    assert (
+        main(
+            [
+                "run",
+                "--impl",
+                "bleu_impl",
+                "--impl",
+                spec,
+                "-k",
+                "paper",
+                "-q",
+                "--output",
+                str(log),
+            ]
+        )
+        == 2
+    )
+    out, err = capsys.readouterr()
+    assert "unknown implementation" in err and out == ""
+    assert not log.exists()

@@ -270,3 +270,42 @@ def test_usage_errors_exit_2(files, argv, capsys) -> None:
         status = int(exc.code or 0)
     assert status == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_a_terminal_on_standard_input_is_announced(files) -> None:
+    """``score -r REF`` with a terminal (not a pipe) on standard input says it is reading
+    the hypotheses from it, instead of waiting silently."""
+    import os
+    import pty
+
+    _, ref = files
+    controller, terminal = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "conformance.cli", "score", "-r", ref, "-b"],
+        stdin=terminal,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    os.close(terminal)
+    try:
+        first = proc.stderr.readline().decode() if proc.stderr else ""
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(controller)
+    assert "reading the hypotheses from the terminal" in first and "Ctrl-D" in first
+
+
+def test_a_knob_the_profile_cannot_take_gets_command_line_advice(files, capsys) -> None:
+    """The advice is a command line (not Python), and following it scores: the generic
+    profile with sacrebleu's knobs gives sacrebleu's score, then the extra knob applies."""
+    hyp, ref = files
+    assert main(["score", ref, "-i", hyp, "--knob", "ref_length=shortest"]) == 2
+    err = capsys.readouterr().err
+    assert "get_profile" not in err and "**" not in err
+    advice = err.rsplit("add yours: ", 1)[1].replace("--knob NAME=VALUE", "").split()
+    assert main(["score", ref, "-i", hyp, "-b", "-w", "6", *advice]) == 0
+    generic = capsys.readouterr().out
+    assert main(["score", ref, "-i", hyp, "-b", "-w", "6"]) == 0
+    assert generic == capsys.readouterr().out
+    assert main(["score", ref, "-i", hyp, "-b", *advice, "--knob", "ref_length=shortest"]) == 0

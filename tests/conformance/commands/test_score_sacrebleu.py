@@ -199,6 +199,7 @@ def test_difference_sentence_json(paths, capsys) -> None:
     ]
     assert [o["line"] for o in ours] == list(range(1, len(HYP) + 1))
     for mine, theirs in zip(ours, lines):
+        assert set(mine) == {"line", "score", "verbose_score"}  # no config repeated per line
         assert theirs.endswith(f" = {mine['score']:.1f} {mine['verbose_score']}")
 
 

@@ -34,3 +34,11 @@ def test_validate_json_lists_every_problem(capsys) -> None:
     assert set(first) == {"file", "line", "case", "rule", "message"}
     rules = {p["rule"] for p in payload["problems"]}
     assert {"yaml-syntax", "schema", "duplicate-id", "score-inconsistent"} <= rules
+
+
+def test_a_path_that_does_not_exist_is_bad_usage(tmp_path, capsys) -> None:
+    """Exit 2 (bad usage, as an unknown --impl), not 1 (a problem in the fixtures)."""
+    from conformance.cli import main
+
+    assert main(["validate", str(tmp_path / "nofile.yaml")]) == 2
+    assert "no such file or directory" in capsys.readouterr().err

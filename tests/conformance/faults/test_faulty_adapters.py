@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from ..helpers import MINI
 from .common import GOOD, JSONL, by_implementation, cli, pids, run_json, wait_gone
 
 MINI_CASES = 4
@@ -175,18 +176,22 @@ def test_a_command_template_hang_kills_its_children(capsys, tmp_path):
 def test_adapter_files_reject_unknown_keys_and_bad_values(capsys, tmp_path, text, says):
     adapter = tmp_path / "adapter.yaml"
     adapter.write_text(text, encoding="utf-8")
-    status, report = run_json(capsys, "--impl", str(adapter))
-    assert status == 1
-    assert all(r["outcome"] == "error" for r in report["results"])
-    assert says in report["results"][0]["reason"]
+    argv = ["run", "--fixtures", str(MINI), "--impl", str(adapter), "--format", "json"]
+    status, out, err = cli(capsys, *argv)
+    if status == 2:  # a file that names nothing usable: bad usage, before any case
+        assert out == "" and says in err
+    else:  # a file that fails when its implementation starts: every case an error
+        report = json.loads(out)
+        assert status == 1 and all(r["outcome"] == "error" for r in report["results"])
+        assert says in report["results"][0]["reason"]
 
 
 def test_a_non_utf8_adapter_file_is_a_startup_error(capsys, tmp_path):
     adapter = tmp_path / "adapter.yaml"
     adapter.write_bytes(b"kind: python\ncallable: caf\xe9:x\n")
-    status, report = run_json(capsys, "--impl", str(adapter))
-    assert status == 1
-    assert "cannot read adapter file" in report["results"][0]["reason"]
+    status, out, err = cli(capsys, "run", "--fixtures", str(MINI), "--impl", str(adapter))
+    assert status == 2 and out == ""  # bad usage, before any case (as compare)
+    assert "cannot read adapter file" in err
 
 
 def test_two_programs_declaring_the_same_name_are_two_rows(capsys):
