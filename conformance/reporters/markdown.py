@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["cell", "code", "details", "table"]
+__all__ = ["cell", "code", "details", "table", "text"]
 
 
 #: A backslash Markdown would read as an escape: one before ASCII punctuation.
@@ -21,11 +21,28 @@ def cell(value: object) -> str:
     return "<br>".join(part.strip() for part in text.splitlines()) if "\n" in text else text
 
 
+#: Inline Markdown syntax a quoted text must not start: emphasis, code, links, tables,
+#: strikethrough, and the backslash itself.
+_INLINE = re.compile(r"([\\`*_\[\]|~])")
+
+
+def _one_line(value: object) -> str:
+    """Line breaks as spaces: a quoted text never starts a heading, list or table line."""
+    return " ".join(str(value).splitlines())
+
+
+def text(value: object) -> str:
+    """Quoted text (a message, a name) in running Markdown: on one line, HTML's ``&<>``
+    as entities (no tag renders), inline syntax backslash-escaped (no emphasis or link)."""
+    escaped = _one_line(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _INLINE.sub(r"\\\1", escaped)
+
+
 def code(value: object) -> str:
-    """Inline code (no emphasis inside), for ids and causes; backticks in it are doubled
-    around."""
-    text = str(value)
-    return f"`` {text} ``" if "`" in text else f"`{text}`"
+    """Inline code (no emphasis inside, no tag renders), for ids and causes; on one line,
+    backticks in it are doubled around."""
+    quoted = _one_line(value)
+    return f"`` {quoted} ``" if "`" in quoted else f"`{quoted}`"
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]], align: str = "") -> str:

@@ -11,7 +11,7 @@ from ..protocol import jsonable
 from ..results.records import CaseResult, Movement
 from ..results.report import Report
 from ..results.summary import columns, summarize
-from ..results.vocab import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL
+from ..results.vocab import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, UNCHECKED, XFAIL
 from . import markdown as md
 from .numbers import exact, percent, short
 from .textgrid import grid
@@ -38,6 +38,7 @@ _COLORS = {
     FAIL: "31",
     ERROR: "31;1",
     SKIP: "33",
+    UNCHECKED: "33;1",
     XFAIL: "36",
     FIXED: "35",
     CHANGED: "35",
@@ -53,12 +54,13 @@ def _paint(text: str, outcome: str, color: bool) -> str:
 def summary_table(report: Report, markdown: bool, color: bool = False) -> str:
     summaries = summarize(report)
     outcomes = columns(summaries)
-    headers = ["implementation", "version", *outcomes, "conformance"]
+    headers = ["implementation", "version", *outcomes, "checked", "conformance"]
     rows = []
     for s in summaries:
         cells = [_paint(str(s.counts[o]), o, color and s.counts[o] > 0) for o in outcomes]
-        rows.append([s.implementation, s.version, *cells, percent(s.conformance)])
-    return _table(rows, headers, markdown, "ll" + "r" * (len(outcomes) + 1))
+        checked = s.coverage.checked if s.coverage else 0
+        rows.append([s.implementation, s.version, *cells, str(checked), percent(s.conformance)])
+    return _table(rows, headers, markdown, "ll" + "r" * (len(outcomes) + 2))
 
 
 def mismatch_table(result: CaseResult, markdown: bool = False) -> str:
@@ -182,8 +184,16 @@ def _movements(report: Report, markdown: bool) -> list[str]:
 
 
 def warnings(report: Report) -> list[str]:
-    """Why this report is not a verdict: an interrupted run, fixture problems."""
+    """Why this report is not a verdict: an interrupted run, fixture problems, too little
+    checked."""
     out = []
+    shortfalls = report.shortfalls()
+    if shortfalls:
+        out.append(
+            "TOO LITTLE CHECKED: no verdict on an implementation whose answers were compared "
+            "with no expectation, or only with the default one:"
+        )
+        out.extend(f"  {line}" for line in shortfalls)
     if not report.complete:
         out.append(
             f"INCOMPLETE: the run was interrupted after {len(report.results)} results (its log "
@@ -251,11 +261,14 @@ def render_json(report: Report, view: View) -> str:
             "version": s.version,
             "counts": dict(sorted(s.counts.items())),
             "conformance": s.conformance,
+            "checked": s.coverage.checked if s.coverage else 0,
+            "checked_against": s.coverage.against if s.coverage else "",
         }
         for s in summarize(report)
     ]
     document = {
         "run": jsonable(report.header),
+        "shortfalls": report.shortfalls(),
         "complete": report.complete,
         "problems": jsonable(report.problems),
         "implementations": jsonable(report.implementations),

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .coverage import EXIT_UNCHECKED, compare_shortfalls, run_shortfalls
 from .records import (
     CaseResult,
     Cell,
@@ -84,7 +85,8 @@ class Report:
         """What the log stands for: 2 when it is no verdict (an interrupted command, or
         fixture problems: cases that could not be checked); 1 for findings (a run's fail,
         error, fixed or changed result or baseline regression; a corpus report in which no
-        implementation scored any system); else 0."""
+        implementation scored any system); 4 when it checked too little to be a verdict
+        (:meth:`shortfalls`); else 0."""
         if self.end is None or self.problems or self.end.problems:
             return 2
         unexpected = any(r.unexpected for r in self.results)
@@ -92,7 +94,15 @@ class Report:
             return 1
         if self.command == "corpus" and not any(c.score is not None for c in self.cells):
             return 1
-        return 0
+        return EXIT_UNCHECKED if self.shortfalls() else 0
+
+    def shortfalls(self) -> list[str]:
+        """Why a run or a comparison checked too little to be a verdict (the rule of
+        :mod:`.coverage`): an implementation checked on no case or only by default, a
+        comparison of fewer than two implementations or of one compared with none."""
+        if self.command == "compare":
+            return compare_shortfalls(self.names(), self.pairs)
+        return run_shortfalls(self.implementations, self.results) if self.command == "run" else []
 
     def scores(self) -> dict[str, dict[str, float]]:
         """A corpus report's scores (0–100): implementation -> system -> score."""
