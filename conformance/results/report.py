@@ -14,6 +14,7 @@ from typing import Any
 
 from .coverage import EXIT_UNCHECKED, compare_shortfalls, run_shortfalls
 from .records import (
+    Behaviour,
     CaseResult,
     Cell,
     CorpusSummary,
@@ -24,6 +25,7 @@ from .records import (
     Movement,
     Pair,
     Problem,
+    Release,
 )
 from .vocab import Policy
 
@@ -41,6 +43,8 @@ class Report:
     baseline: list[Movement] = field(default_factory=list)
     pairs: list[Pair] = field(default_factory=list)
     cells: list[Cell] = field(default_factory=list)
+    releases: list[Release] = field(default_factory=list)
+    behaviours: list[Behaviour] = field(default_factory=list)
     corpus: CorpusSummary | None = None
     identification: Identification | None = None
     end: End | None = None
@@ -162,6 +166,8 @@ _LISTS = {
     "baseline": "baseline",
     "pair": "pairs",
     "cell": "cells",
+    "release": "releases",
+    "behaviour": "behaviours",
 }
 
 
