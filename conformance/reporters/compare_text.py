@@ -175,7 +175,7 @@ def render_table(comparison: Report, view: View) -> str:
 
 def _names(f: Findings) -> str:
     return "\n".join(
-        f"- **{f.letters.get(i.name, '?')}** = {md.code(i.name)} {i.version}"
+        f"- **{f.letters.get(i.name, '?')}** = {md.code(i.name)} {md.text(i.version)}"
         for i in f.implementations
     )
 
@@ -215,7 +215,7 @@ def _md_tail(f: Findings) -> list[str]:
 def render_markdown(comparison: Report, view: View) -> str:
     f = analyze(comparison, view.decimals)
     parts = ["## Comparison", *(f"**{md.text(line)}**" for line in no_verdict(comparison))]
-    parts += [_names(f), verdict(f)]
+    parts += [_names(f), md.text(verdict(f))]
     parts += [
         "### Pairs (|Δ| in BLEU points, 0–100)",
         md.table(PAIR_HEADERS, [pair_row(f, t) for t in f.tallies], "lrrrrrrrrrrr"),

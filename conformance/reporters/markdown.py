@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["cell", "code", "details", "table", "text"]
+__all__ = ["cell", "code", "details", "fence", "table", "text"]
 
 
 #: A backslash Markdown would read as an escape: one before ASCII punctuation.
@@ -16,8 +16,9 @@ _ESCAPE = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
 
 def cell(value: object) -> str:
     """One table cell: ``|`` and the backslashes Markdown would read as escapes escaped
-    (``\\x0a`` stays as written), line breaks as ``<br>``."""
-    text = _ESCAPE.sub(r"\\\\", str(value)).replace("|", "\\|")
+    (``\\x0a`` stays as written), ``<`` as an entity (no tag renders), line breaks as
+    ``<br>``."""
+    text = _ESCAPE.sub(r"\\\\", str(value)).replace("|", "\\|").replace("<", "&lt;")
     return "<br>".join(part.strip() for part in text.splitlines()) if "\n" in text else text
 
 
@@ -55,6 +56,14 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]], align: str =
     ]
     lines.extend("| " + " | ".join(cell(v) for v in row) + " |" for row in rows)
     return "\n".join(lines)
+
+
+def fence(body: str) -> str:
+    """A fenced code block around ``body``, its fence longer than any run of backticks in
+    it (a quoted ```` ``` ```` cannot close it early)."""
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    bar = "`" * max(3, longest + 1)
+    return f"{bar}\n{body}\n{bar}"
 
 
 def details(summary: str, body: str) -> str:

@@ -99,14 +99,16 @@ def _details(results: Iterable[CaseResult], markdown: bool, color: bool) -> list
     for r, more in _collapse(results):
         label = _paint(r.outcome.upper(), r.outcome, color)
         if markdown:
-            out.append(f"#### {r.outcome.upper()} `{r.node_id}` ({r.implementation})\n")
+            title = f"{r.outcome.upper()} {md.code(r.node_id)} ({md.text(r.implementation)})"
+            out.append(f"#### {title}\n")
+            # detail lines become list items, each quoted on one line (a message's own
+            # lines must not start a heading or a table of the report)
+            out.extend(f"- {md.text(line[2:])}" for line in _detail_lines(r, more))
         else:
             out.append(f"{label} {r.implementation} {r.node_id}")
-        out.extend(_detail_lines(r, more))
+            out.extend(_detail_lines(r, more))
         out.extend(_evidence_lines(r, markdown))
         out.append("")
-    if markdown:  # indented detail lines become list items
-        out = ["- " + line[2:] if line.startswith("  ") else line for line in out]
     return out
 
 
@@ -136,7 +138,7 @@ def _evidence_lines(r: CaseResult, markdown: bool) -> list[str]:
         out.extend(["", table] if markdown else [_indent(table)])
     if r.stderr.strip():
         tail = "\n".join(r.stderr.strip().splitlines()[-8:])
-        out.append(f"```\n{tail}\n```" if markdown else _indent("stderr:\n" + tail))
+        out.append(md.fence(tail) if markdown else _indent("stderr:\n" + tail))
     return out
 
 
@@ -230,14 +232,16 @@ def _render(report: Report, markdown: bool, color: bool = False) -> str:
     against, for ``run --as``), then what moved since the baseline, then details of
     everything unexpected."""
     notes = warnings(report)
-    if markdown:  # a quoted block; problem lines as inline code (paths, messages unescaped)
+    if markdown:  # a quoted block; problem lines as inline code, other text escaped
         notes = [
-            f"> **{n}**" if not n.startswith("  ") else f"> {md.code(n.strip())}" for n in notes
+            f"> **{md.text(n)}**" if not n.startswith("  ") else f"> {md.code(n.strip())}"
+            for n in notes
         ]
     parts = [*notes, *([""] if notes else [])]
     parts += [summary_table(report, markdown, color), ""]
     if report.header.params.get("reference"):
-        parts.extend([str(report.header.params["reference"]), _sources(report), ""])
+        reference = str(report.header.params["reference"])
+        parts.extend([md.text(reference) if markdown else reference, _sources(report), ""])
     parts.extend(_movements(report, markdown))
     unexpected = [r for r in report.results if r.outcome in DETAILED]
     if unexpected:

@@ -65,9 +65,15 @@ class Report:
         return self.end is not None
 
     def add(self, kind: str, record: Any, line: int = 0) -> None:
-        """Add one record read from ``line`` (ValueError: a record that cannot be there)."""
+        """Add one record read from ``line`` (ValueError: a record that cannot be there:
+        anything after the end record, a result of an implementation no record announced,
+        a result's ``got.score`` that is not a number)."""
         if kind == "header":
             raise ValueError("a second header (two logs written into one file?)")
+        if self.end is not None:
+            raise ValueError(f"a {kind} record after the end record (was the log edited?)")
+        if isinstance(record, CaseResult):
+            _check_result(self, record)
         if kind in ("corpus", "identification", "end"):
             self._once(kind, (kind,), line)
             setattr(self, kind, record)
@@ -169,6 +175,25 @@ _LISTS = {
     "release": "releases",
     "behaviour": "behaviours",
 }
+
+
+#: How a log writes a score that is not a finite number (:func:`~conformance.protocol.jsonable`).
+_NON_FINITE = ("nan", "inf", "-inf")
+
+
+def _check_result(report: Report, result: CaseResult) -> None:
+    """ValueError for a run's result no implementation record announced, or whose
+    ``got.score`` is not a number."""
+    named = {i.name for i in report.implementations}
+    if report.command == "run" and result.implementation not in named:
+        raise ValueError(
+            f"a result of {result.implementation!r}, which no implementation record before it "
+            "announces"
+        )
+    score = result.got.get("score")
+    is_number = isinstance(score, int | float) and not isinstance(score, bool)
+    if score is not None and not is_number and score not in _NON_FINITE:
+        raise ValueError(f"result: got.score: {score!r} is not a number")
 
 
 def _identity(kind: str, record: Any) -> tuple[Any, ...] | None:

@@ -371,3 +371,15 @@ def constant(*args: Any, **kwargs: Any) -> float:
 
 sentence_only = _declaring(bleu_levels=["sentence"])
 tokenized_only = _declaring(bleu_inputs=["tokenized"])
+
+
+# ---- answers too large to be answers ----------------------------------------------------
+
+
+def counts_beyond_order(hypotheses: list, references: list, **config: Any) -> dict:
+    """Six orders of counts for a request of max_order 4."""
+    return {"score": 0.5, "counts": [1] * 6, "totals": [1] * 6}
+
+
+def failure_of_30_mb(hypotheses: list, references: list, **config: Any) -> dict:
+    return {"failure": {"kind": "k" * 1_000_000, "message": "m" * 30_000_000}}

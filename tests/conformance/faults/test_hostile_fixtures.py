@@ -53,6 +53,7 @@ HOSTILE = {
         "yaml-depth",
     ),
     "billion-laughs": (_laughs(), "yaml-alias"),
+    "max-order-text": (TEXT.replace("config: {}", "config: {max_order: '4'}", 1), "invalid-knob"),
 }
 
 
