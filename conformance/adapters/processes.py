@@ -5,7 +5,10 @@ script, a worker pool). Started with :func:`spawn`, it leads a new session, so
 :func:`kill_group` ends it *and* its descendants on a timeout, a crash or at the end, and
 Ctrl-C at a terminal reaches only the harness (which then stops the groups itself).
 Every group alive is registered; :func:`kill_all` (run at exit, and by the command line on
-SIGTERM/SIGINT) kills whatever is left, so an interrupted harness leaves no orphans.
+SIGTERM/SIGINT) kills whatever is left, so an interrupted harness leaves no orphans. Each
+process may take at most :func:`memory_limit` bytes of address space (``RLIMIT_AS``,
+inherited by what it starts): an implementation that allocates without bound fails alone
+(``MemoryError``, or killed) instead of taking the machine down.
 """
 
 from __future__ import annotations
@@ -13,13 +16,19 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import resource
 import signal
 import subprocess
 import threading
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["describe_exit", "kill_all", "kill_group", "spawn"]
+from ..protocol import AdapterError
+
+__all__ = ["MEMORY_ENV", "describe_exit", "kill_all", "kill_group", "memory_limit", "spawn"]
+
+#: Environment variable: the memory limit of each implementation's process in MiB (0: none).
+MEMORY_ENV = "BLEU_CONFORMANCE_MEMORY_MB"
 
 _LIVE: dict[int, subprocess.Popen[Any]] = {}
 _LOCK = threading.Lock()
@@ -29,10 +38,28 @@ def spawn(argv: Sequence[str], **popen: Any) -> subprocess.Popen[Any]:
     """``subprocess.Popen(argv, **popen)`` as the leader of a new process group."""
     if os.name == "posix":
         popen["start_new_session"] = True
+    limit = memory_limit()  # read first: a bad setting starts nothing
     proc: subprocess.Popen[Any] = subprocess.Popen(list(argv), **popen)
     with _LOCK:
         _LIVE[proc.pid] = proc
+    if limit is not None:  # set at once, before the program is loaded, let alone allocates
+        with contextlib.suppress(OSError, ValueError):  # gone already, or not allowed
+            resource.prlimit(proc.pid, resource.RLIMIT_AS, (limit, limit))
     return proc
+
+
+def memory_limit() -> int | None:
+    """Bytes of address space each implementation process may take: ``$MEMORY_ENV`` MiB
+    (0: no limit), by default half the machine's memory but at least 4 GiB; AdapterError
+    for a setting that is not a whole number."""
+    text = os.environ.get(MEMORY_ENV, "").strip()
+    if text:
+        if not text.isdigit():
+            message = f"${MEMORY_ENV}={text!r}: give a whole number of MiB (0: no limit)"
+            raise AdapterError("config", message)
+        return int(text) * 2**20 or None
+    total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    return max(4 * 2**30, total // 2)
 
 
 def kill_group(proc: subprocess.Popen[Any], wait: float = 5.0) -> int | None:

@@ -383,3 +383,9 @@ def counts_beyond_order(hypotheses: list, references: list, **config: Any) -> di
 
 def failure_of_30_mb(hypotheses: list, references: list, **config: Any) -> dict:
     return {"failure": {"kind": "k" * 1_000_000, "message": "m" * 30_000_000}}
+
+
+def allocates_4_gib(hypotheses: list, references: list, **config: Any) -> float:
+    """Allocates without bound (as a leak on a large corpus does)."""
+    hoard = bytearray(4 * 2**30)
+    return float(len(hoard) > 0)
