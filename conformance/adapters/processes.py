@@ -5,7 +5,9 @@ script, a worker pool). Started with :func:`spawn`, it leads a new session, so
 :func:`kill_group` ends it *and* its descendants on a timeout, a crash or at the end, and
 Ctrl-C at a terminal reaches only the harness (which then stops the groups itself).
 Every group alive is registered; :func:`kill_all` (run at exit, and by the command line on
-SIGTERM/SIGINT) kills whatever is left, so an interrupted harness leaves no orphans. Each
+SIGTERM/SIGINT) kills whatever is left, so an interrupted harness leaves no orphans. A
+descendant that left the group (``setsid``, a daemon) is found by a mark in its
+environment, inherited from the process spawned (:data:`MARK_ENV`), and killed with it. Each
 process may take at most :func:`memory_limit` bytes of address space (``RLIMIT_AS``,
 inherited by what it starts): an implementation that allocates without bound fails alone
 (``MemoryError``, or killed) instead of taking the machine down.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import itertools
 import os
 import resource
 import signal
@@ -25,12 +28,26 @@ from typing import Any
 
 from ..protocol import AdapterError
 
-__all__ = ["MEMORY_ENV", "describe_exit", "kill_all", "kill_group", "memory_limit", "spawn"]
+__all__ = [
+    "MARK_ENV",
+    "MEMORY_ENV",
+    "describe_exit",
+    "kill_all",
+    "kill_group",
+    "memory_limit",
+    "spawn",
+]
 
 #: Environment variable: the memory limit of each implementation's process in MiB (0: none).
 MEMORY_ENV = "BLEU_CONFORMANCE_MEMORY_MB"
 
+#: Environment variable marking every process an implementation starts (one value per
+#: process spawned: what the harness kills with it, wherever its group or session).
+MARK_ENV = "BLEU_CONFORMANCE_SPAWNED"
+
 _LIVE: dict[int, subprocess.Popen[Any]] = {}
+_MARKS: dict[int, bytes] = {}  # pid spawned -> its mark, as /proc/PID/environ holds it
+_COUNT = itertools.count(1)
 _LOCK = threading.Lock()
 
 
@@ -39,9 +56,12 @@ def spawn(argv: Sequence[str], **popen: Any) -> subprocess.Popen[Any]:
     if os.name == "posix":
         popen["start_new_session"] = True
     limit = memory_limit()  # read first: a bad setting starts nothing
+    mark = f"{os.getpid()}.{next(_COUNT)}"
+    popen["env"] = {**(popen.get("env") or os.environ), MARK_ENV: mark}
     proc: subprocess.Popen[Any] = subprocess.Popen(list(argv), **popen)
     with _LOCK:
         _LIVE[proc.pid] = proc
+        _MARKS[proc.pid] = f"{MARK_ENV}={mark}".encode() + b"\0"
     if limit is not None:  # set at once, before the program is loaded, let alone allocates
         with contextlib.suppress(OSError, ValueError):  # gone already, or not allowed
             resource.prlimit(proc.pid, resource.RLIMIT_AS, (limit, limit))
@@ -70,6 +90,10 @@ def kill_group(proc: subprocess.Popen[Any], wait: float = 5.0) -> int | None:
             os.killpg(proc.pid, signal.SIGKILL)
     if proc.poll() is None:
         proc.kill()
+    with _LOCK:
+        mark = _MARKS.pop(proc.pid, None)
+    if mark is not None:
+        _kill_marked(mark)
     try:
         code = proc.wait(timeout=wait)
     except subprocess.TimeoutExpired:  # pragma: no cover - an unkillable child (D state)
@@ -77,6 +101,23 @@ def kill_group(proc: subprocess.Popen[Any], wait: float = 5.0) -> int | None:
     with _LOCK:
         _LIVE.pop(proc.pid, None)
     return code
+
+
+def _kill_marked(mark: bytes) -> None:
+    """Kill every process whose environment carries ``mark`` (Linux: ``/proc``)."""
+    try:
+        entries = [e.name for e in os.scandir("/proc") if e.name.isdigit()]
+    except OSError:  # no /proc: the process groups are all there is
+        return
+    for pid in entries:
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as environ:
+                found = environ.read()
+        except OSError:  # gone, or another user's
+            continue
+        if found.startswith(mark) or b"\0" + mark in found:
+            with contextlib.suppress(OSError):
+                os.kill(int(pid), signal.SIGKILL)
 
 
 def kill_all() -> None:

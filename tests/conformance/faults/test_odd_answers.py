@@ -242,3 +242,15 @@ def test_the_multi_bleu_pattern_reads_a_line_and_repeats_only_within_it():
     line = "BLEU = 50.46, 94.4/58.8/43.8/26.7 (BP=1.000, ratio=1.000, hyp_len=18, ref_len=18)"
     match = regex.search(MULTI_BLEU_REGEX, line)
     assert match is not None and match.group("score", "hyp_len") == ("50.46", "18")
+
+
+def test_a_daemon_that_left_the_group_does_not_outlive_the_run(capsys, tmp_path):
+    """``setsid`` takes a child out of the command's process group (and session): it is
+    found by the mark it inherited in its environment and killed with the command."""
+    pid_file = tmp_path / "pids"
+    spec = _command(tmp_path, f"setsid sleep 300 & echo $! >> {pid_file}; echo 1.0")
+    status, report = run_json(capsys, "--impl", spec, *EXACT)
+    [result] = answered(report)
+    assert (status, result["outcome"]) == (0, "pass"), result["reason"]
+    started = pids(pid_file)
+    assert started and wait_gone(started) == []
