@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .api import corpus_stats
+from .errors import BleuError
 from .inputs import Chunk, Segment, read_chunks
 from .knobs import Config
 from .stats import BleuStats
@@ -69,6 +70,7 @@ def parallel_corpus_stats(
 ) -> BleuStats:
     """``corpus_stats`` over ``jobs`` processes (None: every CPU; 1: in this process)."""
     from concurrent.futures import ProcessPoolExecutor  # only when used: ~15 ms to import
+    from concurrent.futures.process import BrokenProcessPool
 
     from . import fast
 
@@ -87,6 +89,13 @@ def parallel_corpus_stats(
     with ProcessPoolExecutor(max_workers=len(head)) as pool:
         try:
             return _summed(pool, head, reader, config, jobs)
+        except BrokenProcessPool:
+            pool.shutdown(cancel_futures=True)
+            raise BleuError(
+                f"a worker process of jobs={jobs} ended without its result (killed: by a "
+                "signal, or by the out-of-memory killer); nothing was scored. Try fewer "
+                "jobs, or jobs=1"
+            ) from None
         except BaseException:
             pool.shutdown(cancel_futures=True)
             raise

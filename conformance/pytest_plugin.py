@@ -7,10 +7,13 @@ Each case of each fixture file becomes an item ``fixtures/<dir>/<file>.yaml::<ca
 (``::<case-id>[<impl>]`` with several implementations). A mismatch is FAILED with a
 field-by-field table; an adapter error (crash, hang, garbage, the implementation raising
 where a score was expected) is ERROR; a case the implementation cannot express is SKIPPED;
-a known failure (``--bleu-known-failures``) is XFAIL. Without ``--bleu-impl`` the plugin
-does nothing. With ``--bleu-impl`` and no path on the command line, the bundled fixture
-library is collected too (``pytest --bleu-impl=mypkg.metrics:bleu`` checks it against every
-bundled case), besides whatever pytest collects by default.
+a known failure (``--bleu-known-failures``) is XFAIL; an answer holding none of the
+expectation's fields is SKIPPED as unchecked. A session in which an implementation was
+checked on no case, or only on the default expectation's (nothing says what its BLEU is),
+fails with the reason in the summary (:mod:`conformance.results.coverage`). Without
+``--bleu-impl`` the plugin does nothing. With ``--bleu-impl`` and no path on the command
+line, the bundled fixture library is collected too (``pytest --bleu-impl=mypkg.metrics:bleu``
+checks it against every bundled case), besides whatever pytest collects by default.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
@@ -32,6 +35,8 @@ if TYPE_CHECKING:
     from .results.records import CaseResult
 
 _STATE = pytest.StashKey["_Session"]()
+#: The user property of a case item: (spec, outcome, checked against, by default).
+_OUTCOME = "bleu_conformance_outcome"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -105,6 +110,42 @@ class _Session:
             raise pytest.UsageError(str(exc)) from None
         self.adapters: dict[str, Adapter | AdapterError] = {}
         self.keys: dict[str, ExpectationKey] = {}  # of every fixture file collected
+        # spec -> (outcomes, what it was checked against, by default), from every report
+        self.outcomes: dict[str, tuple[list[str], str, bool]] = {}
+
+    def shortfalls(self) -> list[str]:
+        """Why the session is no verdict on an implementation (:mod:`..results.coverage`)."""
+        from .results.coverage import coverage
+        from .results.records import ImplementationInfo
+
+        found = []
+        for spec, (outcomes, against, by_default) in self.outcomes.items():
+            info = ImplementationInfo(spec, "", spec, expect_key=against, default_expect=by_default)
+            found.append(coverage(spec, outcomes, info).shortfall)
+        return [s for s in found if s is not None]
+
+    # hooks of the session (registered as a plugin; xdist workers' reports reach the
+    # controller's pytest_runtest_logreport with their user_properties)
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Tally each case's outcome per implementation."""
+        if report.when != "teardown":
+            return
+        for name, value in report.user_properties:
+            if name == _OUTCOME:
+                spec, outcome, against, by_default = cast(tuple[str, str, str, bool], value)
+                self.outcomes.setdefault(spec, ([], against, by_default))[0].append(outcome)
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """Fail a session that checked too little to be a verdict."""
+        if self.shortfalls() and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        found = self.shortfalls()
+        if found:
+            terminalreporter.section("bleu-conformance: too little checked", red=True)
+            for line in found:
+                terminalreporter.line(line)
 
     def check_names(self) -> None:
         """Once collected: every ``--bleu-expect`` key and the ``--bleu-as`` name exist in
@@ -157,6 +198,8 @@ class _Session:
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("bleu_impl"):
         config.stash[_STATE] = _Session(config)
+        if not hasattr(config, "workerinput"):  # the controller tallies every case
+            config.pluginmanager.register(config.stash[_STATE], "bleu-conformance-session")
         if config.args_source != pytest.Config.ArgsSource.ARGS:
             from .cases.implementations import BUNDLED_ROOT
 
@@ -262,24 +305,36 @@ class CaseItem(pytest.Item):
         self.extra_keyword_matches.update(case.tags)  # `-k tag` selects by fixture tag
 
     def setup(self) -> None:
-        from .engine import candidate_keys, run_case, startup_failure, verify_as
+        from .engine import (
+            candidate_keys,
+            expected_by_default,
+            run_case,
+            startup_failure,
+            verify_as,
+        )
         from .protocol import AdapterError
-        from .results.vocab import ERROR, SKIP
+        from .results.vocab import ERROR, SKIP, UNCHECKED
 
         state = self.config.stash[_STATE]
         adapter = state.adapter(self.spec, self.keys)
+        against, by_default = "", False
         if isinstance(adapter, AdapterError):
             self.result = startup_failure(self.spec, adapter, [self.case])[0]
         elif state.as_name:
             reference = state.reference(self.keys)
+            against = f"as {reference.name}"
             (self.result,) = verify_as(adapter, [self.case], reference, known=state.known)
         else:
             candidates = candidate_keys(adapter.capabilities, self.keys, state.expect)
+            against = ", ".join(candidates)
+            by_default = expected_by_default(adapter.capabilities, state.expect)
             self.result = run_case(adapter, self.case, self.keys, candidates, state.known)
-        if self.result.outcome == ERROR:
+        outcome = self.result.outcome
+        self.user_properties.append((_OUTCOME, (self.spec, outcome, against, by_default)))
+        if outcome == ERROR:
             raise CaseError(self.result)
-        if self.result.outcome == SKIP:
-            pytest.skip(self.result.reason)
+        if outcome in (SKIP, UNCHECKED):
+            pytest.skip(f"{outcome}: {self.result.reason}")
 
     def runtest(self) -> None:
         from .results.vocab import CHANGED, FAIL, FIXED, XFAIL

@@ -16,7 +16,6 @@ no match of the regex is garbage (an error).
 
 from __future__ import annotations
 
-import re
 import shlex
 import subprocess
 import tempfile
@@ -25,6 +24,8 @@ from collections.abc import Mapping
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
+
+import regex as regex_module
 
 from ..protocol import AdapterError, Answer, Failure, Request, read_answer
 from .base import DEFAULT_EXPECT, Adapter, Capabilities, canonical
@@ -35,7 +36,7 @@ from .text import as_line, joinable, to_streams
 
 #: multi-bleu.perl's line: ``BLEU = 50.46, 94.4/58.8/43.8/26.7 (BP=1.000, ratio=1.000, ...``
 MULTI_BLEU_REGEX = (
-    r"BLEU = (?P<score>[-\d.]+),.*\(BP=(?P<bp>[\d.]+), ratio=[\d.]+, "
+    r"BLEU = (?P<score>[-\d.]+),[^(\n]{0,200}\(BP=(?P<bp>[\d.]+), ratio=[\d.]+, "
     r"hyp_len=(?P<hyp_len>\d+), ref_len=(?P<ref_len>\d+)\)"
 )
 DEFAULT_REGEX = r"(?P<score>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)"
@@ -70,9 +71,9 @@ class CommandAdapter(Adapter):
         self.template = template
         if not isinstance(regex, str):
             raise AdapterError("config", f"{where}: regex must be a string, got {regex!r}")
-        try:
-            self.regex = re.compile(regex, re.MULTILINE)
-        except re.error as exc:
+        try:  # the regex package: a match can be given a timeout
+            self.regex = regex_module.compile(regex, regex_module.MULTILINE | regex_module.V0)
+        except regex_module.error as exc:
             raise AdapterError("config", f"invalid output regex {regex!r}: {exc}") from None
         if "score" not in self.regex.groupindex:
             raise AdapterError("config", f"output regex {regex!r} has no (?P<score>...) group")
@@ -165,7 +166,14 @@ class CommandAdapter(Adapter):
                 ),
                 stderr=stderr,
             )
-        match = self.regex.search(stdout)
+        timeout = self.capabilities.timeout
+        try:  # a pattern that backtracks on the output is bounded by the case's timeout
+            match = self.regex.search(stdout, timeout=timeout)
+        except TimeoutError:
+            message = (
+                f"the output regex did not finish within {timeout:g}s on {len(stdout):,} characters"
+            )
+            raise AdapterError("timeout", message, stderr) from None
         if match is None:
             raise AdapterError(
                 "garbage",

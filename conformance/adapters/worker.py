@@ -20,6 +20,7 @@ import io
 import os
 import pickle
 import queue
+import re
 import struct
 import sys
 import threading
@@ -30,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import IO, Any, NoReturn
 
+from ..contract import brief
 from ..protocol import AdapterError, Answer, Request, checked
 from .base import DEFAULT_TIMEOUT, Adapter, Capabilities
 from .declared import checked_capabilities
@@ -98,6 +100,17 @@ def _receive(stream: IO[bytes], loads: Callable[[bytes], Any] = _trusted) -> Any
     if len(data) < size:
         return _EOF
     return loads(data)
+
+
+def _error_reply(payload: list[Any]) -> bool:
+    """``(kind, message, stderr)``: texts, the kind a short word (a reply the worker's own
+    code writes; anything else was written by the implementation it runs)."""
+    if len(payload) != 3 or not all(isinstance(p, str) for p in payload):
+        return False
+    return bool(_KIND.fullmatch(payload[0]))
+
+
+_KIND = re.compile(r"[a-z][a-z-]{0,30}")
 
 
 class _Broken:
@@ -192,10 +205,12 @@ class _Process:
             self.fail("garbage", f"a reply out of sequence from the worker: {reply!r}"[:300])
         _, status, *payload = reply
         self.output.wait_mark(self.seq, _MARK_WAIT)  # the reply overtook its output
-        if status == "error":
+        if status == "ok" and len(payload) == 1:
+            return payload[0]
+        if status == "error" and _error_reply(payload):
             kind, text, stderr = payload
             raise AdapterError(kind, text, stderr or self.output_tail())
-        return payload[0]
+        self.fail("garbage", f"a malformed reply from the worker: {brief(reply)}")
 
     def fail(self, kind: str, message: str) -> NoReturn:
         code = self.kill()
@@ -266,7 +281,9 @@ class WorkerAdapter(Adapter):
 
     def check(self, request: Request) -> str | None:
         reason = self._ask(("check", request), "check")
-        return None if reason is None else str(reason)
+        if reason is not None and not isinstance(reason, str):
+            raise AdapterError("garbage", f"the check's answer is {brief(reason)}, not text")
+        return reason
 
     def run(self, request: Request) -> Answer:
         if not self._process.running:

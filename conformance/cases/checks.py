@@ -121,9 +121,15 @@ def _check_config(case: Case, report: _Reporter) -> bool:
             ok = False
             continue
         try:
-            normalize_knob(knob, value)
+            canonical = normalize_knob(knob, value)
         except BleuError as exc:
             report("invalid-knob", str(exc), "config", knob)
+            ok = False
+            continue
+        if isinstance(value, str) and not isinstance(canonical, str):
+            # the command line's text is converted; a fixture writes the value itself
+            message = f"{knob}: {value!r} is text; write the value itself ({canonical!r})"
+            report("invalid-knob", message, "config", knob)
             ok = False
     return ok
 

@@ -57,6 +57,8 @@ from .options import (
 
 EXIT_CODES = {
     0: "compared (differences are what it reports, not a failure of the command)",
+    4: "too little compared to be a verdict: fewer than two implementations, or one that "
+    "was compared with no other on any case (every pair of it skipped or errored)",
     2: "bad input: unknown implementation, unreadable fixtures or files, a malformed log, an "
     "option of the other mode (corpus mode with -r/-i, fixture mode without), problems in "
     "the selected fixtures (the other cases are still compared), or an incomplete log (the "

@@ -6,6 +6,9 @@
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -46,12 +49,41 @@ def log_name(output: str | None) -> str:
 
 @contextmanager
 def log_path(output: str | None) -> Iterator[Path]:
-    """``--output``, or a temporary file removed afterwards."""
+    """``--output``, or a temporary file removed afterwards. An ``--output`` that is not a
+    file (a named pipe, ``>(gzip > log.gz)``, ``/dev/fd/N``) cannot be read back: the log
+    is written to a temporary file, then copied to it (also when the command stops early)."""
+    if output and not _is_file(output):
+        with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
+            path = Path(tmp) / "log.jsonl"
+            try:
+                yield path
+            finally:
+                if path.exists():
+                    _copy(path, output)
+        return
     if output:
         yield Path(output)
         return
     with tempfile.TemporaryDirectory(prefix="bleu-conformance-") as tmp:
         yield Path(tmp) / "log.jsonl"
+
+
+def _is_file(output: str) -> bool:
+    """A regular file, or none yet (it will be one)."""
+    try:
+        return stat.S_ISREG(os.stat(output).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
+def _copy(path: Path, output: str) -> None:
+    try:
+        with path.open("rb") as source, open(output, "wb") as target:
+            shutil.copyfileobj(source, target)
+    except OSError as exc:
+        raise OutputError(f"cannot write --output {output}: {exc.strerror or exc}") from None
 
 
 def write_log(

@@ -43,11 +43,11 @@ from typing import Any
 
 from .. import reporters
 from ..adapters import Adapter, distinct_name, make_adapter
-from ..adapters.base import DEFAULT_EXPECT
 from ..cases import Case, ExpectationKey, LoadResult
 from ..engine import (
     Reference,
     candidate_keys,
+    expected_by_default,
     implementation_info,
     make_reference,
     startup_failure,
@@ -83,6 +83,9 @@ EXIT_CODES = {
     2: "bad usage, a file that cannot be written, unreadable fixtures or baseline, no case "
     "selected, or problems in the selected fixtures (the other cases still run and are "
     "reported; the cases with a problem are not checked)",
+    4: "too little checked to be a verdict: an implementation whose answers were compared "
+    "with no expectation, or only with the default one on fewer than half of the cases "
+    "(use --as PROFILE or --expect KEY)",
 }
 
 
@@ -253,9 +256,8 @@ class _Run:
                 self.failed_start(spec, AdapterError("config", unknown), cases)
                 return
             self.taken.add(adapter.capabilities.name)
-            if not args.expect:
-                _note_unnamed(spec, adapter, keys, cases)
-            self.announce(implementation_info(spec, adapter, keys))
+            by_default = expected_by_default(adapter.capabilities, args.expect)
+            self.announce(implementation_info(spec, adapter, keys, by_default=by_default))
             verify_cases(
                 adapter,
                 cases,
@@ -360,20 +362,6 @@ def _open_all(
                 item.close()
         raise ValueError(str(exc)) from None
     return opened
-
-
-def _note_unnamed(spec: str, adapter: Adapter, keys: Sequence[str], cases: Sequence[Case]) -> None:
-    """Say first (stderr) when no expectation names the implementation: it is then checked
-    only on the cases of the default expectation, and every other case is skipped."""
-    if tuple(adapter.capabilities.expect) != DEFAULT_EXPECT:
-        return
-    covered = sum(any(k in case.expected for k in keys) for case in cases)
-    print(
-        f"note: no expectation names {spec}: it is checked against {', '.join(keys)} on "
-        f"{covered} of {len(cases)} cases and the other {len(cases) - covered} are skipped "
-        "(use --as PROFILE to check it against a profile, or --expect KEY)",
-        file=sys.stderr,
-    )
 
 
 def _baseline(

@@ -15,6 +15,7 @@ from .subjects import Subject, open_subjects
 from .verify import (
     candidate_keys,
     check_expectation,
+    expected_by_default,
     implementation_info,
     run_case,
     startup_failure,
@@ -37,6 +38,7 @@ __all__ = [
     "check_expectation",
     "compare_case",
     "compare_cases",
+    "expected_by_default",
     "identify",
     "implementation_info",
     "make_reference",

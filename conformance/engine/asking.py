@@ -119,12 +119,23 @@ def ask(adapter: Adapter, request: Request) -> Reply:
             stderr=traceback.format_exc()[-STDERR_TAIL:],
             duration=time.perf_counter() - started,
         )
-    duration = time.perf_counter() - started
+    return _read(answer, request, time.perf_counter() - started)
+
+
+def _read(answer: Answer, request: Request, duration: float) -> Reply:
+    """The reply of whatever the adapter returned, read as the schema says, holding no more
+    orders than ``request`` asks for (one count and one total per order up to
+    ``max_order``)."""
     try:
-        answer = checked(answer)  # whatever the adapter returned, read as the schema says
+        answer = checked(answer)
     except AdapterError as exc:  # what it printed is kept when it is text
         said = getattr(answer, "stderr", "")
         stderr = said[-STDERR_TAIL:] if isinstance(said, str) else ""
         return Reply(ERRORED, reason=f"garbage: {exc.message}", stderr=stderr, duration=duration)
     stderr = (answer.failure.stderr if answer.failure else answer.stderr)[-STDERR_TAIL:]
+    order = request.complete.get("max_order")
+    orders = max(len(answer.counts or ()), len(answer.totals or ()))
+    if isinstance(order, int) and orders > order:
+        reason = f"garbage: counts: {orders} orders, but the request's max_order is {order}"
+        return Reply(ERRORED, reason=reason, stderr=stderr, duration=duration)
     return Reply(ANSWERED, answer, stderr=stderr, duration=duration)

@@ -16,12 +16,13 @@ from typing import Any
 from bleu_impl import BleuError
 
 from ..adapters import Adapter, Capabilities
+from ..adapters.base import DEFAULT_EXPECT
 from ..cases import Case, Expectation, ExpectationKey
 from ..cases.model import printed_half_unit
 from ..protocol import AdapterError, Answer
 from ..results import known_failures
 from ..results.records import CaseResult, ImplementationInfo, Mismatch
-from ..results.vocab import ERROR, FAIL, PASS, SKIP, Outcome
+from ..results.vocab import ERROR, FAIL, PASS, SKIP, UNCHECKED, Outcome
 from .asking import ANSWERED, SKIPPED, ask, build_request
 
 __all__ = [
@@ -30,6 +31,8 @@ __all__ = [
     "check_expectation",
     "choose_key",
     "classify_answer",
+    "compared",
+    "expected_by_default",
     "expected_summary",
     "implementation_info",
     "run_case",
@@ -114,21 +117,31 @@ def expected_summary(exp: Expectation) -> dict[str, Any]:
 
 
 def _score_mismatch(exp: Expectation, answer: Answer, caps: Capabilities) -> Mismatch | None:
+    """The score's mismatch (only when both sides hold a score: see :func:`compared`)."""
     assert answer.score is not None
     factor = exp.scale / caps.scale
     got = answer.score * factor
     adapter_tol = caps.half_unit * factor
     if exp.score is not None:
         want, case_tol = exp.score, exp.tolerance.bound(exp.score)
-    elif exp.printed is not None:
-        want, case_tol = float(exp.printed), printed_half_unit(exp.printed)
     else:
-        return None
+        assert exp.printed is not None
+        want, case_tol = float(exp.printed), printed_half_unit(exp.printed)
     tol = max(case_tol, adapter_tol)
     delta = got - want
     if abs(delta) <= tol:
         return None
     return Mismatch("score", want, got, delta, tol, _scale_hint(want, got, tol, caps))
+
+
+def compared(exp: Expectation, answer: Answer) -> list[str]:
+    """The fields of ``exp`` that ``answer`` reports too: what a check compares. None of
+    them (a bare score against recorded counts) makes the case ``unchecked``, never a pass."""
+    names = ["score"] if exp.score is not None or exp.printed is not None else []
+    names += [
+        n for n in ("counts", "totals", "bp", "hyp_len", "ref_len") if getattr(exp, n) is not None
+    ]
+    return [n for n in names if getattr(answer, n) is not None]
 
 
 def _scale_hint(want: float, got: float, tol: float, caps: Capabilities) -> str:
@@ -179,14 +192,32 @@ def classify_answer(
     if answer.failure is not None:
         kind = f" ({answer.failure.kind})" if answer.failure.kind else ""
         return ERROR, f"the implementation failed{kind}: {answer.failure.message}", []
+    fields = compared(exp, answer)
+    if not fields:
+        return UNCHECKED, _unchecked_reason(exp, answer), []
     mismatches: list[Mismatch] = []
-    score = _score_mismatch(exp, answer, caps)
+    score = _score_mismatch(exp, answer, caps) if "score" in fields else None
     if score is not None:
         mismatches.append(score)
     mismatches.extend(_statistic_mismatches(exp, answer, caps))
     if mismatches:
         return FAIL, "; ".join(_describe(m) for m in mismatches), mismatches
     return PASS, "", []
+
+
+def _unchecked_reason(exp: Expectation, answer: Answer) -> str:
+    recorded = [
+        k for k, v in expected_summary(exp).items() if k not in _NOT_FIELDS and v is not None
+    ]
+    got = ", ".join(answer.reported()) or "nothing"
+    return (
+        f"nothing to compare: {exp.key} records {', '.join(recorded) or 'nothing'} and the "
+        f"answer reports {got}"
+    )
+
+
+#: Entries of :func:`expected_summary` that are not recorded values.
+_NOT_FIELDS = ("key", "scale", "source", "tolerance")
 
 
 def _describe(m: Mismatch) -> str:
@@ -198,7 +229,11 @@ def _describe(m: Mismatch) -> str:
     )
 
 
-def implementation_info(spec: str, adapter: Adapter, expect: Sequence[str]) -> ImplementationInfo:
+def implementation_info(
+    spec: str, adapter: Adapter, expect: Sequence[str], *, by_default: bool = False
+) -> ImplementationInfo:
+    """The log's record of ``adapter``, checked against ``expect`` (``by_default``: the
+    default expectation, as nothing names it)."""
     caps = adapter.capabilities
     return ImplementationInfo(
         name=caps.name,
@@ -207,7 +242,14 @@ def implementation_info(spec: str, adapter: Adapter, expect: Sequence[str]) -> I
         signature=caps.signature,
         expect_key=", ".join(expect),
         capabilities=caps.to_json(),
+        default_expect=by_default,
     )
+
+
+def expected_by_default(caps: Capabilities, override: Sequence[str] = ()) -> bool:
+    """True when no expectation names the implementation (it declares none, and no
+    ``--expect`` is given): it is then checked only on the default expectation's cases."""
+    return not override and tuple(caps.expect) == DEFAULT_EXPECT
 
 
 def _base(adapter: Adapter, case: Case) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from .compare_rows import (
     difference_rows,
     knob_notes,
     legend,
+    no_verdict,
     pair_row,
     verdict,
 )
@@ -178,15 +179,7 @@ def render_html(comparison: Report, view: View) -> str:
         html.figures(matrix_figure(f), scatter_figure(f, comparison.pairs)),
         html.section("Pairs (|Δ| in BLEU points, 0–100)", pairs),
     ]
-    if not comparison.complete:
-        blocks.insert(
-            0,
-            html.paragraph(
-                f"INCOMPLETE: interrupted after {len(comparison.pairs)} "
-                "pair records; this covers only those.",
-                "bad",
-            ),
-        )
+    blocks[:0] = [html.paragraph(line, "bad") for line in no_verdict(comparison)]
     if f.causes:
         blocks.append(
             html.section(

@@ -12,6 +12,7 @@ from bleu_impl import DOCS
 
 from ..protocol import jsonable
 from ..results.findings import Difference, Findings, PairTally
+from ..results.report import Report
 from ..results.vocab import BOTH_FAILED, DIFFERING, ERRORED_PAIR, IDENTICAL, SKIPPED_PAIR, WITHIN
 from .numbers import EMPTY, fixed, short
 
@@ -26,12 +27,26 @@ __all__ = [
     "difference_rows",
     "knob_notes",
     "legend",
+    "no_verdict",
     "pair_row",
     "score_text",
     "sides",
     "size_text",
     "verdict",
 ]
+
+
+def no_verdict(comparison: Report) -> list[str]:
+    """Why the comparison is no verdict: interrupted, or too little compared."""
+    out = []
+    if not comparison.complete:
+        out.append(
+            f"INCOMPLETE: the comparison was interrupted after {len(comparison.pairs)} pair "
+            "records; what follows covers only those."
+        )
+    out += [f"TOO LITTLE COMPARED: {line}" for line in comparison.shortfalls()]
+    return out
+
 
 DISCREPANCY_HEADERS = ["#", "case", "pair", "1st", "2nd", "2nd − 1st", "cause"]
 

@@ -27,6 +27,7 @@ from .compare_rows import (
     difference_rows,
     knob_notes,
     legend,
+    no_verdict,
     pair_row,
     verdict,
 )
@@ -162,19 +163,11 @@ def render_table(comparison: Report, view: View) -> str:
     width, verbose = view.width, view.verbose
     head = [f"Compared {len(f.implementations)} implementations on {f.cases} cases:"]
     head += [f"  {letter}  {name}" for letter, name in legend(f)]
-    parts = ["\n".join(head), wrap(verdict(f), width)]
-    if not comparison.complete:
-        parts.insert(0, wrap(_incomplete(comparison), width))
+    parts = [wrap(line, width) for line in no_verdict(comparison)]
+    parts += ["\n".join(head), wrap(verdict(f), width)]
     parts += _text_tables(f, width, verbose)
     parts += _text_tail(f, width, verbose)
     return "\n\n".join(parts)
-
-
-def _incomplete(comparison: Report) -> str:
-    return (
-        f"INCOMPLETE: the comparison was interrupted after {len(comparison.pairs)} pair "
-        "records; what follows covers only those."
-    )
 
 
 # --- markdown ---------------------------------------------------------------------------
@@ -182,7 +175,7 @@ def _incomplete(comparison: Report) -> str:
 
 def _names(f: Findings) -> str:
     return "\n".join(
-        f"- **{f.letters.get(i.name, '?')}** = {md.code(i.name)} {i.version}"
+        f"- **{f.letters.get(i.name, '?')}** = {md.code(i.name)} {md.text(i.version)}"
         for i in f.implementations
     )
 
@@ -221,9 +214,8 @@ def _md_tail(f: Findings) -> list[str]:
 
 def render_markdown(comparison: Report, view: View) -> str:
     f = analyze(comparison, view.decimals)
-    parts = ["## Comparison", _names(f), verdict(f)]
-    if not comparison.complete:
-        parts.insert(1, f"**{_incomplete(comparison)}**")
+    parts = ["## Comparison", *(f"**{md.text(line)}**" for line in no_verdict(comparison))]
+    parts += [_names(f), md.text(verdict(f))]
     parts += [
         "### Pairs (|Δ| in BLEU points, 0–100)",
         md.table(PAIR_HEADERS, [pair_row(f, t) for t in f.tallies], "lrrrrrrrrrrr"),

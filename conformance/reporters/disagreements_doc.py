@@ -15,7 +15,7 @@ from typing import Any
 
 from ..results.records import CaseResult, Pair
 from ..results.summary import Summary
-from ..results.vocab import DIFFERING, OUTCOMES, PASS, SKIP
+from ..results.vocab import DIFFERING, OUTCOMES, PASS, SKIP, UNCHECKED
 from . import markdown as md
 from .numbers import EMPTY, percent
 
@@ -33,15 +33,22 @@ class MatrixRow:
     is_library: bool = field(default=False, compare=False)
 
 
+def _outcomes(rows: Sequence[MatrixRow]) -> list[str]:
+    """Every outcome; ``unchecked`` only when it occurs."""
+    seen = {r.outcome for row in rows for r in row.results}
+    return [o for o in OUTCOMES if o != UNCHECKED or o in seen]
+
+
 def _matrix(rows: Sequence[MatrixRow]) -> tuple[list[list[Any]], list[list[str]]]:
     table: list[list[Any]] = []
     failures: list[list[str]] = []
+    outcomes = _outcomes(rows)
     for row in rows:
         if row.unavailable:
-            table.append([row.name, "not installed", *[EMPTY] * (len(OUTCOMES) + 1)])
+            table.append([row.name, "not installed", *[EMPTY] * (len(outcomes) + 1)])
             continue
         summary = Summary(row.name, row.version, Counter(r.outcome for r in row.results))
-        table.append([row.name, row.version, *[summary.counts[o] for o in OUTCOMES]])
+        table.append([row.name, row.version, *[summary.counts[o] for o in outcomes]])
         table[-1].append(percent(summary.conformance))
         failures += [
             [row.name, r.case_id, r.outcome, (r.reason or "")[:160]]
@@ -101,6 +108,7 @@ def render(matrix: Sequence[MatrixRow], pairs: Sequence[Pair], cases: int) -> st
         if r.is_library
     ]
     table, failures = _matrix(matrix)
+    outcomes = _outcomes(matrix)
     summary_rows, cause_rows = _pairs(pairs)
     parts = [
         "# BLEU implementations: conformance and disagreements",
@@ -119,9 +127,9 @@ def render(matrix: Sequence[MatrixRow], pairs: Sequence[Pair], cases: int) -> st
         "`skip`: the case sets a knob the implementation cannot express.",
         "",
         md.table(
-            ["implementation", "version", *OUTCOMES, "conformance"],
+            ["implementation", "version", *outcomes, "conformance"],
             table,
-            "ll" + "r" * (len(OUTCOMES) + 1),
+            "ll" + "r" * (len(outcomes) + 1),
         ),
         "",
     ]

@@ -11,7 +11,7 @@ from ..protocol import jsonable
 from ..results.records import CaseResult, Movement
 from ..results.report import Report
 from ..results.summary import columns, summarize
-from ..results.vocab import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, XFAIL
+from ..results.vocab import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, UNCHECKED, XFAIL
 from . import markdown as md
 from .numbers import exact, percent, short
 from .textgrid import grid
@@ -38,6 +38,7 @@ _COLORS = {
     FAIL: "31",
     ERROR: "31;1",
     SKIP: "33",
+    UNCHECKED: "33;1",
     XFAIL: "36",
     FIXED: "35",
     CHANGED: "35",
@@ -53,12 +54,13 @@ def _paint(text: str, outcome: str, color: bool) -> str:
 def summary_table(report: Report, markdown: bool, color: bool = False) -> str:
     summaries = summarize(report)
     outcomes = columns(summaries)
-    headers = ["implementation", "version", *outcomes, "conformance"]
+    headers = ["implementation", "version", *outcomes, "checked", "conformance"]
     rows = []
     for s in summaries:
         cells = [_paint(str(s.counts[o]), o, color and s.counts[o] > 0) for o in outcomes]
-        rows.append([s.implementation, s.version, *cells, percent(s.conformance)])
-    return _table(rows, headers, markdown, "ll" + "r" * (len(outcomes) + 1))
+        checked = s.coverage.checked if s.coverage else 0
+        rows.append([s.implementation, s.version, *cells, str(checked), percent(s.conformance)])
+    return _table(rows, headers, markdown, "ll" + "r" * (len(outcomes) + 2))
 
 
 def mismatch_table(result: CaseResult, markdown: bool = False) -> str:
@@ -97,14 +99,16 @@ def _details(results: Iterable[CaseResult], markdown: bool, color: bool) -> list
     for r, more in _collapse(results):
         label = _paint(r.outcome.upper(), r.outcome, color)
         if markdown:
-            out.append(f"#### {r.outcome.upper()} `{r.node_id}` ({r.implementation})\n")
+            title = f"{r.outcome.upper()} {md.code(r.node_id)} ({md.text(r.implementation)})"
+            out.append(f"#### {title}\n")
+            # detail lines become list items, each quoted on one line (a message's own
+            # lines must not start a heading or a table of the report)
+            out.extend(f"- {md.text(line[2:])}" for line in _detail_lines(r, more))
         else:
             out.append(f"{label} {r.implementation} {r.node_id}")
-        out.extend(_detail_lines(r, more))
+            out.extend(_detail_lines(r, more))
         out.extend(_evidence_lines(r, markdown))
         out.append("")
-    if markdown:  # indented detail lines become list items
-        out = ["- " + line[2:] if line.startswith("  ") else line for line in out]
     return out
 
 
@@ -134,7 +138,7 @@ def _evidence_lines(r: CaseResult, markdown: bool) -> list[str]:
         out.extend(["", table] if markdown else [_indent(table)])
     if r.stderr.strip():
         tail = "\n".join(r.stderr.strip().splitlines()[-8:])
-        out.append(f"```\n{tail}\n```" if markdown else _indent("stderr:\n" + tail))
+        out.append(md.fence(tail) if markdown else _indent("stderr:\n" + tail))
     return out
 
 
@@ -182,8 +186,16 @@ def _movements(report: Report, markdown: bool) -> list[str]:
 
 
 def warnings(report: Report) -> list[str]:
-    """Why this report is not a verdict: an interrupted run, fixture problems."""
+    """Why this report is not a verdict: an interrupted run, fixture problems, too little
+    checked."""
     out = []
+    shortfalls = report.shortfalls()
+    if shortfalls:
+        out.append(
+            "TOO LITTLE CHECKED: no verdict on an implementation whose answers were compared "
+            "with no expectation, or only with the default one:"
+        )
+        out.extend(f"  {line}" for line in shortfalls)
     if not report.complete:
         out.append(
             f"INCOMPLETE: the run was interrupted after {len(report.results)} results (its log "
@@ -220,14 +232,16 @@ def _render(report: Report, markdown: bool, color: bool = False) -> str:
     against, for ``run --as``), then what moved since the baseline, then details of
     everything unexpected."""
     notes = warnings(report)
-    if markdown:  # a quoted block; problem lines as inline code (paths, messages unescaped)
+    if markdown:  # a quoted block; problem lines as inline code, other text escaped
         notes = [
-            f"> **{n}**" if not n.startswith("  ") else f"> {md.code(n.strip())}" for n in notes
+            f"> **{md.text(n)}**" if not n.startswith("  ") else f"> {md.code(n.strip())}"
+            for n in notes
         ]
     parts = [*notes, *([""] if notes else [])]
     parts += [summary_table(report, markdown, color), ""]
     if report.header.params.get("reference"):
-        parts.extend([str(report.header.params["reference"]), _sources(report), ""])
+        reference = str(report.header.params["reference"])
+        parts.extend([md.text(reference) if markdown else reference, _sources(report), ""])
     parts.extend(_movements(report, markdown))
     unexpected = [r for r in report.results if r.outcome in DETAILED]
     if unexpected:
@@ -251,11 +265,14 @@ def render_json(report: Report, view: View) -> str:
             "version": s.version,
             "counts": dict(sorted(s.counts.items())),
             "conformance": s.conformance,
+            "checked": s.coverage.checked if s.coverage else 0,
+            "checked_against": s.coverage.against if s.coverage else "",
         }
         for s in summarize(report)
     ]
     document = {
         "run": jsonable(report.header),
+        "shortfalls": report.shortfalls(),
         "complete": report.complete,
         "problems": jsonable(report.problems),
         "implementations": jsonable(report.implementations),

@@ -95,8 +95,9 @@ class Header:
 @dataclass(frozen=True)
 class ImplementationInfo:
     """One implementation under test: its name, version, ``--impl`` spec, bleu_impl
-    signature, what it is checked against, its declared capabilities, and why it could
-    not start (empty when it started)."""
+    signature, what it is checked against (``default_expect``: by default, as no
+    expectation names it), its declared capabilities, and why it could not start (empty
+    when it started)."""
 
     KIND: ClassVar[str] = "implementation"
 
@@ -107,6 +108,7 @@ class ImplementationInfo:
     expect_key: str = ""
     capabilities: Mapping[str, Any] = field(default_factory=dict)
     startup_error: str = ""
+    default_expect: bool = False
 
 
 @dataclass(frozen=True)

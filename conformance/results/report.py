@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .coverage import EXIT_UNCHECKED, compare_shortfalls, run_shortfalls
 from .records import (
     Behaviour,
     CaseResult,
@@ -64,9 +65,15 @@ class Report:
         return self.end is not None
 
     def add(self, kind: str, record: Any, line: int = 0) -> None:
-        """Add one record read from ``line`` (ValueError: a record that cannot be there)."""
+        """Add one record read from ``line`` (ValueError: a record that cannot be there:
+        anything after the end record, a result of an implementation no record announced,
+        a result's ``got.score`` that is not a number)."""
         if kind == "header":
             raise ValueError("a second header (two logs written into one file?)")
+        if self.end is not None:
+            raise ValueError(f"a {kind} record after the end record (was the log edited?)")
+        if isinstance(record, CaseResult):
+            _check_result(self, record)
         if kind in ("corpus", "identification", "end"):
             self._once(kind, (kind,), line)
             setattr(self, kind, record)
@@ -88,7 +95,8 @@ class Report:
         """What the log stands for: 2 when it is no verdict (an interrupted command, or
         fixture problems: cases that could not be checked); 1 for findings (a run's fail,
         error, fixed or changed result or baseline regression; a corpus report in which no
-        implementation scored any system); else 0."""
+        implementation scored any system); 4 when it checked too little to be a verdict
+        (:meth:`shortfalls`); else 0."""
         if self.end is None or self.problems or self.end.problems:
             return 2
         unexpected = any(r.unexpected for r in self.results)
@@ -96,7 +104,15 @@ class Report:
             return 1
         if self.command == "corpus" and not any(c.score is not None for c in self.cells):
             return 1
-        return 0
+        return EXIT_UNCHECKED if self.shortfalls() else 0
+
+    def shortfalls(self) -> list[str]:
+        """Why a run or a comparison checked too little to be a verdict (the rule of
+        :mod:`.coverage`): an implementation checked on no case or only by default, a
+        comparison of fewer than two implementations or of one compared with none."""
+        if self.command == "compare":
+            return compare_shortfalls(self.names(), self.pairs)
+        return run_shortfalls(self.implementations, self.results) if self.command == "run" else []
 
     def scores(self) -> dict[str, dict[str, float]]:
         """A corpus report's scores (0–100): implementation -> system -> score."""
@@ -159,6 +175,25 @@ _LISTS = {
     "release": "releases",
     "behaviour": "behaviours",
 }
+
+
+#: How a log writes a score that is not a finite number (:func:`~conformance.protocol.jsonable`).
+_NON_FINITE = ("nan", "inf", "-inf")
+
+
+def _check_result(report: Report, result: CaseResult) -> None:
+    """ValueError for a run's result no implementation record announced, or whose
+    ``got.score`` is not a number."""
+    named = {i.name for i in report.implementations}
+    if report.command == "run" and result.implementation not in named:
+        raise ValueError(
+            f"a result of {result.implementation!r}, which no implementation record before it "
+            "announces"
+        )
+    score = result.got.get("score")
+    is_number = isinstance(score, int | float) and not isinstance(score, bool)
+    if score is not None and not is_number and score not in _NON_FINITE:
+        raise ValueError(f"result: got.score: {score!r} is not a number")
 
 
 def _identity(kind: str, record: Any) -> tuple[Any, ...] | None:

@@ -6,23 +6,38 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .coverage import Coverage, coverage
 from .report import Report
-from .vocab import CHANGED, ERROR, FAIL, FIXED, OUTCOMES, PASS, SKIP, UNEXPECTED, XFAIL, Outcome
+from .vocab import (
+    CHANGED,
+    ERROR,
+    FAIL,
+    FIXED,
+    OUTCOMES,
+    PASS,
+    SKIP,
+    UNCHECKED,
+    UNEXPECTED,
+    XFAIL,
+    Outcome,
+)
 
 __all__ = ["Summary", "columns", "summarize"]
 
 
 @dataclass(frozen=True)
 class Summary:
-    """One implementation's tally."""
+    """One implementation's tally, and what it was checked on (:mod:`.coverage`)."""
 
     implementation: str
     version: str
     counts: Counter[str] = field(default_factory=Counter)
+    coverage: Coverage | None = None
 
     @property
     def ran(self) -> int:
-        return sum(n for outcome, n in self.counts.items() if outcome != SKIP)
+        """Cases with a verdict: every outcome but skip and unchecked."""
+        return sum(n for outcome, n in self.counts.items() if outcome not in (SKIP, UNCHECKED))
 
     @property
     def conformance(self) -> float | None:
@@ -38,17 +53,20 @@ class Summary:
 
 def summarize(report: Report) -> list[Summary]:
     """Summaries in the order implementations were run."""
-    versions = {info.name: info.version for info in report.implementations}
-    order = list(dict.fromkeys([*versions, *(r.implementation for r in report.results)]))
+    infos = {info.name: info for info in report.implementations}
+    order = list(dict.fromkeys([*infos, *(r.implementation for r in report.results)]))
     out = []
     for name in order:
-        counts = Counter(r.outcome for r in report.results if r.implementation == name)
-        out.append(Summary(name, versions.get(name, "?"), Counter(counts)))
+        info = infos.get(name)
+        found = coverage(name, (r.outcome for r in report.results_for(name)), info)
+        version = info.version if info else "?"
+        out.append(Summary(name, version, Counter(found.outcomes), found))
     return out
 
 
 def columns(summaries: Sequence[Summary]) -> list[Outcome]:
-    """Outcome columns: always pass..xfail; fixed and changed only when they occur."""
+    """Outcome columns: always pass..xfail; unchecked, fixed and changed only when they
+    occur."""
     base = [PASS, FAIL, ERROR, SKIP, XFAIL]
-    extra = [o for o in (FIXED, CHANGED) if any(s.counts[o] for s in summaries)]
+    extra = [o for o in (UNCHECKED, FIXED, CHANGED) if any(s.counts[o] for s in summaries)]
     return [o for o in OUTCOMES if o in base + extra]

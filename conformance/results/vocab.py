@@ -16,6 +16,7 @@ __all__ = [
     "ANSWERED",
     "BOTH_FAILED",
     "CHANGED",
+    "CHECKED",
     "DIFFERING",
     "ERROR",
     "ERRORED",
@@ -28,6 +29,7 @@ __all__ = [
     "SKIP",
     "SKIPPED",
     "SKIPPED_PAIR",
+    "UNCHECKED",
     "UNEXPECTED",
     "VERDICTS",
     "WITHIN",
@@ -40,19 +42,24 @@ __all__ = [
     "Verdict",
 ]
 
-#: What one case did on one implementation in a run.
-Outcome = Literal["pass", "fail", "error", "skip", "xfail", "fixed", "changed"]
+#: What one case did on one implementation in a run. ``unchecked``: the implementation
+#: answered, but its answer holds none of the fields the expectation records (a bare score
+#: against an expectation of counts), so nothing was compared: never a pass.
+Outcome = Literal["pass", "fail", "error", "unchecked", "skip", "xfail", "fixed", "changed"]
 PASS: Final = "pass"
 FAIL: Final = "fail"
 ERROR: Final = "error"
+UNCHECKED: Final = "unchecked"
 SKIP: Final = "skip"
 XFAIL: Final = "xfail"
 FIXED: Final = "fixed"
 CHANGED: Final = "changed"
 #: Every outcome, in report order.
-OUTCOMES: tuple[Outcome, ...] = (PASS, FAIL, ERROR, SKIP, XFAIL, FIXED, CHANGED)
+OUTCOMES: tuple[Outcome, ...] = (PASS, FAIL, ERROR, UNCHECKED, SKIP, XFAIL, FIXED, CHANGED)
 #: Outcomes that make a run unsuccessful (exit status 1).
 UNEXPECTED: frozenset[Outcome] = frozenset({FAIL, ERROR, FIXED, CHANGED})
+#: Outcomes of a case on which an answer was compared with an expectation (a check).
+CHECKED: frozenset[Outcome] = frozenset({PASS, FAIL, XFAIL, FIXED, CHANGED})
 
 #: What asking an implementation gave: an answer (a score or a failure it reports), a skip
 #: (it cannot express the request) or an error (no usable answer).

@@ -32,8 +32,12 @@ def test_every_help_has_examples_and_the_same_exit_codes(command, capsys) -> Non
     codes = out.split("exit codes:\n", 1)[1].splitlines()
     assert codes[0].startswith("  0  ")
     assert any(line.startswith("  2  ") for line in codes)
-    assert [line[:5] for line in codes[-4:]] == ["  3  ", "  129", "  130", "  143"]
-    assert codes[-4].startswith("  3  internal error")
+    assert [line[:5] for line in codes[-3:]] == ["  129", "  130", "  143"]
+    assert any(line.startswith("  3  internal error") for line in codes)
+    # 4 (too little checked) only where a command checks implementations
+    assert any(line.startswith("  4  too little") for line in codes) == (
+        command in ("run", "compare")
+    )
     assert "site-packages" not in out
 
 

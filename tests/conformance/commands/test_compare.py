@@ -11,8 +11,8 @@ from conformance.cli import main
 from tests.conformance.reporters import gfm
 
 
-def _json(capsys, *args: str) -> dict:
-    assert main(["compare", "--format", "json", *args]) == 0
+def _json(capsys, *args: str, status: int = 0) -> dict:
+    assert main(["compare", "--format", "json", *args]) == status
     return json.loads(capsys.readouterr().out)
 
 
@@ -124,8 +124,8 @@ def test_unknown_implementation_is_a_clear_error(capsys) -> None:
 FAKE = "tests.conformance.fakes.impls"
 
 
-def _pairs(capsys, *args: str) -> dict[str, dict]:
-    return {p["item"]: p for p in _json(capsys, *args)["pairs"]}
+def _pairs(capsys, *args: str, status: int = 0) -> dict[str, dict]:
+    return {p["item"]: p for p in _json(capsys, *args, status=status)["pairs"]}
 
 
 def test_expectation_keys_are_implementations_as_in_run(capsys) -> None:
@@ -180,9 +180,11 @@ def test_two_failures_are_not_a_difference(capsys) -> None:
 
 
 def test_errors_are_never_differences(capsys) -> None:
-    """An implementation that exits, or answers NaN, errors; nothing is attributed to it."""
+    """An implementation that exits, or answers NaN, errors; nothing is attributed to it,
+    and compared with nothing, the comparison is no verdict (exit 4)."""
     for fake in ("exits", "nan"):
-        pairs = _pairs(capsys, "--impl", "bleu_impl", "--impl", f"{FAKE}:{fake}", "-k", "ship")
+        argv = ("--impl", "bleu_impl", "--impl", f"{FAKE}:{fake}", "-k", "ship")
+        pairs = _pairs(capsys, *argv, status=4)
         verdicts = {p["verdict"] for p in pairs.values()}
         assert "errored" in verdicts and verdicts <= {"errored", "skipped"}, fake
         assert not any(p["cause"] for p in pairs.values())

@@ -359,3 +359,33 @@ def closes_all_its_streams(hypotheses: list, references: list, **config: Any) ->
     for fd in (0, 1, 2):
         os.close(fd)
     return _good(hypotheses, references, **config)
+
+
+# ---- answers that hold nothing to compare -----------------------------------------------
+
+
+def constant(*args: Any, **kwargs: Any) -> float:
+    """The same score for everything: never a pass, whatever an expectation lacks."""
+    return 0.123
+
+
+sentence_only = _declaring(bleu_levels=["sentence"])
+tokenized_only = _declaring(bleu_inputs=["tokenized"])
+
+
+# ---- answers too large to be answers ----------------------------------------------------
+
+
+def counts_beyond_order(hypotheses: list, references: list, **config: Any) -> dict:
+    """Six orders of counts for a request of max_order 4."""
+    return {"score": 0.5, "counts": [1] * 6, "totals": [1] * 6}
+
+
+def failure_of_30_mb(hypotheses: list, references: list, **config: Any) -> dict:
+    return {"failure": {"kind": "k" * 1_000_000, "message": "m" * 30_000_000}}
+
+
+def allocates_4_gib(hypotheses: list, references: list, **config: Any) -> float:
+    """Allocates without bound (as a leak on a large corpus does)."""
+    hoard = bytearray(4 * 2**30)
+    return float(len(hoard) > 0)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from conformance.adapters import make_adapter
+from conformance.results.coverage import EXIT_UNCHECKED
 
 from ..helpers import MINI
 from .common import GOOD, HOSTILE, by_implementation, cli, pids, run_json, wait_gone
@@ -45,10 +46,11 @@ def test_an_implementation_ending_its_process_is_an_error_and_the_report_is_comp
 
 @pytest.mark.parametrize("fake", ["exit_three", "os_exit", "segfault", "keyboard_interrupt"])
 def test_compare_with_an_implementation_ending_its_process_errors_its_pairs(capsys, fake):
-    """Its worker dies on every case: each pair is ``errored``, the comparison goes on."""
+    """Its worker dies on every case: each pair is ``errored``, the comparison goes on, and
+    as nothing was compared with it, it is no verdict (exit 4, not green)."""
     argv = ["--fixtures", str(MINI), "--impl", GOOD, "--impl", f"{HOSTILE}:{fake}", *TWO_CASES]
     status, out, _ = cli(capsys, "compare", *argv, "--format", "json")
-    assert status == 0
+    assert status == EXIT_UNCHECKED
     verdicts = [(p["item"], p["verdict"]) for p in json.loads(out)["pairs"]]
     assert verdicts == [("mini.exact", "errored"), ("mini.partial", "errored")]
 

@@ -53,6 +53,12 @@ HOSTILE = {
         "yaml-depth",
     ),
     "billion-laughs": (_laughs(), "yaml-alias"),
+    # few nodes, much text: 100 aliases of a 20,000-character string carry 2 MB
+    "text-carried-by-aliases": (
+        f"big: &b {'x' * 20_000}\nrefs: [{', '.join(['*b'] * 100)}]\n",
+        "yaml-alias",
+    ),
+    "max-order-text": (TEXT.replace("config: {}", "config: {max_order: '4'}", 1), "invalid-knob"),
 }
 
 

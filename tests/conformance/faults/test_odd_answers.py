@@ -219,3 +219,38 @@ def test_a_program_that_stops_reading_its_input_times_out(capsys, tmp_path):
     [result] = answered(report)
     assert status == 1
     assert result["reason"] == "timeout: the request was not read within 2s"
+
+
+def test_an_output_regex_that_backtracks_is_bounded_by_the_timeout(capsys, tmp_path):
+    """A pattern that backtracks exponentially on the output ran after the command exited,
+    outside every timeout: the match now runs with the case's timeout."""
+    spec = _command(tmp_path, "printf 'x%.0s' $(seq 3000)", regex="(?P<score>(x+x+)+y)")
+    status, report = run_json(capsys, "--impl", spec, "--timeout", "2", *EXACT)
+    [result] = answered(report)
+    assert status == 1 and result["outcome"] == "error"
+    assert result["reason"].startswith("timeout: the output regex did not finish within 2s")
+
+
+def test_the_multi_bleu_pattern_reads_a_line_and_repeats_only_within_it():
+    """multi-bleu's pattern has no unbounded ``.*`` (630 kB of ``BLEU = 1,`` took 20 s per
+    case, quadratically) and still reads the script's line."""
+    from conformance.adapters.command import MULTI_BLEU_REGEX
+
+    assert ".*" not in MULTI_BLEU_REGEX
+    import regex
+
+    line = "BLEU = 50.46, 94.4/58.8/43.8/26.7 (BP=1.000, ratio=1.000, hyp_len=18, ref_len=18)"
+    match = regex.search(MULTI_BLEU_REGEX, line)
+    assert match is not None and match.group("score", "hyp_len") == ("50.46", "18")
+
+
+def test_a_daemon_that_left_the_group_does_not_outlive_the_run(capsys, tmp_path):
+    """``setsid`` takes a child out of the command's process group (and session): it is
+    found by the mark it inherited in its environment and killed with the command."""
+    pid_file = tmp_path / "pids"
+    spec = _command(tmp_path, f"setsid sleep 300 & echo $! >> {pid_file}; echo 1.0")
+    status, report = run_json(capsys, "--impl", spec, *EXACT)
+    [result] = answered(report)
+    assert (status, result["outcome"]) == (0, "pass"), result["reason"]
+    started = pids(pid_file)
+    assert started and wait_gone(started) == []

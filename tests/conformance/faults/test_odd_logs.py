@@ -153,3 +153,23 @@ def test_a_gzip_compressed_log_reads_as_the_log(capsys, tmp_path, command):
     status, _out, err = cli(capsys, *render, str(cut))
     assert status == 2 and "Traceback" not in err
     assert "cut.jsonl.gz" in err and "gzip" in err
+
+
+@pytest.mark.parametrize("edit", ["end-not-last", "result-without-implementation", "score-text"])
+def test_a_hand_edited_run_log_is_refused_with_its_line(capsys, tmp_path, edit):
+    records = _log(capsys, tmp_path, "run", GOOD)
+    result = _first(records, "record", "result")
+    end = _first(records, "record", "end")
+    if edit == "end-not-last":
+        records.insert(result, records.pop(end))
+        where = result + 2  # the result after it
+        says = "after the end record"
+    elif edit == "result-without-implementation":
+        del records[_first(records, "record", "implementation")]
+        where, says = result, "no implementation record before it announces"
+    else:
+        records[result]["got"] = {"score": "0.5"}
+        where, says = result + 1, "got.score: '0.5' is not a number"
+    log = _write(tmp_path / "edited.jsonl", records)
+    status, _out, err = cli(capsys, "report", log)
+    assert status == 2 and f"edited.jsonl:{where}:" in err and says in err, err
