@@ -33,9 +33,10 @@ from dataclasses import replace
 
 from ..knobs import CHOICES, KNOBS, STATS_KNOBS, Config
 from .corpus_sums import corpus_stats
+from .kernel import counting_path
 from .sentence import sentence_stats
 
-__all__ = ["corpus_stats", "sentence_stats", "supports", "supports_corpus"]
+__all__ = ["corpus_stats", "counted_by", "sentence_stats", "supports", "supports_corpus"]
 
 _ENUMERATED_STATS_KNOBS = tuple(name for name in STATS_KNOBS if name in CHOICES)
 
@@ -72,3 +73,10 @@ def supports_corpus(config: Config) -> bool:
     if any(getattr(config, name) not in CHOICES[name] for name in _CORPUS_ONLY):
         return False
     return supports(replace(config, **_CORPUS_ONLY))
+
+
+def counted_by(config: Config) -> str:
+    """What counts a corpus's statistics under ``config`` here (``score --verbose``)."""
+    if not supports_corpus(config):
+        return "the reference path (the fast path does not take this config)"
+    return f"the fast path, with {counting_path()}"

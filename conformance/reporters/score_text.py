@@ -99,7 +99,9 @@ def _one(result: BleuResult, line: str, signature: str, view: ScoreView) -> list
     the note."""
     lines = [line, f"signature: {signature}"]
     if view.verbose:
-        lines.append(render_explanation(result))
+        from bleu_impl.fast import counted_by  # numpy: only when asked
+
+        lines += [render_explanation(result), f"counted by: {counted_by(result.config)}"]
     elif result.note:
         lines.append(f"note: {result.note}")
     return lines
