@@ -8,6 +8,8 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bleu_impl import PROFILES
+
 from ..protocol import jsonable
 from ..results.records import Candidate, Identification
 from ..results.report import Report
@@ -58,7 +60,7 @@ def verdict(found: Identification) -> str:
         tie = "\ntied (no input tried separates them): " + "; ".join(
             c.label for c in [best, *found.ties]
         )
-    generic = " (a setting no tool has)" if best.generic else ""
+    generic = " (a setting no tool has)" if best.generic else _releases(best)
     if found.verdict == "match":
         return f"{name} matches {best.label}{generic} ({share}).{tie}"
     if found.verdict == "closest":
@@ -72,6 +74,15 @@ def verdict(found: Identification) -> str:
         f"no profile matches {name}: the best candidate reproduces {share}, below the "
         f"threshold {100 * found.threshold:.0f}%. Nearest: {nearest}."
     )
+
+
+def _releases(best: Candidate) -> str:
+    """`` (as nltk 3.6.6–3.10.4 do)``: the releases the profile was measured to reproduce."""
+    profile = PROFILES.get(best.profile)
+    if profile is None or profile.releases is None:
+        return ""
+    package, first, last = profile.releases
+    return f" (as {package} {first}–{last} do)"
 
 
 def evidence_title(found: Identification) -> str:

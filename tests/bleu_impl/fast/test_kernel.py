@@ -78,7 +78,19 @@ def test_score_verbose_says_what_counted(tmp_path) -> None:
     hyp.write_text("the cat sat\n", encoding="utf-8")
     ref.write_text("the cat sat down\n", encoding="utf-8")
     shown = subprocess.run(
-        [sys.executable, "-m", "conformance.cli", "score", "-r", ref, "-i", hyp, "--verbose"],
+        [
+            sys.executable,
+            "-m",
+            "conformance.cli",
+            "score",
+            "-r",
+            ref,
+            "-i",
+            hyp,
+            "-f",
+            "text",
+            "--verbose",
+        ],
         capture_output=True,
         text=True,
         check=True,
