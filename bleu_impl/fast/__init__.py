@@ -13,6 +13,10 @@ goes through one module per step:
    int64, sort once, and read the clipped matches of every order off the sorted runs;
 4. :mod:`~bleu_impl.fast.corpus_sums`: add the chunk sums (exact integers and Fractions).
 
+Steps 2 and 3 are done by the compiled kernel (:mod:`~bleu_impl.fast.kernel`, ``_kernel.c``:
+a hash table per segment instead of ids and a sort) where ``pip install`` could build it;
+numpy does them where not, or under ``BLEU_IMPL_NO_KERNEL=1``.
+
 Macro aggregation keeps every segment's row as a part (:meth:`ChunkStats.rows
 <bleu_impl.fast.count.ChunkStats.rows>`); joined n-grams are tuple n-grams unless a token
 sequence holds a token with a space (:mod:`~bleu_impl.fast.chunks`: that chunk is counted
