@@ -15,9 +15,6 @@ from importlib.metadata import PackageNotFoundError, metadata
 
 from bleu_impl import __version__
 
-from .adapters.processes import kill_all
-from .commands.options import EXIT_INTERNAL, exit_codes_epilog
-
 #: subcommand -> module defining ``add_arguments(parser)``, ``run(args) -> int`` and
 #: ``EXIT_CODES`` (its meaning of 0, 1 and 2), with the module docstring as its description.
 SUBCOMMANDS: dict[str, str] = {
@@ -51,8 +48,11 @@ about the implementation under test); 130 interrupted (Ctrl-C), 143 terminated (
 """
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    """The root parser and each subcommand's parser."""
+def build_parser(
+    only: str | None = None,
+) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The root parser and each subcommand's parser (``only``: that subcommand's alone, or
+    none for ``""``, so a command imports its own module and not every other's)."""
     parser = argparse.ArgumentParser(
         prog="bleu-conformance",
         description="Exact BLEU with every semantic choice as a knob; verify and compare "
@@ -62,8 +62,12 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     )
     parser.add_argument("--version", action="version", version=f"bleu-conformance {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    from .commands.options import exit_codes_epilog
+
     parsers = {}
     for name, module_name in SUBCOMMANDS.items():
+        if only is not None and name != only:
+            continue
         module = importlib.import_module(module_name)
         summary = (module.__doc__ or "").strip().splitlines()[0]
         sub_parser = sub.add_parser(
@@ -91,6 +95,8 @@ def _issues_url() -> str:
 
 def internal_error(command: str) -> int:
     """Print the traceback of the exception being handled and what it means; exit 3."""
+    from .commands.options import EXIT_INTERNAL
+
     traceback.print_exc()
     print(
         f"\nbleu-conformance {command}: internal error (exit {EXIT_INTERNAL}): this is a bug "
@@ -127,8 +133,16 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
+def _named(argv: Sequence[str]) -> str | None:
+    """The one subcommand ``argv`` needs a parser for: the command it names (its first
+    word), ``""`` for a lone ``--version``, None (every command) otherwise (``--help``)."""
+    if list(argv) == ["--version"]:
+        return ""
+    return argv[0] if argv and argv[0] in SUBCOMMANDS else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser, parsers = build_parser()
+    parser, parsers = build_parser(_named(sys.argv[1:] if argv is None else argv))
     args, extra = parser.parse_known_args(argv)
     if extra and not getattr(args, "passthrough", False):
         parsers[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
@@ -162,7 +176,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
-        kill_all()  # whatever an interruption left running
+        processes = sys.modules.get("conformance.adapters.processes")
+        if processes is not None:  # whatever an interruption left running
+            processes.kill_all()
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGED = ("bleu_impl", "conformance", "fixtures", "pyproject.toml", "README.md", "LICENSE")
-PACKAGED += ("MANIFEST.in", "metric/pyproject.toml", "metric/README.md")
+PACKAGED += ("MANIFEST.in", "setup.py", "metric/pyproject.toml", "metric/README.md")
 METRIC = ROOT / "metric"
 SUBCOMMANDS = (
     "score",
@@ -490,6 +490,7 @@ for name in ("yaml", "nltk", "tabulate", "jsonschema", "tqdm"):
 modules = sorted(m.name for m in pkgutil.walk_packages(bleu_impl.__path__, "bleu_impl."))
 for module in modules:
     importlib.import_module(module)
+from bleu_impl.fast.kernel import counting_path
 hyps, refs = json.load(sys.stdin)
 scores = {}
 for name in bleu_impl.PROFILES:
@@ -498,7 +499,7 @@ for name in bleu_impl.PROFILES:
         scores[name] = [result.score, result.signature]
     except bleu_impl.BleuError as exc:
         scores[name] = [type(exc).__name__, str(exc)]
-print(json.dumps({"absent": absent, "modules": modules, "scores": scores}))
+print(json.dumps({"absent": absent, "modules": modules, "scores": scores, "path": counting_path()}))
 """
 
 
@@ -537,6 +538,7 @@ def test_the_metric_installs_alone_and_scores_as_the_harness(
     assert alone["absent"] == ["yaml", "nltk", "tabulate", "jsonschema", "tqdm"]
     assert "bleu_impl.bulk" in alone["modules"] and alone["modules"] == harness["modules"]
     assert alone["scores"] == harness["scores"]
+    assert alone["path"] == "the compiled kernel"  # built by the metric's own setup.py
     assert sum(isinstance(s[0], float) for s in alone["scores"].values()) > 10
     readme = (METRIC / "README.md").read_text(encoding="utf-8")
     (example,) = re.findall(r"```python\n(.*?)```", readme, re.S)
@@ -555,9 +557,43 @@ def test_the_two_wheels_carry_the_same_bleu_impl(built: Built, metric_built: Bui
         with zipfile.ZipFile(wheel) as archive:
             return {n: archive.read(n) for n in archive.namelist() if n.startswith("bleu_impl/")}
 
-    assert files(metric_built.wheel) == files(built.wheel)
+    # the compiled kernel in both, built apart (its bytes carry the build directory)
+    ours, theirs = files(metric_built.wheel), files(built.wheel)
+    kernels = {n for n in ours if n.startswith("bleu_impl/fast/_kernel.") and n.endswith(".so")}
+    assert len(kernels) == 1 and kernels == {n for n in theirs if n.endswith(".so")}
+    assert {n: b for n, b in ours.items() if n not in kernels} == {
+        n: b for n, b in theirs.items() if n not in kernels
+    }
     versions = {w.name.split("-")[1] for w in (built.wheel, metric_built.wheel)}
     assert len(versions) == 1
     with tarfile.open(metric_built.sdist) as sdist:
         members = {m.split("/", 1)[1] for m in sdist.getnames() if "/" in m}
     assert {"LICENSE", "README.md", "pyproject.toml", "bleu_impl/__init__.py"} <= members
+    assert {"setup.py", "bleu_impl/fast/_kernel.c"} <= members
+
+
+@pytest.mark.slow
+def test_without_a_compiler_the_metric_installs_and_counts_with_numpy(tmp_path: Path) -> None:
+    """No C compiler (``CC=false``): the build warns and goes on, the wheel has no kernel,
+    and bleu_impl counts with numpy."""
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), METRIC],
+        env={**os.environ, "CC": "false"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert build.returncode == 0, build.stderr[-3000:]
+    (wheel,) = tmp_path.glob("*.whl")
+    assert not [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".so")]
+    venv = tmp_path / "venv"
+    _make_wheel_env(venv, wheel)
+    probe = "from bleu_impl.fast.kernel import counting_path; print(counting_path())"
+    ran = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert ran.stdout.startswith("numpy (the compiled kernel is not built")

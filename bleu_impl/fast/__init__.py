@@ -13,6 +13,10 @@ goes through one module per step:
    int64, sort once, and read the clipped matches of every order off the sorted runs;
 4. :mod:`~bleu_impl.fast.corpus_sums`: add the chunk sums (exact integers and Fractions).
 
+Steps 2 and 3 are done by the compiled kernel (:mod:`~bleu_impl.fast.kernel`, ``_kernel.c``:
+a hash table per segment instead of ids and a sort) where ``pip install`` could build it;
+numpy does them where not, or under ``BLEU_IMPL_NO_KERNEL=1``.
+
 Macro aggregation keeps every segment's row as a part (:meth:`ChunkStats.rows
 <bleu_impl.fast.count.ChunkStats.rows>`); joined n-grams are tuple n-grams unless a token
 sequence holds a token with a space (:mod:`~bleu_impl.fast.chunks`: that chunk is counted
@@ -33,9 +37,10 @@ from dataclasses import replace
 
 from ..knobs import CHOICES, KNOBS, STATS_KNOBS, Config
 from .corpus_sums import corpus_stats
+from .kernel import counting_path
 from .sentence import sentence_stats
 
-__all__ = ["corpus_stats", "sentence_stats", "supports", "supports_corpus"]
+__all__ = ["corpus_stats", "counted_by", "sentence_stats", "supports", "supports_corpus"]
 
 _ENUMERATED_STATS_KNOBS = tuple(name for name in STATS_KNOBS if name in CHOICES)
 
@@ -72,3 +77,10 @@ def supports_corpus(config: Config) -> bool:
     if any(getattr(config, name) not in CHOICES[name] for name in _CORPUS_ONLY):
         return False
     return supports(replace(config, **_CORPUS_ONLY))
+
+
+def counted_by(config: Config) -> str:
+    """What counts a corpus's statistics under ``config`` here (``score --verbose``)."""
+    if not supports_corpus(config):
+        return "the reference path (the fast path does not take this config)"
+    return f"the fast path, with {counting_path()}"

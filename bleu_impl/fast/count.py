@@ -23,6 +23,7 @@ from ..ngrams import last_segment, needs_last
 from ..reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES, RefLength
 from ..stats import BleuStats, LastSegment, counted_stats
 from .ids import dense_local_ids, local_ids
+from .kernel import kernel_counts
 from .tokens import ChunkTokens
 from .wide import wide_counts
 
@@ -236,17 +237,16 @@ def _packed_counts(
     return counts
 
 
-def chunk_stats(chunk: ChunkTokens, config: Config, *, every_last: bool = False) -> ChunkStats:
-    """Statistics of a tokenized chunk (reference counts already checked; each segment
-    against its own references, n-grams as tuples: under a joined config no token may hold
-    a space, see :func:`~bleu_impl.fast.chunks.count_chunk`). ``every_last``: keep every
-    segment's last-segment data (``lasts``) when the config carries it."""
-    order = config.max_order
+def _numpy_counts(
+    chunk: ChunkTokens,
+    lens: NDArray[np.int64],
+    ks: NDArray[np.int64],
+    hyp_at: NDArray[np.int64],
+    order: int,
+) -> NDArray[np.int64]:
+    """Clipped matches (segments x orders) without the kernel: dense local ids, then one
+    sort of packed keys (:func:`_packed_counts`); too wide segments by :func:`wide_counts`."""
     segs = len(chunk)
-    lens = np.fromiter(map(len, chunk.toks), dtype=np.int64, count=len(chunk.toks))
-    ks = np.array(chunk.ks, dtype=np.int64)
-    hyp_at = np.cumsum(ks + 1) - (ks + 1)
-    hyp_len = lens[hyp_at]
     src_bits = max(1, int(ks.max(initial=0)).bit_length())
     seg_bits = max(1, (segs - 1).bit_length())
     bits = (63 - seg_bits - src_bits) // order
@@ -269,12 +269,29 @@ def chunk_stats(chunk: ChunkTokens, config: Config, *, every_last: bool = False)
         kept[list(skip)] = False
         sent_kept = np.repeat(kept, ks + 1)
         packed = _packed_counts(ids, lens[sent_kept], ks[kept], order, bits)
-        counts = np.zeros((segs, order), dtype=np.int64)
+        counts: NDArray[np.int64] = np.zeros((segs, order), dtype=np.int64)
         counts[kept] = packed
         for row in sorted(skip):  # too many distinct tokens for one key: order by order
             counts[row] = wide_counts(*chunk.segment(row), order)
     else:
         counts = _packed_counts(ids, lens, ks, order, bits)
+    return counts
+
+
+def chunk_stats(chunk: ChunkTokens, config: Config, *, every_last: bool = False) -> ChunkStats:
+    """Statistics of a tokenized chunk (reference counts already checked; each segment
+    against its own references, n-grams as tuples: under a joined config no token may hold
+    a space, see :func:`~bleu_impl.fast.chunks.count_chunk`). ``every_last``: keep every
+    segment's last-segment data (``lasts``) when the config carries it."""
+    order = config.max_order
+    segs = len(chunk)
+    lens = np.fromiter(map(len, chunk.toks), dtype=np.int64, count=len(chunk.toks))
+    ks = np.array(chunk.ks, dtype=np.int64)
+    hyp_at = np.cumsum(ks + 1) - (ks + 1)
+    hyp_len = lens[hyp_at]
+    counts = kernel_counts(chunk.toks, chunk.ks, order)
+    if counts is None:
+        counts = _numpy_counts(chunk, lens, ks, hyp_at, order)
     ref_len = ref_lengths(lens, chunk.ks, chunk.uniform, config)
     lasts = None
     if needs_last(config) and every_last:

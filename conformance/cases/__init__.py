@@ -2,23 +2,42 @@
 
 Public API: :func:`load_fixtures` (paths -> :class:`LoadResult` of cases, problems and
 expectation keys), :func:`select_cases`, :func:`generate_cases` and the dataclasses of
-:mod:`.model`.
+:mod:`.model`. Each is imported on first use: the case model (``.model``) without the
+loader's YAML and JSON Schema, which only the commands that load fixtures need.
 """
 
-from .generate import generate_cases
-from .load import load_fixtures
-from .model import (
-    Case,
-    Expectation,
-    ExpectationKey,
-    Input,
-    LoadResult,
-    Problem,
-    Segment,
-    Tolerance,
-    iter_expectations,
-)
-from .select import matches_keyword, select_cases
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .generate import generate_cases
+    from .load import load_fixtures
+    from .model import (
+        Case,
+        Expectation,
+        ExpectationKey,
+        Input,
+        LoadResult,
+        Problem,
+        Segment,
+        Tolerance,
+        iter_expectations,
+    )
+    from .select import matches_keyword, select_cases
+
+#: Where each public name lives (imported on first use).
+_WHERE = {
+    name: module
+    for module, names in {
+        "generate": ("generate_cases",),
+        "load": ("load_fixtures",),
+        "model": ("Case", "Expectation", "ExpectationKey", "Input", "LoadResult", "Problem"),
+        "select": ("matches_keyword", "select_cases"),
+    }.items()
+    for name in names
+} | {name: "model" for name in ("Segment", "Tolerance", "iter_expectations")}
 
 __all__ = [
     "Case",
@@ -35,3 +54,12 @@ __all__ = [
     "matches_keyword",
     "select_cases",
 ]
+
+
+assert set(__all__) == set(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'conformance.cases' has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)

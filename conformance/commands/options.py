@@ -10,11 +10,11 @@ import sys
 import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..adapters.declared import MAX_TIMEOUT
-from ..cases import LoadResult, load_fixtures, select_cases
-from ..cases.model import Case
+if TYPE_CHECKING:  # the fixture loader (jsonschema, YAML) only for the commands that load
+    from ..cases import LoadResult
+    from ..cases.model import Case
 
 __all__ = [
     "EXIT_FINDINGS",
@@ -161,6 +161,8 @@ def positive_float(text: str) -> float:
     """argparse type: a finite number > 0 (``--timeout``): no 0, negatives, nan or inf,
     nothing above :data:`~conformance.adapters.declared.MAX_TIMEOUT` (a wait that long
     overflows the platform's clock)."""
+    from ..adapters.declared import MAX_TIMEOUT  # the adapters, for the commands that ask
+
     try:
         value = float(text)
     except ValueError:
@@ -242,6 +244,8 @@ def load_selected(args: argparse.Namespace, command: str) -> tuple[LoadResult, l
     ``--tag`` select. Fixture problems are reported on stderr; a case with a problem is left
     out (it cannot be trusted), the others are used, and the command exits 2 at the end
     (``loaded.problems`` is not empty)."""
+    from ..cases import load_fixtures, select_cases
+
     loaded = load_fixtures(args.fixtures)
     for problem in loaded.problems[:20]:
         print(

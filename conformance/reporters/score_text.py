@@ -100,7 +100,11 @@ def _one(
             record["details"] = result.to_dict()
         return json.dumps(record, indent=1, ensure_ascii=False)
     line = f"BLEU|{signature} = {shown} {result.details}"
-    return f"{line}\n{render_explanation(result)}" if view.verbose else line
+    if not view.verbose:
+        return line
+    from bleu_impl.fast import counted_by  # numpy: only when asked
+
+    return f"{line}\n{render_explanation(result)}\ncounted by: {counted_by(result.config)}"
 
 
 def systems(scored: Sequence[Scored], signature: str, view: ScoreView) -> str:

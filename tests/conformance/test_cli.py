@@ -4,6 +4,8 @@ text on every option, and an internal error that never looks like a finding."""
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 
 import pytest
 
@@ -95,3 +97,26 @@ def test_an_internal_error_is_exit_3_with_a_traceback_never_1(monkeypatch, capsy
     err = capsys.readouterr().err
     assert "Traceback" in err and "KeyError: 'a bug'" in err
     assert "internal error (exit 3)" in err and "not a verdict" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "absent"),
+    [
+        (["--version"], ("numpy", "jsonschema", "yaml", "conformance.adapters")),
+        (["score", "-i", "HYP", "-r", "HYP"], ("jsonschema", "yaml", "conformance.adapters")),
+    ],
+)
+def test_a_command_imports_only_what_it_uses(argv, absent, tmp_path) -> None:
+    """Start-up: ``--version`` and ``score`` load no fixture loader (YAML, JSON Schema),
+    no adapters, and ``--version`` not even numpy."""
+    hyp = tmp_path / "hyp.txt"
+    hyp.write_text("a b c\n", encoding="utf-8")
+    probe = (
+        "import contextlib, io, sys\nfrom conformance.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    main({[str(hyp) if a == 'HYP' else a for a in argv]!r})\n"
+        f"print([m for m in {list(absent)!r} if m in sys.modules])"
+    )
+    ran = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "[]"

@@ -1,0 +1,47 @@
+"""The compiled counting kernel (``_kernel.c``), where ``pip install`` could build it.
+
+Built by ``setup.py`` as an optional extension: without a C compiler the install goes on and
+:func:`kernel_counts` returns None, so :mod:`~bleu_impl.fast.count` counts with numpy. The
+environment variable ``BLEU_IMPL_NO_KERNEL=1`` disables it (the tests run both ways).
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = ["counting_path", "kernel_counts"]
+
+
+def _load() -> tuple[ModuleType | None, str]:
+    if os.environ.get("BLEU_IMPL_NO_KERNEL", "") not in ("", "0"):
+        return None, "numpy (the compiled kernel is disabled by BLEU_IMPL_NO_KERNEL)"
+    try:
+        from . import _kernel  # type: ignore[attr-defined]
+    except ImportError:
+        return None, "numpy (the compiled kernel is not built: no C compiler at install)"
+    return _kernel, "the compiled kernel"
+
+
+_KERNEL, _PATH = _load()
+
+
+def counting_path() -> str:
+    """What counts the fast path's n-grams here: the compiled kernel or numpy, and why."""
+    return _PATH
+
+
+def kernel_counts(toks: list[list[str]], ks: list[int], order: int) -> NDArray[np.int64] | None:
+    """Clipped matches (segments x orders) of a chunk laid out as
+    :class:`~bleu_impl.fast.tokens.ChunkTokens`, by the kernel; None without it, or when a
+    token is not a ``str`` or a segment is too long for its int32 ids (numpy counts then)."""
+    if _KERNEL is None:
+        return None
+    try:
+        raw = _KERNEL.clipped_counts(toks, ks, order)
+    except (TypeError, OverflowError):
+        return None
+    return np.frombuffer(raw, dtype=np.int64).reshape(len(ks), order)
