@@ -31,6 +31,7 @@ SUBCOMMANDS: dict[str, str] = {
     "run": "conformance.commands.run",
     "report": "conformance.commands.report",
     "bench": "conformance.commands.bench",
+    "versions": "conformance.commands.versions",
 }
 
 EPILOG = """\

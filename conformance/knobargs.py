@@ -61,13 +61,14 @@ def knob_pair(text: str) -> tuple[str, Any]:
     return name, parse_value(name, value)
 
 
-def add_knob_arguments(parser: argparse.ArgumentParser) -> None:
+def add_knob_arguments(parser: argparse.ArgumentParser, default: str = "papineni2002") -> None:
     parser.add_argument(
         "--profile",
-        default="papineni2002",
+        default=default,
         choices=list(PROFILES),
         metavar="PROFILE",
-        help=f"implementation semantics to use (default papineni2002): {', '.join(PROFILES)}",
+        help=f"implementation semantics to use (default {default}; `bleu-conformance "
+        "profiles` lists them)",
     )
     add_knob_option(
         parser,

@@ -47,6 +47,7 @@ SUBCOMMANDS = (
     "run",
     "report",
     "bench",
+    "versions",
 )
 #: Live libraries that are optional extras: in the runtime-only environment an example
 #: using one must fail cleanly and say what to install.
@@ -371,7 +372,7 @@ def _allowed(command: str) -> tuple[set[int], tuple[str, ...]]:
         if re.search(pattern, command):  # not installed in this environment
             # (a baseline example after one that could not record it finds none)
             return {1, 2}, (f"pip install {name}", "no baseline at")
-    if re.search(r"tokenize=ja-mecab", command):  # MeCab is the [ja] extra
+    if re.search(r"tokenize=ja-mecab|-l \w+-ja\b", command):  # MeCab is the [ja] extra
         return {2}, ("pip install 'bleu-conformance[ja]'",)
     if re.search(r"tokenize=(spm|flores)", command):  # the [spm] extra and a model file
         return {2}, ("pip install 'bleu-conformance[spm]'", "spm_model")

@@ -64,6 +64,10 @@ class Profile:
     #: Combinations of option values the tool has no setting for (each a knob -> value
     #: mapping; a config matching every item of one is refused).
     forbids: tuple[Mapping[str, Any], ...] = ()
+    #: The releases of the tool's distribution this profile reproduces, as measured by
+    #: running each release live (``bleu-conformance`` with ``--impl PACKAGE==VERSION``):
+    #: (distribution, first release, last release); None where no sweep measured it.
+    releases: tuple[str, str, str] | None = None
 
     def resolve(self, knobs: Mapping[str, Any], level: str = "corpus") -> Config:
         """Return the fully resolved :class:`Config` for ``knobs`` at ``level``; a knob the

@@ -39,6 +39,7 @@ PROFILES: tuple[Profile, ...] = (
         source="nltk/nltk nltk/translate/bleu_score.py (3.10.4)",
         defaults={**_NLTK_COMMON, "zero_match": "float-min"},
         options=_NLTK_OPTIONS,
+        releases=("nltk", "3.6.6", "3.10.4"),  # 3.9 itself cannot import (docs/versions.md)
     ),
     Profile(
         name="nltk-3.2.2",
@@ -47,6 +48,7 @@ PROFILES: tuple[Profile, ...] = (
         source="nltk/nltk tag 3.2.2 nltk/translate/bleu_score.py (commit ed04c22a0)",
         defaults={**_NLTK_COMMON, "zero_match": "truncate"},
         options=_NLTK_OPTIONS,
+        releases=("nltk", "3.2.2", "3.2.5"),
         unsupported={
             "smoothing": (
                 "nltk-method2",

@@ -11,8 +11,11 @@ its profile rests on its own test suite's numbers.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import os
+import re
+import sys
 import tempfile
 import warnings
 from collections.abc import Callable, Iterator, Mapping
@@ -23,14 +26,22 @@ from importlib.metadata import version
 from types import ModuleType
 from typing import Any
 
-from bleu_impl import Config, get_profile
+from bleu_impl import PROFILES, Config, get_profile
 
 from ..protocol import Answer, Failure, Request
 from .base import Adapter, Capabilities, profile_arithmetic, profile_knobs, settable
 from .pyerrors import failure_from, message_of
+from .shims import apply_shims
 from .text import as_line, joinable, split_tokens, to_streams
 
-__all__ = ["LIBRARIES", "WARM_UP_REQUEST", "Library", "LibraryAdapter"]
+__all__ = [
+    "LIBRARIES",
+    "WARM_UP_REQUEST",
+    "Library",
+    "LibraryAdapter",
+    "release_key",
+    "release_profile",
+]
 
 #: ``score(module, config, level, hypotheses, references)``: the score on the library's
 #: scale, or a whole :class:`Answer` (with statistics, or a failure found before calling it).
@@ -87,22 +98,27 @@ WARM_UP_REQUEST = Request(
 
 
 class LibraryAdapter(Adapter):
-    """Drive the live library ``name`` (a key of :data:`LIBRARIES`) in process."""
+    """Drive the live library ``name`` (a key of :data:`LIBRARIES`) in process; with
+    ``release`` (``--impl nltk==3.2.5``, run in that release's environment) the import-time
+    shims it needs are applied first and named in its version."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, release: str | None = None) -> None:
         self.library = lib = LIBRARIES[name]
-        self.module = import_module(lib.module)
-        release = version(lib.package)
+        self.module, shims = _imported(lib.module, shimmed=release is not None)
+        installed = version(lib.package)
+        if release and release_key(installed) != release_key(release):
+            raise ImportError(f"{lib.package} {installed} is installed, not {release}")
+        native = release_profile(name, release) if release else name
         self.capabilities = Capabilities(
-            name=name,
-            version=release,
-            knobs=profile_knobs(name),
-            native=name,
+            name=f"{name}=={release}" if release else name,
+            version=installed + (f" (shims: {', '.join(shims)})" if shims else ""),
+            knobs=profile_knobs(native),
+            native=native,
             scale=lib.scale,
-            signature=lib.signature.format(version=release),
-            expect=(name,),
+            signature=lib.signature.format(version=installed),
+            expect=(native,),
             timeout=lib.timeout,
-            arithmetic=profile_arithmetic(name),
+            arithmetic=profile_arithmetic(native),
         )
 
     def check(self, request: Request) -> str | None:
@@ -131,11 +147,46 @@ class LibraryAdapter(Adapter):
             for rs in request.references
         ]
         try:
-            config = get_profile(lib.name).resolve(knobs, request.level)
+            config = get_profile(self.capabilities.native or lib.name).resolve(knobs, request.level)
             value = lib.score(self.module, config, request.level, hyps, refs)
         except Exception as exc:  # a library raising is an answer (AssertionError, KeyError...)
             return Answer(failure=failure_from(exc, _kind(lib.error, exc)))
         return value if isinstance(value, Answer) else Answer(score=float(value))
+
+
+def release_key(release: str) -> tuple[int, ...]:
+    """``3.2.5`` -> (3, 2, 5): release numbers in order (``1.4.0.post0`` after 1.4.0);
+    trailing zeros dropped, as pip compares (``3.3.0`` is ``3.3``)."""
+    numbers = [int(n) for n in re.findall(r"[0-9]+", release)]
+    while numbers and numbers[-1] == 0:
+        numbers.pop()
+    return tuple(numbers)
+
+
+def release_profile(name: str, release: str) -> str:
+    """The profile measured to reproduce ``release`` of the library ``name`` (its
+    ``releases`` range), else the library's own profile (its current release's)."""
+    package, key = LIBRARIES[name].package, release_key(release)
+    for profile in PROFILES.values():
+        span = profile.releases
+        if span and span[0] == package and release_key(span[1]) <= key <= release_key(span[2]):
+            return profile.name
+    return name
+
+
+def _imported(name: str, shimmed: bool) -> tuple[ModuleType, tuple[str, ...]]:
+    """The module ``name``; when its import fails and ``shimmed``, imported again after the
+    shims this Python needs (:mod:`.shims`), with their names (none when it imports as is)."""
+    try:
+        return import_module(name), ()
+    except Exception:
+        if not shimmed:
+            raise
+    root = name.split(".")[0]
+    for loaded in [m for m in sys.modules if m == root or m.startswith(root + ".")]:
+        del sys.modules[loaded]
+    shims = apply_shims()
+    return import_module(name), shims
 
 
 def _kind(error: tuple[str, str, str] | None, exc: BaseException) -> str | None:
@@ -147,38 +198,54 @@ def _kind(error: tuple[str, str, str] | None, exc: BaseException) -> str | None:
 
 def _nltk(bleu: ModuleType, config: Config, level: str, hyps: list[Any], refs: Any) -> float:
     """``sentence_bleu``/``corpus_bleu`` with the weights, ``SmoothingFunction(epsilon,
-    alpha, k)``'s method of ``smoothing`` (nltk-method0..7) and ``auto_reweigh``."""
-    smoother = bleu.SmoothingFunction(epsilon=config.epsilon, alpha=config.alpha, k=config.k)
-    kwargs = {
-        "weights": tuple(config.order_weights),
-        "smoothing_function": getattr(smoother, config.smoothing.replace("nltk-", "")),
-        "auto_reweigh": config.auto_reweigh,
-    }
+    alpha, k)``'s method of ``smoothing`` (nltk-method0..7) and ``auto_reweigh`` (passed only
+    when set: releases before 3.2.2 lack it). Releases before 3.2 have only
+    ``bleu(references, hypothesis, weights)``: unsmoothed sentence BLEU."""
+    weights = tuple(config.order_weights)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
+        if not hasattr(bleu, "sentence_bleu"):
+            if level != "sentence" or config.smoothing != "nltk-method0" or config.auto_reweigh:
+                raise TypeError("this release has only bleu(): unsmoothed sentence BLEU")
+            first = next(iter(inspect.signature(bleu.bleu).parameters))
+            pair = (refs[0], hyps[0]) if first.startswith("reference") else (hyps[0], refs[0])
+            return float(bleu.bleu(*pair, weights))
+        smoother = bleu.SmoothingFunction(epsilon=config.epsilon, alpha=config.alpha, k=config.k)
+        kwargs = {
+            "weights": weights,
+            "smoothing_function": getattr(smoother, config.smoothing.replace("nltk-", "")),
+        }
+        if config.auto_reweigh:
+            kwargs["auto_reweigh"] = True
         if level == "sentence":
             return float(bleu.sentence_bleu(refs[0], hyps[0], **kwargs))
         return float(bleu.corpus_bleu(refs, hyps, **kwargs))
 
 
-def _sacrebleu(metrics: ModuleType, config: Config, level: str, hyps: Any, refs: Any) -> Answer:
+def _sacrebleu(module: ModuleType, config: Config, level: str, hyps: Any, refs: Any) -> Answer:
     """``BLEU(...).sentence_score`` or ``corpus_score`` over reference streams (``refs[k][i]``,
-    None where segment i has no k-th reference); tokenizers are passed by name."""
+    None where segment i has no k-th reference); tokenizers are passed by name. Releases
+    before 2.0 take the same settings as arguments of ``sentence_bleu``/``corpus_bleu``."""
     # its "enable effective_order" advice is about the case, not for the report
     logging.getLogger("sacrebleu").setLevel(logging.ERROR)
-    with spm_models_at(config.spm_model):
-        metric = metrics.BLEU(
-            lowercase=config.lowercase is not False,
-            tokenize=config.tokenize,
-            smooth_method=config.smoothing,
-            smooth_value=config.smoothing_value,
-            max_ngram_order=config.max_order,
-            effective_order=config.effective_order,
-        )
-    if level == "sentence":
-        result = metric.sentence_score(hyps[0], refs[0])
+    metrics = getattr(module, "metrics", None)
+    bleu_class = getattr(metrics, "BLEU", None)
+    if bleu_class is None or "lowercase" not in inspect.signature(bleu_class).parameters:
+        result = _sacrebleu_1x(module, config, level, hyps, refs)
     else:
-        result = metric.corpus_score(hyps, to_streams(refs))
+        with spm_models_at(config.spm_model):
+            metric = bleu_class(
+                lowercase=config.lowercase is not False,
+                tokenize=config.tokenize,
+                smooth_method=config.smoothing,
+                smooth_value=config.smoothing_value,
+                max_ngram_order=config.max_order,
+                effective_order=config.effective_order,
+            )
+        if level == "sentence":
+            result = metric.sentence_score(hyps[0], refs[0])
+        else:
+            result = metric.corpus_score(hyps, to_streams(refs))
     return Answer(
         score=float(result.score),
         counts=tuple(int(c) for c in result.counts),
@@ -187,6 +254,43 @@ def _sacrebleu(metrics: ModuleType, config: Config, level: str, hyps: Any, refs:
         hyp_len=int(result.sys_len),
         ref_len=float(result.ref_len),
     )
+
+
+#: Each setting's argument names in sacrebleu 1.x's functions (1.0-1.2 used the second).
+_SACREBLEU_1X = {
+    "smooth_method": ("smooth_method", "smooth"),
+    "smooth_value": ("smooth_value", "smooth_floor"),
+    "lowercase": ("lowercase",),
+    "tokenize": ("tokenize",),
+    "use_effective_order": ("use_effective_order",),
+}
+
+
+def _sacrebleu_1x(module: ModuleType, config: Config, level: str, hyps: Any, refs: Any) -> Any:
+    """sacrebleu 1.x: ``sentence_bleu(hyp, refs, ...)``/``corpus_bleu(hyps, streams, ...)``,
+    each setting under the name that release gives it; a setting it lacks (a max order
+    other than 4, a tokenizer on sentences) raises TypeError."""
+    function = module.sentence_bleu if level == "sentence" else module.corpus_bleu
+    accepted = inspect.signature(function).parameters
+    values = {
+        "smooth_method": config.smoothing,
+        "smooth_value": config.smoothing_value,
+        "lowercase": config.lowercase is not False,
+        "tokenize": config.tokenize,
+        "use_effective_order": config.effective_order,
+    }
+    kwargs = {}
+    for setting, value in values.items():
+        name = next((n for n in _SACREBLEU_1X[setting] if n in accepted), None)
+        if name is not None:
+            kwargs[name] = value
+        elif value not in (None, False, "13a"):
+            raise TypeError(f"this release's {function.__name__} has no {setting} argument")
+    if config.max_order != 4:
+        raise TypeError("this release has no max_ngram_order (its order is 4)")
+    if level == "sentence":
+        return function(hyps[0], [r for r in refs[0] if r is not None], **kwargs)
+    return function(hyps, to_streams(refs), **kwargs)
 
 
 @contextmanager
@@ -219,12 +323,19 @@ def _spm_model_missing(semantics: Mapping[str, Any]) -> str | None:
 
 
 def _torchmetrics(text: ModuleType, config: Config, level: str, hyps: Any, refs: Any) -> float:
-    """``bleu_score(n_gram, smooth, weights)``: ``smooth=True`` is add-1 on orders >= 2."""
+    """``bleu_score(n_gram, smooth, weights)``: ``smooth=True`` is add-1 on orders >= 2.
+    Releases before 0.7 name the inputs ``translate_corpus``/``reference_corpus`` and take
+    token lists (and have no ``weights``)."""
     smooth = config.smoothing == "add-k"
-    weights = list(config.weights) if config.weights else None
-    return float(
-        text.bleu_score(hyps, refs, n_gram=config.max_order, smooth=smooth, weights=weights)
-    )
+    kwargs: dict[str, Any] = {"n_gram": config.max_order, "smooth": smooth}
+    if config.weights:
+        kwargs["weights"] = list(config.weights)
+    accepted = inspect.signature(text.bleu_score).parameters
+    if "preds" in accepted:
+        return float(text.bleu_score(hyps, refs, **kwargs))
+    tokens = [h.split() for h in hyps]
+    references = [[r.split() for r in rs] for rs in refs]
+    return float(text.bleu_score(translate_corpus=tokens, reference_corpus=references, **kwargs))
 
 
 def _add_1_only(semantics: Mapping[str, Any]) -> str | None:
@@ -286,7 +397,7 @@ LIBRARIES: Mapping[str, Library] = {
         Library("nltk", "nltk.translate.bleu_score", _nltk),
         Library(
             "sacrebleu",
-            "sacrebleu.metrics",
+            "sacrebleu",
             _sacrebleu,
             strings=True,
             missing=True,
@@ -297,7 +408,7 @@ LIBRARIES: Mapping[str, Library] = {
         ),
         Library(
             "torchmetrics",
-            "torchmetrics.functional.text.bleu",
+            "torchmetrics.functional",
             _torchmetrics,
             strings=True,
             timeout=60.0,

@@ -6,7 +6,9 @@ Specs, tried in this order:
   (``bleu_impl:nltk``) or an expectation key of ``fixtures/implementations.yaml``
   (``bleu_impl:mteval-v13a-c``: that key's profile, checked against that key).
 * ``nltk``, ``sacrebleu``, ``torchmetrics``, ``coco`` (pycocoevalcap), ``ignite``
-  (pytorch-ignite), ``torcheval``, ``fast-bleu`` - the live libraries (:mod:`.libraries`).
+  (pytorch-ignite), ``torcheval``, ``fast-bleu`` - the live libraries (:mod:`.libraries`);
+  ``nltk==3.2.5`` (any of them ``==`` a release) - that release, in its own cached
+  environment (:mod:`.releases`).
 * ``jsonl:COMMAND`` - a long-running program speaking ``docs/protocol.md``.
 * ``cmd:TEMPLATE`` - a one-shot command (prefer an adapter file to declare scale and regex).
 * ``FILE.yaml`` / ``FILE.json`` - an adapter file (``kind: command | jsonl | python``...).
@@ -32,6 +34,7 @@ from ..protocol import AdapterError, SpecError
 from .base import Adapter
 from .declared import FIELDS, unknown_fields
 from .libraries import LIBRARIES, LibraryAdapter
+from .releases import pinned
 from .worker import WorkerAdapter
 
 if TYPE_CHECKING:
@@ -71,7 +74,10 @@ def _bleu_impl(arg: str | None, keys: Mapping[str, ExpectationKey]) -> Adapter:
 
 
 def _library(name: str) -> Adapter:
-    """A live library, in a worker process (its import happens there)."""
+    """A live library, in a worker process (its import happens there); a pinned release
+    in its own environment's."""
+    if "==" in name:
+        return pinned(name)
     install = LIBRARIES[name].install or LIBRARIES[name].distribution
     try:
         return WorkerAdapter(partial(LibraryAdapter, name))
@@ -185,7 +191,7 @@ def make_adapter(spec: str, keys: Mapping[str, ExpectationKey] | None = None) ->
     head, sep, rest = spec.partition(":")
     if head == "bleu_impl":
         return _bleu_impl(rest or None, keys or {})
-    if spec in BUILTIN:
+    if spec.partition("==")[0] in LIBRARIES:
         return _library(spec)
     if head == "jsonl" and rest:
         from .jsonl import JsonlAdapter

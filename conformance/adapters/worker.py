@@ -110,8 +110,12 @@ class _Broken:
 class _Process:
     """One worker process: framed messages, a stderr tail, a kill that takes the group."""
 
-    def __init__(self, recipe: Callable[[], Adapter]) -> None:
+    def __init__(
+        self, recipe: Callable[[], Adapter], python: str | None, pythonpath: str | None
+    ) -> None:
         self.recipe = recipe
+        self.python = python
+        self.pythonpath = pythonpath
         self.proc: Any = None
         self.replies: queue.Queue[Any] = queue.Queue()
         self.output = MarkedTail()
@@ -126,9 +130,13 @@ class _Process:
         """Start the worker; its capabilities as it sent them (read by the caller)."""
         here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
+        argv = [sys.executable, "-m", __name__]
+        if self.python is not None:  # another environment: the harness's path is not its,
+            path = self.pythonpath or ""  # nor the current directory (-P, Python 3.11+)
+            argv = [self.python, *(["-P"] if sys.version_info >= (3, 11) else []), *argv[1:]]
         env = {**os.environ, "PYTHONPATH": path, "PYTHONFAULTHANDLER": "1"}
         self.proc = spawn(
-            [sys.executable, "-m", __name__],
+            argv,
             stdin=-1,
             stdout=-1,
             stderr=-1,
@@ -139,7 +147,8 @@ class _Process:
         self.busy = False
         threading.Thread(target=self._pump_replies, args=(self.proc,), daemon=True).start()
         threading.Thread(target=self.output.pump, args=(self.proc.stderr,), daemon=True).start()
-        return self.ask(("init", sys.path, os.getpid(), self.recipe), timeout, "start")
+        own_path = sys.path if self.python is None else None
+        return self.ask(("init", own_path, os.getpid(), self.recipe), timeout, "start")
 
     def _pump_replies(self, proc: Any) -> None:
         replies = self.replies
@@ -202,12 +211,20 @@ class _Process:
 class WorkerAdapter(Adapter):
     """The adapter ``recipe()`` builds, run in a worker process (restarted after a crash
     or timeout). ``recipe`` must pickle: a class or function importable by name, or a
-    :func:`functools.partial` of one."""
+    :func:`functools.partial` of one. ``python``: another environment's interpreter (a
+    pinned release's), which then sees ``pythonpath`` instead of the harness's path."""
 
     separate_process = True
 
-    def __init__(self, recipe: Callable[[], Adapter], *, startup_timeout: float = 0.0) -> None:
-        self._process = _Process(recipe)
+    def __init__(
+        self,
+        recipe: Callable[[], Adapter],
+        *,
+        startup_timeout: float = 0.0,
+        python: str | None = None,
+        pythonpath: str | None = None,
+    ) -> None:
+        self._process = _Process(recipe, python, pythonpath)
         self._startup_timeout = startup_timeout or STARTUP_TIMEOUT
         self._finalizer = weakref.finalize(self, _Process.kill, self._process)
         self.capabilities = self._start()
@@ -321,7 +338,8 @@ def _handle(adapter: Adapter | None, message: list[Any]) -> Any:
     command = message[0]
     if command == "init":
         _, path, parent, recipe = message
-        sys.path[:] = path
+        if path is not None:  # the harness's own interpreter: its path too
+            sys.path[:] = path
         threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
         return recipe()
     assert adapter is not None

@@ -40,7 +40,7 @@ from ..reporters import FORMATS
 from ..results.log import LogWriter, read_log
 from ..results.records import End, Shrinking, ShrinkSummary
 from ..results.vocab import Policy
-from . import compare_corpus
+from . import compare_corpus, compare_pairs
 from .logged import emit, header, log_name, log_path, write_log
 from .options import (
     OneFile,
@@ -274,6 +274,8 @@ def run(args: argparse.Namespace) -> int:
         mixed = _mixed_modes(args, corpus)
         if mixed is not None:
             return fail("compare", mixed)
+        if corpus and args.pairs:
+            return compare_pairs.run_pairs(args)
         if corpus:
             return compare_corpus.run(args)
         reads = [(f, "the fixture") for f in args.fixtures or ()]

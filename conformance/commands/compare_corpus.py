@@ -57,6 +57,7 @@ corpus mode (your own files: one segment per line, UTF-8, `-` = stdin once, .gz 
   bleu-conformance compare -r ref -i a -i b --impl sacrebleu --impl bleu_impl:nltk
   bleu-conformance compare -r ref.zh -i a.zh -i b.zh --knob tokenize=char   # every implementation
   bleu-conformance compare -r ref -i a -i b --between bleu_impl:sacrebleu,bleu_impl:multi-bleu
+  bleu-conformance compare --pairs wmt22.yaml --output wmt22-logs   # every pair of a task
   default implementations: every bleu_impl profile and every importable live library; default
   baseline: sacrebleu, else bleu_impl:sacrebleu, else the first --impl (by name or spec).
   --output LOG writes the corpus log as the report is computed; `report LOG` (or
@@ -87,6 +88,13 @@ def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="FILE",
         help="a system's output file; repeat for several systems",
+    )
+    group.add_argument(
+        "--pairs",
+        metavar="MANIFEST",
+        help="every pair of a shared task: a YAML/JSON manifest of pairs (name, refs, systems "
+        "with globs, knobs), each pair's report logged to --output DIR/NAME.jsonl (complete "
+        "logs are kept: an interrupted run resumes), then a cross-pair summary",
     )
     group.add_argument(
         "--baseline",
@@ -150,12 +158,15 @@ def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def is_corpus_mode(args: argparse.Namespace) -> bool:
-    return bool(getattr(args, "ref", None) or getattr(args, "input", None))
+    return bool(
+        getattr(args, "ref", None) or getattr(args, "input", None) or getattr(args, "pairs", None)
+    )
 
 
 #: The corpus-mode options (destination -> (option, default)): fixture mode refuses them
 #: rather than ignore them (a --knob silently left out changes every number).
 CORPUS_ONLY: dict[str, tuple[str, Any]] = {
+    "pairs": ("--pairs", None),
     "baseline": ("--baseline", None),
     "knob": ("--knob", []),
     "paired_ar": ("--paired-ar", False),

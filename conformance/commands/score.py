@@ -1,29 +1,36 @@
-"""Score hypothesis files against reference files, like sacrebleu or multi-bleu.perl.
+"""Score hypothesis files against references: a drop-in for the sacrebleu command (BLEU).
 
-Reads one segment per line (UTF-8; a file ending in .gz is decompressed), streaming: memory
-does not grow with the number of lines. References are one file per reference stream, given
-as positional arguments (sacrebleu's `sacrebleu REF... -i SYS`) and/or with -r; line i of
-every file belongs to hypothesis line i, and an empty reference line is a reference of
-length 0. Several systems (-i a b c, or -i repeated) are scored against the same references,
-one row each. The score line shows the profile's scale (0-100 for sacrebleu and multi-bleu);
-the signature line names the number of references, the profile, the case, tokenizer and
-smoothing, every knob changed from the profile's default and the version (-v: every knob,
-with the step-by-step explanation).
+The same command line gives the same text as sacrebleu 2.6.0: `bleu-conformance score REF
+-i SYS` prints sacrebleu's JSON (0-100, one decimal, its signature); sacrebleu's flags work
+and each is a knob (`--knob NAME=VALUE`, shown in its help). `--profile` changes what is
+computed: papineni2002 is the paper's definition (whitespace tokens, 0-1), others reproduce
+multi-bleu.perl, mteval, NLTK ... (`bleu-conformance profiles`); their signature names the
+profile and this tool's version.
+
+Reads one segment per line (UTF-8; a file ending in .gz is decompressed), streaming.
+References are one file per stream, positional (before -i) and/or with -r; several systems
+(-i a b c) are scored against the same references.
 
 examples:
-  bleu-conformance score ref.txt -i hyp.txt --profile sacrebleu
-  bleu-conformance score -r ref0.txt -r ref1.txt --profile sacrebleu < hyp.txt
-  bleu-conformance score ref.txt -i sys1.txt sys2.txt sys3.txt.gz -b      # one score per line
-  bleu-conformance score -r ref.txt -i hyp.txt --profile mteval-v13a --knob lowercase=false
-  bleu-conformance score -r ref.txt -i hyp.txt --sentence --format json
-  bleu-conformance score -r ref.txt -i hyp.txt -v          # every knob, step by step
-  bleu-conformance score -r ref.txt -i big.txt --jobs 2        # same result, two processes
-  bleu-conformance score -r ref.txt -i hyp.txt --profile sacrebleu --confidence  # as sacrebleu -ci
+  bleu-conformance score ref.txt -i hyp.txt                  # = sacrebleu ref.txt -i hyp.txt
+  bleu-conformance score ref.txt -i hyp.txt -f text -tok intl -lc
+  bleu-conformance score ref0.txt ref1.txt -i hyp.txt -b -w 2
+  bleu-conformance score ref.txt -i hyp.txt -l en-ja          # ja-mecab (extra [ja])
+  bleu-conformance score ref.txt -i hyp.txt -sl               # one line per sentence
+  bleu-conformance score ref.txt -i sys1.txt sys2.txt --paired-bs
+  bleu-conformance score ref.txt -i hyp.txt --profile papineni2002   # the paper, 0-1
+  bleu-conformance score ref.txt -i hyp.txt --profile multi-bleu -f text
+  bleu-conformance score -r ref.txt -i hyp.txt -f text -v     # every step explained
+  bleu-conformance score -r ref.txt --profile sacrebleu < hyp.txt
+
+Not taken from sacrebleu: test sets (-t, --echo, --download), -nr, -e, metrics other than
+BLEU, hypotheses split on tabs from standard input; colours are never printed.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from itertools import islice, tee
 from typing import Any
@@ -41,7 +48,7 @@ from bleu_impl.bulk import parallel_corpus_stats
 
 from ..knobargs import add_knob_arguments, knobs_from
 from ..reporters import score_text
-from ..reporters.score_text import Scored, ScoreView
+from ..reporters.score_text import Paired, Scored, ScoreView
 from ..textio import TextInputError, parallel_lines
 from .options import (
     EXIT_FINDINGS,
@@ -60,21 +67,37 @@ EXIT_CODES = {
     2: "unreadable or invalid input, a line-count mismatch, a bad knob",
 }
 
+#: sacrebleu's flags that set a knob: (flags, knob, argparse keywords, help).
+KNOB_FLAGS: tuple[tuple[tuple[str, ...], str, dict[str, Any], str], ...] = (
+    (("-tok", "--tokenize"), "tokenize", {"metavar": "TOK"}, "tokenizer"),
+    (
+        ("-lc", "--lowercase"),
+        "lowercase",
+        {"action": "store_const", "const": True},
+        "case-insensitive",
+    ),
+    (("-s", "--smooth-method"), "smoothing", {"metavar": "METHOD"}, "exp, floor, add-k, none"),
+    (
+        ("-sv", "--smooth-value"),
+        "smoothing_value",
+        {"type": float, "metavar": "V"},
+        "of floor/add-k",
+    ),
+)
+
+#: sacrebleu's tokenizer for a target language (-l xx-zh/ja/ko; 13a otherwise).
+LANGUAGE_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+
+#: The decimals sacrebleu prints by default (-w 1).
+SACREBLEU_WIDTH = 1
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "refs",
-        nargs="*",
-        metavar="REF",
-        help="reference files, one per reference stream (as in sacrebleu, before -i; same as -r)",
+        "refs", nargs="*", metavar="REF", help="reference files, one per stream (before -i)"
     )
     parser.add_argument(
-        "-r",
-        "--ref",
-        action="append",
-        default=[],
-        metavar="FILE",
-        help="a reference file (one reference stream); repeat for several references",
+        "-r", "--ref", action="append", default=[], metavar="FILE", help="a reference file"
     )
     parser.add_argument(
         "-i",
@@ -83,16 +106,77 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         default=[],
         metavar="FILE",
-        help="hypothesis file(s): several systems are scored one by one against the same "
-        "references (-i a b c, or -i repeated; default: standard input)",
+        help="hypothesis file(s), one system each (default: standard input)",
     )
-    add_knob_arguments(parser)
-    parser.add_argument(
+    add_knob_arguments(parser, default="sacrebleu")
+    flags = parser.add_argument_group("sacrebleu's flags (each a knob)")
+    for names, knob, keywords, meaning in KNOB_FLAGS:
+        value = "true" if keywords.get("action") == "store_const" else keywords["metavar"]
+        flags.add_argument(
+            *names, dest=knob, default=None, help=f"{meaning}: --knob {knob}={value}", **keywords
+        )
+    flags.add_argument(
+        "-l",
+        "--language-pair",
+        metavar="SRC-TGT",
+        help="the tokenizer for the target language when -tok is not given (zh, ja-mecab, "
+        "ko-mecab, else 13a): --knob tokenize=...",
+    )
+    flags.add_argument("-m", "--metrics", nargs="+", choices=["bleu"], help="BLEU only")
+    flags.add_argument(
+        "-f",
+        "--format",
+        choices=("json", "text"),
+        default=None,
+        help="json (default, or $SACREBLEU_FORMAT) or text; -sl prints text unless -f json",
+    )
+    flags.add_argument(
+        "-sl",
+        "--sentence-level",
         "--sentence",
+        dest="sentence",
         action="store_true",
-        help="print one sentence-level score per line (profile's sentence defaults) instead "
-        "of the corpus score (one system only)",
+        help="one score per sentence (the profile's sentence-level knobs)",
     )
+    flags.add_argument("-b", "--score-only", action="store_true", help="print only the score")
+    flags.add_argument(
+        "-w",
+        "--width",
+        type=int,
+        choices=range(0, 17),
+        default=None,
+        metavar="N",
+        help="decimals (0-16; default 1 as sacrebleu; 2 for other 0-100 profiles, 4 on 0-1)",
+    )
+    flags.add_argument("-sh", "--short", action="store_true", help="the short signature")
+    flags.add_argument(
+        "-ci", "--confidence", action="store_true", help="bootstrap mean and 95%% interval"
+    )
+    flags.add_argument(
+        "-cin", "--confidence-n", type=resample_count, default=1000, metavar="N", help="(1000)"
+    )
+    flags.add_argument(
+        "--confidence-seed",
+        type=non_negative_int,
+        default=12345,
+        metavar="N",
+        help="seed of the resampling (12345, sacrebleu's SACREBLEU_SEED default)",
+    )
+    paired = flags.add_mutually_exclusive_group()
+    paired.add_argument(
+        "-pbs", "--paired-bs", action="store_true", help="paired bootstrap test (2+ systems)"
+    )
+    paired.add_argument(
+        "-par", "--paired-ar", action="store_true", help="paired approximate randomization"
+    )
+    flags.add_argument(
+        "-pbsn", "--paired-bs-n", type=resample_count, default=1000, metavar="N", help="(1000)"
+    )
+    flags.add_argument(
+        "-parn", "--paired-ar-n", type=resample_count, default=10000, metavar="N", help="(10000)"
+    )
+    for names in (("-q", "--quiet"), ("-nc", "--no-color"), ("--force",)):
+        flags.add_argument(*names, action="store_true", help="accepted; changes nothing here")
     parser.add_argument(
         "--jobs",
         type=jobs_count,
@@ -101,54 +185,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="count n-grams in N processes and merge the statistics (identical result)",
     )
     parser.add_argument(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="text, or json: one JSON object per system (per line with --sentence)",
-    )
-    parser.add_argument(
-        "-b",
-        "--score-only",
-        action="store_true",
-        help="print only the score (one line per system), as sacrebleu -b",
-    )
-    parser.add_argument(
-        "-w",
-        "--width",
-        type=int,
-        choices=range(0, 17),
-        default=None,
-        metavar="N",
-        help="decimals of the score (0-16; default 2 on the 0-100 scale, 4 on 0-1)",
-    )
-    parser.add_argument(
-        "--confidence",
-        action="store_true",
-        help="also the bootstrap mean and 95%% interval, as sacrebleu --confidence prints it "
-        "(`(μ = MEAN ± HALF)`; the same resamples for the same files and seed; reads the "
-        "files into memory)",
-    )
-    parser.add_argument(
-        "--confidence-n",
-        type=resample_count,
-        default=1000,
-        metavar="N",
-        help="bootstrap resamples (1000)",
-    )
-    parser.add_argument(
-        "--confidence-seed",
-        type=non_negative_int,
-        default=12345,
-        metavar="N",
-        help="seed of the resampling (12345, sacrebleu's SACREBLEU_SEED default)",
-    )
-    parser.add_argument(
         "-v",
         "--verbose",
         action="store_true",
-        help="also explain the corpus score: per-order counts, smoothing, BP and the full "
-        "signature with every knob",
+        help="also explain the corpus score: per-order counts, smoothing, BP, every knob",
     )
+
+
+def knobs_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The knobs set by sacrebleu's flags, then by ``--knob`` (which wins)."""
+    knobs = {knob: getattr(args, knob) for _, knob, _, _ in KNOB_FLAGS}
+    if args.language_pair and knobs["tokenize"] is None:
+        target = args.language_pair.rpartition("-")[2]
+        knobs["tokenize"] = LANGUAGE_TOKENIZERS.get(target, "13a")
+    return {**{k: v for k, v in knobs.items() if v is not None}, **knobs_from(args)}
 
 
 def _score_system(
@@ -170,52 +220,87 @@ def _score_system(
         return Scored(shown, error=f"{shown}: {exc}", status=EXIT_USAGE)
 
 
+def _usage_problem(args: argparse.Namespace, refs: list[str], systems: list[str]) -> str:
+    paired = args.paired_bs or args.paired_ar
+    problems = [
+        (not refs, "no reference file: give them as REF arguments (before -i) or with -r FILE"),
+        ("-" in refs, "references cannot be read from standard input; give files"),
+        (args.sentence and len(systems) > 1, "-sl scores one system; got -i with several"),
+        (args.sentence and (args.confidence or paired), "no statistical test with -sl"),
+        (paired and len(systems) < 2, "paired tests need two or more systems (-i A B ...)"),
+        (args.confidence and len(systems) > 1, "-ci scores one system; for several, --paired-bs"),
+        (len(set(systems)) < len(systems), "a system is given twice in -i"),
+    ]
+    return next((message for bad, message in problems if bad), "")
+
+
+def _waiting_for_stdin(systems: list[str]) -> bool:
+    """Whether the hypotheses come from a terminal (nothing piped in)."""
+    return systems == ["-"] and sys.stdin is not None and sys.stdin.isatty()
+
+
 def run(args: argparse.Namespace) -> int:
     refs = [*args.refs, *args.ref]
     systems = args.input or ["-"]
-    if not refs:
-        return fail("score", "no reference file: give them as REF arguments or with -r FILE")
-    if args.sentence and len(systems) > 1:
-        return fail("score", "--sentence scores one system; got -i with several files")
-    if "-" in refs:
-        return fail("score", "references cannot be read from standard input; give files")
-    if args.confidence and (args.sentence or len(systems) > 1):
-        return fail(
-            "score",
-            "--confidence scores one system at corpus level (as sacrebleu); for several "
-            "systems, paired tests: `bleu-conformance compare -r REF -i A -i B`",
-        )
+    problem = _usage_problem(args, refs, systems)
+    if problem:
+        return fail("score", problem)
     level = "sentence" if args.sentence else "corpus"
     try:
         profile = bleu_impl.get_profile(args.profile)
-        config = profile.resolve(knobs_from(args), level)
+        config = profile.resolve(knobs_of(args), level)
     except BleuError as exc:
         return fail("score", exc)
+    if _waiting_for_stdin(systems):
+        print(
+            "bleu-conformance score: reading the hypotheses from the terminal (no -i); "
+            "end with Ctrl-D",
+            file=sys.stderr,
+        )
+    view = _view(args, profile)
+    signature = bleu_impl.signature(
+        profile.name, config, nrefs=len(refs), level=level, short=args.short and not view.json
+    )
     if args.sentence:
-        return _sentences(args, refs, profile, config)
+        return _sentences(args, refs, profile, config, signature, view)
     if args.confidence:
-        return _run_confidence(systems[0], refs, profile, config, args)
+        return _run_confidence(systems[0], refs, profile, config, args, signature, view)
+    if args.paired_bs or args.paired_ar:
+        return _run_paired(systems, refs, profile, config, args, view)
     scored = [_score_system(system, refs, profile, config, args.jobs) for system in systems]
     for item in scored:
         if item.error:
             print(f"bleu-conformance score: error: {item.error}", file=sys.stderr)
-    signature = bleu_impl.signature(profile.name, config, nrefs=len(refs), level=level)
-    sys.stdout.write(score_text.systems(scored, signature, _view(args)))
+    sys.stdout.write(score_text.systems(scored, signature, view))
     return max(item.status for item in scored)
 
 
-def _view(args: argparse.Namespace) -> ScoreView:
-    return ScoreView(args.format == "json", args.score_only, args.width, args.verbose)
+def _view(args: argparse.Namespace, profile: Profile) -> ScoreView:
+    fmt = args.format or os.environ.get("SACREBLEU_FORMAT", "").lower()
+    json_out = fmt == "json" if args.sentence else fmt != "text"
+    width = args.width
+    if width is None and profile.name == "sacrebleu":
+        width = SACREBLEU_WIDTH
+    return ScoreView(json_out, args.score_only, width, args.verbose, args.short)
+
+
+def _read(system: str, refs: list[str]) -> tuple[list[str], list[list[str]]]:
+    lines = list(parallel_lines(system, refs))
+    return [hyp for _, hyp, _ in lines], [r for _, _, r in lines]
 
 
 def _run_confidence(
-    system: str, refs: list[str], profile: Profile, config: Config, args: argparse.Namespace
+    system: str,
+    refs: list[str],
+    profile: Profile,
+    config: Config,
+    args: argparse.Namespace,
+    signature: str,
+    view: ScoreView,
 ) -> int:
     """The corpus score with sacrebleu's bootstrap mean and 95% interval (reads the files)."""
     try:
-        lines = list(parallel_lines(system, refs))
-        hyps = [hyp for _, hyp, _ in lines]
-        ref_lines = [r for _, _, r in lines]
+        hyps, ref_lines = _read(system, refs)
         table = bleu_impl.segment_table(hyps, ref_lines, config)
         result = bleu_impl.score_stats(table.total(), profile=profile, config=config)
         scores = bleu_impl.bootstrap_scores(
@@ -228,8 +313,71 @@ def _run_confidence(
     except BleuError as exc:
         return fail("score", exc)
     interval = bleu_impl.bootstrap_interval(scores)
-    signature = bleu_impl.signature(profile.name, config, nrefs=len(refs))
-    print(score_text.confidence(result, interval, signature, args.confidence_seed, _view(args)))
+    tests = f"bs:{interval.samples}|{'rs' if view.short else 'seed'}:{args.confidence_seed}"
+    print(score_text.confidence(result, interval, score_text.with_tests(signature, tests), view))
+    return EXIT_OK
+
+
+def _run_paired(
+    systems: list[str],
+    refs: list[str],
+    profile: Profile,
+    config: Config,
+    args: argparse.Namespace,
+    view: ScoreView,
+) -> int:
+    """sacrebleu's --paired-bs / --paired-ar: each system against the first (the baseline)."""
+    from bleu_impl import resample
+
+    try:
+        read = [_read(system, refs) for system in systems]
+        tables = [bleu_impl.segment_table(h, r, config) for h, r in read]
+    except TextInputError as exc:
+        return fail("score", exc)
+    except BleuError as exc:
+        return fail("score", exc)
+
+    def scores(stats: list[bleu_impl.BleuStats]) -> list[float]:
+        return [
+            bleu_impl.score_stats(s, profile=profile, config=config).score * config.scale
+            for s in stats
+        ]
+
+    try:
+        observed = scores([t.total() for t in tables])
+        rows: list[Paired] = []
+        seed = args.confidence_seed
+        if args.paired_bs:
+            samples = [
+                scores(s)
+                for s in resample.bootstrap_stats(tables, samples=args.paired_bs_n, seed=seed)
+            ]
+            for k, system in enumerate(systems):
+                p = resample.paired_bootstrap_p((observed[0], observed[k]), samples[0], samples[k])
+                interval = bleu_impl.bootstrap_interval(samples[k])
+                rows.append(
+                    Paired(system, observed[k], interval.mean, interval.half, p if k else None)
+                )
+            tests = f"bs:{args.paired_bs_n}"
+        else:
+            rows.append(Paired(systems[0], observed[0]))
+            for k in range(1, len(systems)):
+                first, second = resample.randomization_stats(
+                    tables[0], tables[k], trials=args.paired_ar_n, seed=seed
+                )
+                p = resample.randomization_p(
+                    (observed[0], observed[k]), scores(first), scores(second)
+                )
+                rows.append(Paired(systems[k], observed[k], p_value=p))
+            tests = f"ar:{args.paired_ar_n}"
+    except EmulatedFailure as exc:
+        return fail("score", f"{profile.name} fails on this input ({exc.kind}): {exc}", 1)
+    signature = bleu_impl.signature(profile.name, config, nrefs=len(refs), short=args.short)
+    tests += f"|{'rs' if args.short else 'seed'}:{seed}"
+    n = args.paired_bs_n if args.paired_bs else args.paired_ar_n
+    sys.stdout.write(
+        score_text.paired(rows, score_text.with_tests(signature, tests), view, args.paired_bs, n)
+    )
     return EXIT_OK
 
 
@@ -237,12 +385,19 @@ def _run_confidence(
 SENTENCE_BATCH = 4096
 
 
-def _sentences(args: argparse.Namespace, refs: list[str], profile: Profile, config: Config) -> int:
+def _sentences(
+    args: argparse.Namespace,
+    refs: list[str],
+    profile: Profile,
+    config: Config,
+    signature: str,
+    view: ScoreView,
+) -> int:
     try:
         first, second = tee(parallel_lines(args.input[0] if args.input else "-", refs))
         hyps = (hyp for _, hyp, _ in first)
         ref_lines = (r for _, _, r in second)
-        return _print_sentences(hyps, ref_lines, profile, knobs_from(args), args)
+        return _print_sentences(hyps, ref_lines, profile, knobs_of(args), signature, view)
     except TextInputError as exc:
         return fail("score", exc)
     except BleuError as exc:
@@ -250,7 +405,12 @@ def _sentences(args: argparse.Namespace, refs: list[str], profile: Profile, conf
 
 
 def _print_sentences(
-    hyps: Any, refs: Any, profile: Profile, knobs: dict[str, Any], args: argparse.Namespace
+    hyps: Any,
+    refs: Any,
+    profile: Profile,
+    knobs: dict[str, Any],
+    signature: str,
+    view: ScoreView,
 ) -> int:
     """Every line's sentence BLEU, scored in batches by ``sentence_scores``; a batch with a
     failing line goes line by line, so the lines before it print and the later ones are
@@ -260,34 +420,27 @@ def _print_sentences(
     while batch := list(islice(pairs, SENTENCE_BATCH)):
         batch_hyps, batch_refs = [h for h, _ in batch], [r for _, r in batch]
         try:
-            results = bleu_impl.sentence_scores(
-                batch_hyps, batch_refs, profile=profile, statistics=True, **knobs
+            results: list[BleuResult | EmulatedFailure] = list(
+                bleu_impl.sentence_scores(
+                    batch_hyps, batch_refs, profile=profile, statistics=True, **knobs
+                )
             )
         except BleuError:
-            results = None
-        if results is None:
-            _print_one_by_one(batch_hyps, batch_refs, profile, knobs, args, done)
-        else:
-            for index, result in enumerate(results, start=done + 1):
-                print(score_text.sentence(index, result, _view(args)))
+            results = _one_by_one(batch_hyps, batch_refs, profile, knobs)
+        for index, result in enumerate(results, start=done + 1):
+            print(score_text.sentence(index, result, signature, view))
         done += len(batch)
     return 0
 
 
-def _print_one_by_one(
-    hyps: Any,
-    refs: Any,
-    profile: Profile,
-    knobs: dict[str, Any],
-    args: argparse.Namespace,
-    done: int,
-) -> None:
+def _one_by_one(
+    hyps: Any, refs: Any, profile: Profile, knobs: dict[str, Any]
+) -> list[BleuResult | EmulatedFailure]:
     config = profile.resolve(knobs, "sentence")
-    for index, stats in enumerate(iter_segment_stats(hyps, refs, config), start=done + 1):
+    results: list[BleuResult | EmulatedFailure] = []
+    for stats in iter_segment_stats(hyps, refs, config):
         try:
-            result: BleuResult | EmulatedFailure = bleu_impl.score_stats(
-                stats, profile=profile, config=config
-            )
+            results.append(bleu_impl.score_stats(stats, profile=profile, config=config))
         except EmulatedFailure as exc:
-            result = exc
-        print(score_text.sentence(index, result, _view(args)))
+            results.append(exc)
+    return results

@@ -26,6 +26,7 @@ from . import (
     identify_text,
     run_html,
     run_text,
+    versions_text,
 )
 from .view import View
 
@@ -40,6 +41,7 @@ MODULES = {
     "compare": (compare_text, compare_html),
     "corpus": (corpus_text, corpus_html),
     "identify": (identify_text, identify_text),
+    "versions": (versions_text, versions_text),
 }
 
 

@@ -8,9 +8,12 @@ from ..results.report import Report
 from . import figures, html
 from .corpus_text import (
     ORDER_NOTE,
+    VERSUS_HEAD,
     decomposition_lines,
     error_lines,
+    feeding_lines,
     flip_rows,
+    flip_verdicts,
     header_lines,
     incomplete,
     no_flips_line,
@@ -20,6 +23,8 @@ from .corpus_text import (
     segment_lines,
     significance_line,
     summary,
+    versus_lines,
+    versus_rows,
 )
 from .numbers import fixed
 from .view import View
@@ -148,16 +153,28 @@ def render_html(report: Report, view: View) -> str:
         flips_block = [
             html.paragraph(significance_line(report)),
             html.table(["pair", "order", "implementations (Δ BLEU, p)"], flip_rows(report, None)),
+            _lines_block(flip_verdicts(report, None)),
         ]
     segments = segment_lines(report, 160)
     blocks = [
-        html.section("Scores", scores, *(html.paragraph(html.mono(e)) for e in errors)),
+        html.section(
+            "Scores",
+            scores,
+            *(html.paragraph(html.mono(f"input: {e}")) for e in feeding_lines(report)),
+            *(html.paragraph(html.mono(e)) for e in errors),
+        ),
         html.section("Ranks", html.table(rhead, rrows), html.figures(*figures)),
         html.section(
             f"Why the scores differ from {summary(report).baseline}",
             html.paragraph(ORDER_NOTE),
             html.figure(steps) if steps else "",
             _lines_block(decomposition_lines(report)),
+        ),
+        html.section(
+            f"Significance against {summary(report).systems[0].name}",
+            *(html.paragraph(line) for line in versus_lines(report)[:1]),
+            html.table(VERSUS_HEAD, versus_rows(report)) if summary(report).versus else "",
+            _lines_block(versus_lines(report)[1:]),
         ),
         html.section("Ranking flips", *flips_block),
         html.section(  # the summary wraps as prose; the segments keep their columns

@@ -27,7 +27,9 @@ __all__ = [
     "ORDER_NOTE",
     "decomposition_lines",
     "error_lines",
+    "feeding_lines",
     "flip_rows",
+    "flip_verdicts",
     "header_lines",
     "incomplete",
     "no_flips_line",
@@ -40,22 +42,31 @@ __all__ = [
     "segment_lines",
     "significance_line",
     "summary",
+    "versus_lines",
+    "versus_rows",
 ]
 
 ORDER_NOTE = (
     "Steps are applied one at a time in pipeline order (the order shown: text preparation, "
     "tokenization, counting, smoothing, arithmetic); each step's BLEU change is measured "
-    "after the steps before it, so another order can split the same total differently."
+    "after the steps before it, so another order can split the same total differently. "
+    "Each change is the mean over the systems, then (when they differ) its lowest and "
+    "highest value over the systems."
 )
 
 
 def _num(value: float | None, digits: int = 2, sign: bool = False) -> str:
-    return fixed(value, digits, sign).replace("-", "−")
+    """At the report's precision; a signed value that rounds to zero is ``±0.00`` (never
+    ``−0.00``: its direction cannot be read at this precision)."""
+    text = fixed(value, digits, sign)
+    if sign and value is not None and float(text) == 0:
+        text = "±" + text[1:]
+    return text.replace("-", "−")
 
 
-def _p(value: float | None, alpha: float) -> str:
-    """A p-value as sacrebleu prints it, ``*`` when significant."""
-    return fixed(value, 4) + ("*" if value is not None and value < alpha else "")
+def _marked(value: float | None, significant: bool | None) -> str:
+    """A p-value as sacrebleu prints it, ``*`` when significant (never for a tie)."""
+    return fixed(value, 4) + ("*" if significant else "")
 
 
 def summary(report: Report) -> CorpusSummary:
@@ -132,6 +143,18 @@ def error_lines(report: Report) -> list[str]:
     return lines
 
 
+def feeding_lines(report: Report) -> list[str]:
+    """How each implementation was given the text, one line per way naming who (none when
+    every implementation read the raw text with no tokenizer asked for)."""
+    by_way: dict[str, list[str]] = {}
+    for entry in summary(report).reproduced:
+        if entry.fed:
+            by_way.setdefault(entry.fed, []).append(entry.implementation)
+    if set(by_way) <= {"raw text"}:
+        return []
+    return [f"{way}: {', '.join(impls)}" for way, impls in by_way.items()]
+
+
 def decomposition_lines(report: Report) -> list[str]:
     """Per implementation: its total difference from the baseline and the path's steps
     (mean over systems, range in brackets)."""
@@ -141,8 +164,12 @@ def decomposition_lines(report: Report) -> list[str]:
     same: list[str] = []
     for impl, entry in s.decomposition.items():
         total = list(entry.total.values())
-        if entry.explained and not entry.steps and not any(visible(abs(t)) for t in total):
+        moved = [v for step in entry.steps for v in step.delta.values() if v is not None]
+        if entry.explained and not any(visible(abs(v)) for v in [*total, *moved]):
             same.append(impl)
+            continue
+        if not total:  # no system scored by both: nothing to explain, only why
+            lines.append(f"{impl}: not compared: {entry.note}")
             continue
         lines.append(f"{impl}: {_summary(total, visible)} vs {s.baseline}")
         idle = []
@@ -160,7 +187,10 @@ def decomposition_lines(report: Report) -> list[str]:
         elif any(visible(abs(v)) for v in rest):
             lines.append(f"  unexplained: {_summary(rest, visible)}")
     if same:
-        lines.append("same scores as the baseline's setting: " + ", ".join(same))
+        lines.append(
+            f"same scores as {s.baseline} at {report.policy.decimals} decimals (any knobs "
+            "they differ in change nothing visible on these files): " + ", ".join(same)
+        )
     return lines
 
 
@@ -170,33 +200,24 @@ def _summary(values: Sequence[float], visible: Callable[[float], bool]) -> str:
     mean = sum(values) / len(values)
     text = _num(mean, sign=True)
     if len(values) > 1 and visible(max(values) - min(values)):
-        text += f" [{_num(min(values), sign=True)} … {_num(max(values), sign=True)}]"
+        low, high = _num(min(values), sign=True), _num(max(values), sign=True)
+        text += f" (systems {low} … {high})"
     return text
 
 
 def flip_rows(report: Report, limit: int | None) -> list[list[str]]:
-    alpha, visible = report.policy.alpha, report.policy.material
     rows = []
     for flip in summary(report).flips[:limit]:
         a, b = flip.systems
         groups = ((flip.a_better, f"{a} > {b}"), (flip.b_better, f"{b} > {a}"))
         for k, (better, label) in enumerate(groups):
             shown = ", ".join(
-                f"{impl} {_delta(flip.delta[impl] * (1 - 2 * k), visible)} "
-                f"(p {_p(flip.p_value.get(impl), alpha)})"
+                f"{impl} {_num(flip.delta[impl] * (1 - 2 * k), sign=True)} "
+                f"(p {_marked(flip.p_value.get(impl), flip.significant.get(impl))})"
                 for impl in better
             )
             rows.append([f"{a} vs {b}" if k == 0 else "", label, shown])
     return rows
-
-
-def _delta(value: float, visible: Callable[[float], bool]) -> str:
-    """A BLEU difference with two decimals, or in scientific notation when it is not 0 but
-    would print as 0.00 (NLTK's near-zero scores on unspaced Chinese differ by 1e-77: such a
-    flip must not look like two equal scores ordered at random)."""
-    if value != 0 and not visible(abs(value)):
-        return f"{value:+.1e}".replace("-", "−")
-    return _num(value, sign=True)
 
 
 def segment_lines(report: Report, width: int = 100) -> list[str]:
@@ -227,6 +248,8 @@ def segment_lines(report: Report, width: int = 100) -> list[str]:
             ("ref", ref),
             (f"{a} tokens", " ".join(row.tokens_a)),
             (f"{b} tokens", " ".join(row.tokens_b)),
+            (f"{a} ref tokens", " ".join(row.ref_tokens_a)),
+            (f"{b} ref tokens", " ".join(row.ref_tokens_b)),
         ):
             prefix = f"    {label}: "
             lines.append(prefix + clip(_visible(text), max(20, width - len(prefix))))
@@ -289,9 +312,49 @@ def significance_line(report: Report) -> str:
     )
     return (
         f"p-values: {test}, seed {sig.seed} (as sacrebleu --{sig.test}); "
-        f"* = p < {sig.alpha}; "
+        f"* = p < {sig.alpha} on a difference visible at {report.policy.decimals} decimals; "
         "computed by the bleu_impl setting that reproduces each implementation"
     )
+
+
+VERSUS_HEAD = ["system", "implementations", "BLEU", "μ ± 95% CI", "Δ vs first", "p"]
+
+
+def versus_rows(report: Report) -> list[list[str]]:
+    """Every system against the first, as sacrebleu's --paired-bs/--paired-ar table, per
+    implementation: score, bootstrap mean ± half-width of the 95% interval, difference from
+    the first system and p-value; implementations whose printed row is the same share it."""
+    s = summary(report)
+    if not s.versus:
+        return []
+    first = s.versus[0].systems[1]
+    scores = report.scores()
+    rows: list[list[str]] = []
+    for system, pair in [(first, None), *((v.systems[0], v) for v in s.versus)]:
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for impl in report.names():
+            if system not in scores.get(impl, {}) or (pair and impl not in pair.delta):
+                continue
+            iv = s.intervals.get(impl, {}).get(system)
+            cells = (
+                _num(scores[impl][system]),
+                EMPTY if iv is None else f"{_num(iv.mean)} ± {_num(iv.half)}",
+                EMPTY if pair is None else _num(pair.delta[impl], sign=True),
+                EMPTY if pair is None else _marked(pair.p_value.get(impl), pair.significant[impl]),
+            )
+            groups.setdefault(cells, []).append(impl)
+        for k, (row, impls) in enumerate(groups.items()):
+            rows.append([system if k == 0 else "", ", ".join(impls), *row])
+    return rows
+
+
+def versus_lines(report: Report) -> list[str]:
+    """How the table was computed, then each system's verdict against the first."""
+    s = summary(report)
+    if not s.versus:
+        return ["One system: nothing to test." if len(s.systems) < 2 else "Nothing to test."]
+    lines = [significance_line(report).replace("p-values:", "Against the first system:", 1)]
+    return lines + [f"{v.systems[0]} vs {v.systems[1]}: {v.verdict}" for v in s.versus]
 
 
 def _render_text(report: Report, markdown: bool, width: int) -> str:
@@ -310,6 +373,9 @@ def _render_text(report: Report, markdown: bool, width: int) -> str:
         out += fit(line, "  ")
     out.append(h("Scores (BLEU, 0–100)"))
     out.append(_wide_table(*score_rows(report), markdown, width))
+    fed = feeding_lines(report)
+    if fed:
+        out += ["", "Input:", *(p for e in fed for p in fit(f"  {e}", "      "))]
     errors = error_lines(report)
     if errors:
         out += ["", "No score:", *(p for e in errors for p in fit(f"  {e}", "      "))]
@@ -318,6 +384,8 @@ def _render_text(report: Report, markdown: bool, width: int) -> str:
     out.append(h(f"Why the scores differ from {summary(report).baseline}"))
     lines = [part for line in decomposition_lines(report) for part in fit(line, "      ")]
     out += [*fit(ORDER_NOTE, ""), "", *_block(lines, markdown)]
+    out.append(h(f"Significance against {_first(report)}"))
+    out += _versus_section(report, markdown, fit, width)
     out.append(h("Ranking flips"))
     out += _flip_section(report, markdown, fit, width)
     out.append(h("Where the difference comes from"))
@@ -382,7 +450,37 @@ def _flip_section(
     extra = len(flips) - (limit or len(flips))
     if extra > 0:
         lines.append(f"... {extra} more pair(s) in --format json / markdown / html")
-    return lines
+    lines.append("")
+    return lines + [p for line in flip_verdicts(report, limit) for p in fit(line, "  ")]
+
+
+def flip_verdicts(report: Report, limit: int | None) -> list[str]:
+    """What each flip's differences and p-values say together."""
+    return [f"{f.systems[0]} vs {f.systems[1]}: {f.verdict}" for f in summary(report).flips[:limit]]
+
+
+def _first(report: Report) -> str:
+    systems = summary(report).systems
+    return systems[0].name if systems else EMPTY
+
+
+def _versus_section(
+    report: Report, markdown: bool, fit: Callable[[str, str], list[str]], width: int
+) -> list[str]:
+    lines = versus_lines(report)
+    rows = versus_rows(report)
+    out = fit(lines[0], "")
+    if rows:
+        widths = [max(len(h), *(len(r[j]) for r in rows)) for j, h in enumerate(VERSUS_HEAD)]
+        # the numbers as wide as they are; the names share what is left (wrapping)
+        room = max(32, (width or 120) - sum(widths[2:]) - 2 * (len(widths) - 1))
+        widths[0] = min(widths[0], max(12, room // 3))
+        widths[1] = max(20, room - widths[0])
+        table = (
+            md.table(VERSUS_HEAD, rows) if markdown else grid(VERSUS_HEAD, rows, maxwidths=widths)
+        )
+        out += ["", table, ""]
+    return out + [p for line in lines[1:] for p in fit(line, "  ")]
 
 
 def _flip_widths(head: list[str], rows: list[list[str]], width: int) -> list[int]:

@@ -8,6 +8,8 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bleu_impl import PROFILES
+
 from ..protocol import jsonable
 from ..results.records import Candidate, Identification
 from ..results.report import Report
@@ -54,7 +56,7 @@ def verdict(found: Identification) -> str:
         )
     best = found.candidates[0]
     share = f"{best.agreed}/{best.compared} answers"
-    generic = " (a setting no tool has)" if best.generic else ""
+    generic = " (a setting no tool has)" if best.generic else _releases(best)
     outcomes = ", ".join(f"{n} {k}" for k, n in sorted(found.checked.items()))
     checked = f"run {found.run_as}: {outcomes or 'no case checked'}"
     lines = []
@@ -84,6 +86,15 @@ def failing_lines(found: Identification) -> list[str]:
             f"  {row['item']}: expected {row['expected']}, got {row['got']} ({row['outcome']})"
         )
     return lines
+
+
+def _releases(best: Candidate) -> str:
+    """`` (as nltk 3.6.6–3.10.4 do)``: the releases the profile was measured to reproduce."""
+    profile = PROFILES.get(best.profile)
+    if profile is None or profile.releases is None:
+        return ""
+    package, first, last = profile.releases
+    return f" (as {package} {first}–{last} do)"
 
 
 def evidence_title(found: Identification) -> str:

@@ -1,6 +1,8 @@
-"""What ``score`` prints: the line sacrebleu prints (``BLEU = 50.46 94.4/58.8/43.8/26.7 (BP =
-1.000 ratio = 1.000 hyp_len = 18 ref_len = 18)``) and the signature, a row per system, the
-bootstrap interval, a line per sentence; or a JSON object per system or sentence."""
+"""What ``score`` prints, in sacrebleu 2.x's layout (``sacrebleu/metrics/base.py``
+``Score.format``, ``utils.py`` ``print_results_table``): one system as JSON (indent 1, the
+signature's fields as strings) or ``BLEU|SIGNATURE = 37.5 71.4/50.0/33.3/16.7 (BP = 1.000
+ratio = 1.050 hyp_len = 21 ref_len = 20)``; several systems as a JSON list or a boxed table
+with the signature below; a line per sentence."""
 
 from __future__ import annotations
 
@@ -12,10 +14,18 @@ from typing import Any
 from bleu_impl import BleuResult, EmulatedFailure
 
 from .explain_text import render_explanation
-from .numbers import EMPTY, fixed, short
-from .textgrid import grid
+from .numbers import fixed, short
 
-__all__ = ["ScoreView", "Scored", "confidence", "score_line", "sentence", "systems"]
+__all__ = [
+    "Paired",
+    "ScoreView",
+    "Scored",
+    "confidence",
+    "paired",
+    "sentence",
+    "systems",
+    "with_tests",
+]
 
 
 @dataclass(frozen=True)
@@ -29,108 +39,236 @@ class Scored:
 
 
 @dataclass(frozen=True)
-class ScoreView:
-    """How ``score`` prints: JSON lines, or only the score, with ``width`` decimals (2 on
-    0-100, 4 on 0-1), ``verbose``: every step explained."""
+class Paired:
+    """One system of a paired test: its score, the bootstrap mean and half-width (paired
+    bootstrap only) and the p-value against the baseline (None for the baseline)."""
 
-    json_lines: bool = False
+    system: str
+    score: float
+    mean: float | None = None
+    half: float | None = None
+    p_value: float | None = None
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """How ``score`` prints: ``json`` or text, only the score, ``width`` decimals (None: 2
+    on 0-100, 4 on 0-1), ``verbose`` (every step explained), ``short`` signature."""
+
+    json: bool = True
     score_only: bool = False
     width: int | None = None
     verbose: bool = False
+    short: bool = False
 
     def decimals(self, result: BleuResult) -> int:
         return self.width if self.width is not None else (2 if result.config.scale == 100 else 4)
 
     def score(self, result: BleuResult) -> str:
-        return fixed(result.score * result.config.scale, self.decimals(result))
+        return fixed(result.scaled_score, self.decimals(result))
 
 
-def score_line(result: BleuResult, view: ScoreView) -> str:
-    """``BLEU = 50.46 94.4/58.8/43.8/26.7 (BP = 1.000 ratio = 1.000 hyp_len = 18 ...)``:
-    precisions with one decimal on 0-100, four on 0-1."""
+def details(result: BleuResult) -> str:
+    """``71.4/50.0/33.3/16.7 (BP = 1.000 ratio = 1.050 hyp_len = 21 ref_len = 20)``: the
+    precisions with one decimal on 0-100 (an order without n-grams: 0.0, as sacrebleu),
+    four on 0-1."""
     scale = result.config.scale
     precisions = "/".join(
-        EMPTY if p is None else fixed(p * scale, 1) if scale == 100 else fixed(p, 4)
-        for p in result.precisions
+        fixed((p or 0.0) * scale, 1) if scale == 100 else fixed(p, 4) for p in result.precisions
     )
     return (
-        f"BLEU = {view.score(result)} {precisions} (BP = {fixed(result.bp, 3)} "
-        f"ratio = {fixed(result.ratio, 3)} hyp_len = {result.hyp_len} "
-        f"ref_len = {short(result.ref_len, 6)})"
+        f"{precisions} (BP = {fixed(result.bp, 3)} ratio = {fixed(result.ratio, 3)} "
+        f"hyp_len = {result.hyp_len} ref_len = {short(result.ref_len, 6)})"
     )
+
+
+def with_tests(signature: str, tests: str) -> str:
+    """The signature with a statistical test's fields after ``nrefs`` (``bs:1000|seed:
+    12345``), where sacrebleu puts them."""
+    head, _, rest = signature.partition("|")
+    return f"{head}|{tests}|{rest}"
+
+
+def _one(
+    result: BleuResult, signature: str, view: ScoreView, interval: dict[str, Any] | None = None
+) -> str:
+    """sacrebleu's ``Score.format``: the score (and interval), or the JSON object, or the
+    line."""
+    shown = view.score(result)
+    if interval:
+        shown += f" ({interval['confidence']})"
+    if view.score_only:
+        return shown
+    if view.json:
+        record: dict[str, Any] = {
+            "name": "BLEU",
+            "score": float(view.score(result)),
+            "signature": signature,
+            **(interval or {}),
+            "verbose_score": details(result),
+        }
+        for pair in signature.split("|"):
+            key, _, value = pair.partition(":")
+            record[key] = value
+        if view.verbose:
+            record["details"] = result.to_dict()
+        return json.dumps(record, indent=1, ensure_ascii=False)
+    line = f"BLEU|{signature} = {shown} {details(result)}"
+    return f"{line}\n{render_explanation(result)}" if view.verbose else line
 
 
 def systems(scored: Sequence[Scored], signature: str, view: ScoreView) -> str:
-    """Every system scored against the same references, as lines: a JSON object or a score
-    each, the line and the signature of one (nothing when it failed), or a row each and the
-    signature once."""
-    if view.json_lines:
-        lines = [
-            json.dumps(
-                {
-                    "system": s.system,
-                    **(s.result.to_dict() if s.result else {"error": s.error}),
-                    "short_signature": signature,
-                }
-            )
-            for s in scored
-        ]
-    elif view.score_only:
-        lines = [view.score(s.result) if s.result else "error" for s in scored]
-    elif len(scored) == 1:
+    """One system as sacrebleu prints it (nothing when it failed); several as sacrebleu's
+    JSON list or table (a failed one: ``error``)."""
+    if len(scored) == 1:
         result = scored[0].result
-        lines = [] if result is None else _one(result, score_line(result, view), signature, view)
-    else:
-        rows = [
-            [s.system, "error", s.error]
-            if s.result is None
-            else [s.system, view.score(s.result), score_line(s.result, view).split(" ", 3)[3]]
-            for s in scored
+        return "" if result is None else _one(result, signature, view) + "\n"
+    scores = [view.score(s.result) if s.result else "error" for s in scored]
+    if view.json:
+        rows = [{"system": s.system, "BLEU": v} for s, v in zip(scored, scores)]
+        return json.dumps(rows, indent=4, ensure_ascii=False) + "\n"
+    table = boxed(["System", "BLEU"], [[s.system, v] for s, v in zip(scored, scores)])
+    return f"{table}\n\n{_signatures(signature)}"
+
+
+def _signatures(signature: str) -> str:
+    rule = "-" * len("Metric signatures")
+    return f"{rule}\nMetric signatures\n{rule}\n - {'BLEU':<10} {signature}\n"
+
+
+def confidence(result: BleuResult, interval: Any, signature: str, view: ScoreView) -> str:
+    """The score with sacrebleu's bootstrap mean and 95% interval, ``(μ = MEAN ± HALF)``
+    (``interval``: :func:`bleu_impl.bootstrap_interval`'s)."""
+    digits = view.decimals(result)
+    mean, half = fixed(interval.mean, digits), fixed(interval.half, digits)
+    fields = {
+        "confidence_mean": float(mean),
+        "confidence_var": float(half),
+        "confidence": f"μ = {mean} ± {half}",
+    }
+    return _one(result, signature, view, fields)
+
+
+def paired(rows: Sequence[Paired], signature: str, view: ScoreView, bootstrap: bool, n: int) -> str:
+    """sacrebleu's paired test output: the JSON list, or the table, the explanation and the
+    signature (the baseline, the first system, is named ``Baseline: FILE``; ``bootstrap``:
+    paired bootstrap with ``n`` resamples, else approximate randomization with ``n`` trials)."""
+    named = [f"Baseline: {r.system}" if k == 0 else r.system for k, r in enumerate(rows)]
+    if view.json:
+        records = [
+            {
+                "system": name,
+                "BLEU": {"score": r.score, "p_value": r.p_value, "mean": r.mean, "ci": r.half},
+            }
+            for name, r in zip(named, rows)
         ]
-        lines = [grid(["system", "BLEU", "details"], rows), "", f"signature: {signature}"]
-        for s in scored if view.verbose else ():
-            if s.result is not None:
-                lines += ["", f"{s.system}:\n{render_explanation(s.result)}"]
+        return json.dumps(records, indent=4, ensure_ascii=False) + "\n"
+    width = view.width if view.width is not None else 1
+    cells = []
+    for r in rows:
+        cell = f"{r.score:.{width}f}"
+        if bootstrap:
+            cell += f" ({r.mean:.{width}f} ± {r.half:.{width}f})"
+        if r.p_value is not None:
+            cell += f"\n(p = {r.p_value:.4f})" + ("*" if r.p_value <= 0.05 else "")
+        cells.append([cell])
+    title = "BLEU (μ ± 95% CI)" if bootstrap else "BLEU"
+    table = boxed(["System", title], [[name, *c] for name, c in zip(named, cells)])
+    return f"{table}\n\n{_paired_note(named[0], bootstrap, n)}{_signatures(signature)}"
+
+
+def _paired_note(baseline: str, bootstrap: bool, n: int) -> str:
+    """sacrebleu's explanation of a paired test, as it prints it."""
+    test, trials = (
+        ("bootstrap resampling", "resampling trials")
+        if bootstrap
+        else ("approximate randomization", "trials")
+    )
+    title = f"Paired {test} test with {n} {trials}"
+    provided = (
+        "Actual system score / bootstrap estimated true mean / 95% CI are provided for each metric."
+        if bootstrap
+        else "Actual system score is provided for each metric."
+    )
+    lines = [
+        "-" * len(title),
+        title,
+        "-" * len(title),
+        f" - Each system is pairwise compared to {baseline}.",
+        f"   {provided}",
+        "",
+        " - Null hypothesis: the system and the baseline translations are essentially",
+        "   generated by the same underlying process. For a given system and the baseline,",
+        "   the p-value is roughly the probability of the absolute score difference (delta)",
+        "   or higher occurring due to chance, under the assumption that the null hypothesis "
+        "is correct.",
+        "",
+        " - Assuming a significance threshold of 0.05, the null hypothesis can be rejected",
+        '   for p-values < 0.05 (marked with "*"). This means that the delta is unlikely to be '
+        "attributed",
+        '   to chance, hence the system is significantly "different" than the baseline.',
+        "   Otherwise, the p-values are highlighted in red.",
+        "",
+        ' - NOTE: Significance does not tell whether a system is "better" than the baseline '
+        "but rather",
+        '   emphasizes the "difference" of the systems in terms of the replicability of the delta.',
+        "",
+    ]
     return "".join(f"{line}\n" for line in lines)
 
 
-def _one(result: BleuResult, line: str, signature: str, view: ScoreView) -> list[str]:
-    """The score line, the signature, then the steps (the note and the full signature) or
-    the note."""
-    lines = [line, f"signature: {signature}"]
-    if view.verbose:
-        lines.append(render_explanation(result))
-    elif result.note:
-        lines.append(f"note: {result.note}")
-    return lines
+def boxed(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """The table sacrebleu draws (tabulate's ``fancy_grid``): the first column right-aligned,
+    the others centred, each cell line by line, one space of padding."""
+    columns = list(zip(headers, *rows))
+    widths = [
+        max(len(headers[k]) + 2, *(len(line) for cell in col[1:] for line in cell.split("\n")))
+        for k, col in enumerate(columns)
+    ]
+
+    def rule(left: str, fill: str, cross: str, right: str) -> str:
+        return left + cross.join(fill * (w + 2) for w in widths) + right
+
+    def line(cells: Sequence[str]) -> list[str]:
+        split = [cell.split("\n") for cell in cells]
+        height = max(len(parts) for parts in split)
+        out = []
+        for i in range(height):
+            shown = [
+                f"{(parts[i] if i < len(parts) else ''):{'>' if k == 0 else '^'}{widths[k]}}"
+                for k, parts in enumerate(split)
+            ]
+            out.append("│ " + " │ ".join(shown) + " │")
+        return out
+
+    lines = [rule("╒", "═", "╤", "╕"), *line(headers), rule("╞", "═", "╪", "╡")]
+    for k, row in enumerate(rows):
+        if k:
+            lines.append(rule("├", "─", "┼", "┤"))
+        lines += line(row)
+    lines.append(rule("╘", "═", "╧", "╛"))
+    return "\n".join(lines)
 
 
-def confidence(
-    result: BleuResult, interval: Any, signature: str, seed: int, view: ScoreView
+def sentence(
+    index: int, result: BleuResult | EmulatedFailure, signature: str, view: ScoreView
 ) -> str:
-    """The score with sacrebleu's bootstrap mean and 95% interval, ``(μ = MEAN ± HALF)``
-    (``interval``: :func:`bleu_impl.bootstrap_interval`'s, resampled with ``seed``)."""
-    digits = view.decimals(result)
-    text = f"μ = {fixed(interval.mean, digits)} ± {fixed(interval.half, digits)}"
-    signature += f"|bs:{interval.samples}|seed:{seed}"
-    if view.json_lines:
-        record = result.to_dict()
-        record["confidence"] = {**vars(interval), "seed": seed, "text": text}
-        return json.dumps({**record, "short_signature": signature}, ensure_ascii=False)
-    shown = view.score(result)
-    if view.score_only:
-        return f"{shown} ({text})"
-    line = score_line(result, view).replace(f"BLEU = {shown}", f"BLEU = {shown} ({text})", 1)
-    lines = [line, f"signature: {signature}"]
-    return "\n".join([*lines, render_explanation(result)] if view.verbose else lines)
-
-
-def sentence(index: int, result: BleuResult | EmulatedFailure, view: ScoreView) -> str:
-    """Line ``index``'s sentence score, or the failure of the emulated tool on it."""
+    """Line ``index``'s sentence score as sacrebleu -sl prints it (with ``view.json``, one
+    compact JSON object: line, score, verbose_score; the signature is the corpus line's), or the
+    failure of the emulated tool on it."""
     if isinstance(result, EmulatedFailure):
-        if view.json_lines:
+        if view.json:
             return json.dumps({"line": index, "error": result.kind, "message": str(result)})
         return f"{index}\terror: {result}"
-    if view.json_lines:
-        return json.dumps({"line": index, **result.to_dict()}, ensure_ascii=False)
-    return view.score(result) if view.score_only else f"{index}\t{score_line(result, view)}"
+    if view.json:
+        record = {
+            "line": index,
+            "score": float(view.score(result)),
+            "verbose_score": details(result),
+        }
+        return json.dumps(record, ensure_ascii=False)
+    return (
+        view.score(result)
+        if view.score_only
+        else f"BLEU|{signature} = {view.score(result)} {details(result)}"
+    )

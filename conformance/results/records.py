@@ -28,6 +28,7 @@ from .vocab import (
 
 __all__ = [
     "RECORDS",
+    "Behaviour",
     "Candidate",
     "CaseResult",
     "Cause",
@@ -46,6 +47,7 @@ __all__ = [
     "Movement",
     "Pair",
     "Problem",
+    "Release",
     "Reproduced",
     "SegmentRow",
     "Segments",
@@ -330,13 +332,15 @@ class System:
 @dataclass(frozen=True)
 class Reproduced:
     """The bleu_impl setting that reproduces an implementation's scores (None: no setting
-    does), as a label and as knobs, and how its p-values were computed."""
+    does), as a label and as knobs, how its p-values were computed and how it was given the
+    text (``fed``: raw, or pre-tokenized by the corpus tokenizer it cannot set itself)."""
 
     implementation: str
     native: str | None = None
     reproduced_by: str | None = None
     setting: Mapping[str, Any] | None = None
     significance: str = ""
+    fed: str = ""
 
 
 @dataclass(frozen=True)
@@ -390,8 +394,10 @@ class Decomposition:
 
 @dataclass(frozen=True)
 class Flip:
-    """A pair of systems two implementations order differently: who puts each first, the
-    differences (first minus second, 0–100), p-values and their significance."""
+    """A pair of systems under every implementation (a ranking flip, or a system against
+    the first one): who puts each first, the differences (first minus second, 0–100),
+    p-values, their significance, and what they say together in words (``verdict``: a tie,
+    a difference within noise, a significant one, a flip)."""
 
     systems: tuple[str, str]
     a_better: tuple[str, ...]
@@ -400,6 +406,7 @@ class Flip:
     delta: Mapping[str, float]
     p_value: Mapping[str, float | None]
     significant: Mapping[str, bool | None]
+    verdict: str = ""
 
 
 @dataclass(frozen=True)
@@ -417,7 +424,8 @@ class Significance:
 @dataclass(frozen=True)
 class SegmentRow:
     """One segment's contribution to the difference of two implementations (0–100), with
-    what each counted on it and how each tokenized it."""
+    what each counted on it and how each tokenized the hypothesis (``tokens_*``) and the
+    first reference (``ref_tokens_*``)."""
 
     line: int
     delta: float
@@ -427,6 +435,8 @@ class SegmentRow:
     counts_b: Mapping[str, Any]
     tokens_a: tuple[str, ...]
     tokens_b: tuple[str, ...]
+    ref_tokens_a: tuple[str, ...] = ()
+    ref_tokens_b: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -450,7 +460,8 @@ class Segments:
 class CorpusSummary:
     """Everything the corpus report derives from the cells: ranks, spread, the settings that
     reproduce each implementation, bootstrap intervals, the knob paths from the baseline,
-    the ranking flips and the segments behind the largest difference."""
+    the ranking flips, the segments behind the largest difference and every system tested
+    against the first."""
 
     KIND: ClassVar[str] = "corpus"
 
@@ -468,6 +479,8 @@ class CorpusSummary:
     decomposition: Mapping[str, Decomposition] = field(default_factory=dict)
     flips: tuple[Flip, ...] = ()
     segments: Segments = field(default_factory=Segments)
+    #: every other system against the first (sacrebleu --paired-bs / --paired-ar's table)
+    versus: tuple[Flip, ...] = ()
 
 
 # --- identify ---------------------------------------------------------------------------
@@ -536,6 +549,48 @@ class Identification:
     findings: tuple[str, ...] = ()  # precision and scale, read off the answers
 
 
+# --- versions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Release:
+    """One release of a library run on every case (``--impl LIBRARY==RELEASE``): its
+    version as it reported it (with the shims it needed), why it could not be installed or
+    started (``error``), and its answer per case id."""
+
+    KIND: ClassVar[str] = "release"
+
+    library: str
+    release: str
+    version: str = ""
+    error: str = ""
+    answers: Mapping[str, Side] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """Consecutive releases whose answers are all the same: the profile that reproduces
+    every answer it can express (``profile``, None: no profile matches; ``agreed`` of
+    ``compared``, for the nearest otherwise; ``failed``: answers that are failures of no
+    known kind, never compared), and the case that separates it from the previous class
+    with both answers (``case``, ``before``, ``after``; ``differing`` cases in all)."""
+
+    KIND: ClassVar[str] = "behaviour"
+
+    library: str
+    releases: tuple[str, ...]
+    error: str = ""
+    profile: str | None = None
+    nearest: str = ""
+    agreed: int = 0
+    compared: int = 0
+    differing: int = 0
+    failed: int = 0
+    case: str = ""
+    before: Side | None = None
+    after: Side | None = None
+
+
 #: Every record kind a log holds, by the name in its ``record`` field.
 RECORDS: Mapping[str, type] = {
     cls.KIND: cls
@@ -549,6 +604,8 @@ RECORDS: Mapping[str, type] = {
         Cell,
         CorpusSummary,
         Identification,
+        Release,
+        Behaviour,
         End,
     )
 }

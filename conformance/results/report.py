@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .records import (
+    Behaviour,
     CaseResult,
     Cell,
     CorpusSummary,
@@ -23,6 +24,7 @@ from .records import (
     Movement,
     Pair,
     Problem,
+    Release,
 )
 from .vocab import Policy
 
@@ -40,6 +42,8 @@ class Report:
     baseline: list[Movement] = field(default_factory=list)
     pairs: list[Pair] = field(default_factory=list)
     cells: list[Cell] = field(default_factory=list)
+    releases: list[Release] = field(default_factory=list)
+    behaviours: list[Behaviour] = field(default_factory=list)
     corpus: CorpusSummary | None = None
     identification: Identification | None = None
     end: End | None = None
@@ -152,6 +156,8 @@ _LISTS = {
     "baseline": "baseline",
     "pair": "pairs",
     "cell": "cells",
+    "release": "releases",
+    "behaviour": "behaviours",
 }
 
 

@@ -82,7 +82,7 @@ VERDICTS: tuple[Verdict, ...] = (
 Match = Literal["match", "no-match"]
 
 #: The command a log records.
-Command = Literal["run", "compare", "corpus", "identify"]
+Command = Literal["run", "compare", "corpus", "identify", "versions"]
 
 #: Float noise allowed at the materiality threshold: deltas are differences of float64
 #: scores on 0..1 (error ~1e-16) scaled by 100; 1e-9 is far above that and far below a digit.

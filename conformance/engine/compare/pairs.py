@@ -39,7 +39,15 @@ from ..attribution import Side as Setting
 from ..evaluator import Evaluator
 from ..subjects import Subject, tolerance_for
 
-__all__ = ["PairRow", "Shrunk", "classify", "compare_case", "compare_pair", "pair_record"]
+__all__ = [
+    "PairRow",
+    "Shrunk",
+    "classify",
+    "compare_case",
+    "compare_pair",
+    "pair_record",
+    "side_of",
+]
 
 
 @dataclass(frozen=True)
@@ -198,7 +206,7 @@ def compare_pair(
     return replace(row, attribution=cause, stats_a=stats_a, stats_b=stats_b)
 
 
-def _side(reply: Reply, outcome: Outcome | None) -> Side:
+def side_of(reply: Reply, outcome: Outcome | None) -> Side:
     if reply.status != ANSWERED or outcome is None:
         return Side(SKIPPED if reply.status == SKIPPED else "errored", message=reply.reason)
     if outcome.failure is None:
@@ -235,8 +243,8 @@ def pair_record(row: PairRow) -> Pair:
         file=row.case.file,
         a=row.a,
         b=row.b,
-        side_a=_side(row.reply_a, row.outcome_a),
-        side_b=_side(row.reply_b, row.outcome_b),
+        side_a=side_of(row.reply_a, row.outcome_a),
+        side_b=side_of(row.reply_b, row.outcome_b),
         verdict=row.verdict,
         abs_delta=row.abs_delta,
         rel_delta=row.rel_delta,

@@ -23,8 +23,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from itertools import combinations
+from dataclasses import dataclass, field
 from statistics import fmean
 from typing import Any
 
@@ -38,7 +37,6 @@ from ...results.records import (
     Cell,
     CorpusSummary,
     Decomposition,
-    Flip,
     Interval,
     Reproduced,
     Segments,
@@ -51,6 +49,8 @@ from ...results.vocab import ANSWERED, SKIPPED, Policy
 from ..asking import Reply
 from ..attribution import UNKNOWN_FAILURE
 from ..subjects import Subject
+from . import verdicts
+from .feeding import Feeder, Feeding
 from .notes import file_notes, script_notes, system_notes
 from .paths import Reproduction, path_steps, reproduce_subject
 from .segments import contributions, count_change
@@ -97,10 +97,13 @@ def _files(corpus: UserCorpus) -> list[tuple[str, tuple[str, ...]]]:
     return [("<stdin>" if p == "-" else p, lines) for p, lines in zip(paths, texts)]
 
 
-def rank(scores: Mapping[str, float]) -> dict[str, int]:
-    """1 = best; equal scores share the better rank (1, 2, 2, 4)."""
-    ordered = sorted(scores.values(), reverse=True)
-    return {name: ordered.index(value) + 1 for name, value in scores.items()}
+def rank(scores: Mapping[str, float], decimals: int | None = None) -> dict[str, int]:
+    """1 = best; equal scores share the better rank (1, 2, 2, 4). With ``decimals``, scores
+    equal at that precision are equal (NLTK's 1e-229 and 0.0 both print 0.00: no ranking
+    can be read from them)."""
+    shown = {n: v if decimals is None else round(v, decimals) for n, v in scores.items()}
+    ordered = sorted(shown.values(), reverse=True)
+    return {name: ordered.index(value) + 1 for name, value in shown.items()}
 
 
 Progress = Callable[[str], None]
@@ -115,20 +118,22 @@ def _ask_all(
     options: CorpusOptions,
     progress: Progress,
     record: Record,
-) -> dict[str, list[Cell]]:
+) -> tuple[dict[str, list[Cell]], dict[str, Feeding]]:
     """Every implementation's cell on every system (each ``record``ed as its
-    implementation finishes). With ``jobs`` > 1 the implementations that work in another
-    process (live libraries, programs) are asked from ``jobs`` threads while this one asks
-    the in-process ones: each is asked exactly as alone."""
-    cases = [corpus.case(j, options.knobs) for j in range(len(corpus.system_files))]
+    implementation finishes) and how it was fed (:mod:`.feeding`). With ``jobs`` > 1 the
+    implementations that work in another process (live libraries, programs) are asked from
+    ``jobs`` threads while this one asks the in-process ones: each is asked exactly as
+    alone."""
+    feeder = Feeder(corpus, options.knobs)
     names = corpus.names
     cells: dict[str, list[Cell]] = {}
+    feedings: dict[str, Feeding] = {}
 
     def ask(subject: Subject) -> None:
         progress(f"scoring with {subject.name}")
+        replies, feedings[subject.name] = feeder.replies(subject)
         row = [
-            _cell(subject.name, names[j], subject.reply(case), subject.scale)
-            for j, case in enumerate(cases)
+            _cell(subject.name, names[j], reply, subject.scale) for j, reply in enumerate(replies)
         ]
         for cell in row:
             record(cell)
@@ -140,7 +145,7 @@ def _ask_all(
             if subject not in away:
                 ask(subject)
     asking.raise_failure()
-    return {s.name: cells[s.name] for s in subjects}
+    return {s.name: cells[s.name] for s in subjects}, feedings
 
 
 class _Asking:
@@ -189,6 +194,7 @@ class _Asking:
 def _reproductions(
     subjects: Sequence[Subject],
     cells: Mapping[str, list[Cell]],
+    feedings: Mapping[str, Feeding],
     cache: TableCache,
     knobs: Mapping[str, Any],
     baseline: str,
@@ -201,12 +207,19 @@ def _reproductions(
     by_name = {s.name: s for s in subjects}
     out: dict[str, Reproduction] = {}
     progress(f"reproducing {baseline}")
-    out[baseline] = reproduce_subject(by_name[baseline], wanted[baseline], cache, knobs, None)
+    out[baseline] = reproduce_subject(
+        by_name[baseline], wanted[baseline], cache, knobs, None, feedings[baseline].tokenizer
+    )
     for subject in subjects:
         if subject.name != baseline:
             progress(f"reproducing {subject.name}")
             out[subject.name] = reproduce_subject(
-                subject, wanted[subject.name], cache, knobs, out[baseline]
+                subject,
+                wanted[subject.name],
+                cache,
+                knobs,
+                out[baseline],
+                feedings[subject.name].tokenizer,
             )
     return out
 
@@ -276,7 +289,8 @@ def _no_decomposition(
         if all(c.score is None for c in cells[name]):
             role = " (the baseline)" if name == baseline else ""
             advice = ": choose another --baseline" if name == baseline else ""
-            return f"{name}{role} has no score on any system{advice}"
+            why = next((f" ({c.status}: {c.reason})" for c in cells[name] if c.reason), "")
+            return f"{name}{role} has no score on any system{why}{advice}"
     if not common:
         return f"no system has a score from both {baseline} and {impl}"
     missing = baseline if reps[baseline].config is None else impl
@@ -286,34 +300,6 @@ def _no_decomposition(
 def _mean(values: Any) -> float | None:
     present = [v for v in values if v is not None]
     return fmean(present) if present else None
-
-
-def _flips(
-    scores: Mapping[str, Mapping[str, float]],
-    p_values: Mapping[str, Mapping[tuple[str, str], float]],
-    names: Sequence[str],
-    policy: Policy,
-) -> list[Flip]:
-    """Every pair of systems that one implementation orders one way and another the other."""
-    flips: list[Flip] = []
-    for a, b in combinations(names, 2):
-        deltas = {i: s[a] - s[b] for i, s in scores.items() if a in s and b in s}
-        if not (any(d > 0 for d in deltas.values()) and any(d < 0 for d in deltas.values())):
-            continue
-        p = {i: p_values.get(i, {}).get((a, b)) for i in deltas}
-        flips.append(
-            Flip(
-                systems=(a, b),
-                a_better=tuple(sorted(i for i, d in deltas.items() if d > 0)),
-                b_better=tuple(sorted(i for i, d in deltas.items() if d < 0)),
-                tied=tuple(sorted(i for i, d in deltas.items() if d == 0)),
-                delta=deltas,
-                p_value=p,
-                significant={i: policy.significant(v, deltas[i]) for i, v in p.items()},
-            )
-        )
-    flips.sort(key=lambda f: -max(abs(d) for d in f.delta.values()))
-    return flips
 
 
 def _pick_between(
@@ -416,9 +402,9 @@ def _report(
     counts: SharedCounts,
 ) -> tuple[list[Cell], CorpusSummary]:
     names = list(corpus.names)
-    cells = _ask_all(corpus, subjects, options, progress, record)
+    cells, feedings = _ask_all(corpus, subjects, options, progress, record)
     cache = TableCache([corpus.case(j, options.knobs) for j in range(len(names))], counts)
-    reps = _reproductions(subjects, cells, cache, options.knobs, baseline, progress)
+    reps = _reproductions(subjects, cells, feedings, cache, options.knobs, baseline, progress)
     scores = {
         impl: {c.system: c.score for c in row if c.score is not None} for impl, row in cells.items()
     }
@@ -427,13 +413,9 @@ def _report(
         impl: [j for j, c in enumerate(row) if c.score is not None] for impl, row in cells.items()
     }
     sig = significance(cache, reps, answered, options.policy, options.test)
-    p_values = {
-        impl: {(names[a], names[b]): p for (a, b), p in pairs.items()}
-        for impl, pairs in sig.p_values.items()
-    }
-    flips = _flips(scores, p_values, names, options.policy)
-    if options.test == "paired-ar":
-        flips = _randomized(flips, cache, reps, names, options)
+    p_value = _p_values(sig.p_values, cache, reps, options)
+    flips = verdicts.flips(scores, p_value, names, options.policy)
+    versus = verdicts.against_first(scores, p_value, names, options.policy)
     progress("decomposing")
     between = _pick_between(reps, cells, options, baseline)
     summary = CorpusSummary(
@@ -447,8 +429,11 @@ def _report(
             + file_notes(_files(corpus))
             + system_notes(list(zip(names, corpus.outputs)))
         ),
-        reproduced=tuple(_reproduced(s, reps[s.name], sig.missing.get(s.name)) for s in subjects),
-        ranks={impl: rank(s) for impl, s in scores.items()},
+        reproduced=tuple(
+            _reproduced(s, reps[s.name], sig.missing.get(s.name), feedings[s.name], options.knobs)
+            for s in subjects
+        ),
+        ranks={impl: rank(s, options.policy.decimals) for impl, s in scores.items()},
         spread=_spread(scores, names),
         intervals={
             impl: {names[j]: Interval(**vars(iv)) for j, iv in ivs.items()}
@@ -465,29 +450,34 @@ def _report(
         decomposition=_decomposition(cells, reps, cache, baseline, names),
         flips=tuple(flips),
         segments=_segments(cache, reps, scores, names, between, options),
+        versus=tuple(versus),
     )
     return [c for s in subjects for c in cells[s.name]], summary
 
 
-def _randomized(
-    flips: list[Flip],
+def _p_values(
+    bootstrap: Mapping[str, Mapping[tuple[int, int], float]],
     cache: TableCache,
     reps: Mapping[str, Reproduction],
-    names: Sequence[str],
     options: CorpusOptions,
-) -> list[Flip]:
-    """The flips with p-values by approximate randomization (first system = baseline)."""
-    out = []
-    for flip in flips:
-        a, b = (names.index(n) for n in flip.systems)
-        p = dict(flip.p_value)
-        for impl in p:
-            rep = reps.get(impl)
-            if rep is not None and rep.config is not None:
-                p[impl] = randomization(cache, rep, a, b, options.policy)
-        significant = {i: options.policy.significant(v, flip.delta[i]) for i, v in p.items()}
-        out.append(replace(flip, p_value=p, significant=significant))
-    return out
+) -> verdicts.PValue:
+    """The p-value of systems a < b under an implementation: the paired bootstrap's, or by
+    approximate randomization (the first system of the pair as its baseline, as sacrebleu),
+    computed on first use and remembered; None when no setting reproduces it."""
+    memo: dict[tuple[Any, ...], float] = {}  # implementations of one setting share it
+
+    def p_value(impl: str, a: int, b: int) -> float | None:
+        if options.test != "paired-ar":
+            return bootstrap.get(impl, {}).get((a, b))
+        rep = reps.get(impl)
+        if impl not in bootstrap or rep is None or rep.config is None:
+            return None
+        key = (rep.config, rep.profile, a, b)
+        if key not in memo:
+            memo[key] = randomization(cache, rep, a, b, options.policy)
+        return memo[key]
+
+    return p_value
 
 
 def _spread(scores: Mapping[str, Mapping[str, float]], names: Sequence[str]) -> dict[str, Spread]:
@@ -500,8 +490,15 @@ def _spread(scores: Mapping[str, Mapping[str, float]], names: Sequence[str]) -> 
     return out
 
 
-def _reproduced(subject: Subject, rep: Reproduction, missing: str | None) -> Reproduced:
+def _reproduced(
+    subject: Subject,
+    rep: Reproduction,
+    missing: str | None,
+    feeding: Feeding,
+    knobs: Mapping[str, Any],
+) -> Reproduced:
     return Reproduced(
+        fed=feeding.describe(knobs),
         implementation=subject.name,
         native=subject.native,
         reproduced_by=rep.describe() if rep.config is not None else None,

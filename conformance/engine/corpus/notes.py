@@ -117,11 +117,10 @@ def script_notes(references: Iterable[str], knobs: Mapping[str, Any]) -> list[st
         f"the references are {language} without spaces between words ({per_token:.0f} "
         "letters per whitespace-separated token): whitespace tokenization (none) sees whole "
         "phrases as tokens, and 13a splits off only ASCII punctuation and symbols, so both "
-        "count a phrase only where a system copies it exactly (whitespace tokenization "
-        "scores most systems close to 0, 13a well above 0): neither says much about the "
-        "words. "
+        "count a phrase only where a system copies it exactly (scores near 0 are common: "
+        "the numbers say little about the words). "
         f"To score words or characters, add {choice}; implementations that cannot "
-        "tokenize that way are then marked skipped"
+        "tokenize that way are then given the text tokenized so, as their users give it"
     ]
 
 

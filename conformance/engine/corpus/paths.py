@@ -50,11 +50,18 @@ class Reproduction:
         return f"bleu_impl:{self.profile}" + ("" if self.how == "native" else f" ({self.how})")
 
 
-def _native(subject: Subject, knobs: Mapping[str, Any]) -> Config | None:
+def _native(subject: Subject, knobs: Mapping[str, Any], tokenizer: str | None) -> Config | None:
+    """The native profile under the corpus knobs; fed the tokens of ``tokenizer``, the
+    profile under the other knobs with that tokenizer instead of its own (its tokens are
+    the given ones)."""
     if subject.native is None:
         return None
     try:
-        return get_profile(subject.native).resolve({**subject.native_knobs, **knobs}, "corpus")
+        if tokenizer is None:
+            return get_profile(subject.native).resolve({**subject.native_knobs, **knobs}, "corpus")
+        rest = {k: v for k, v in knobs.items() if k != "tokenize"}
+        config = get_profile(subject.native).resolve({**subject.native_knobs, **rest}, "corpus")
+        return make_config({**config.as_dict(), "tokenize": tokenizer})
     except BleuError:
         return None
 
@@ -78,12 +85,14 @@ def reproduce_subject(
     cache: TableCache,
     knobs: Mapping[str, Any],
     baseline: Reproduction | None,
+    tokenizer: str | None = None,
 ) -> Reproduction:
-    """The setting that gives ``wanted`` (system -> the subject's score on 0..1)."""
+    """The setting that gives ``wanted`` (system -> the subject's score on 0..1) on the raw
+    text; ``tokenizer``: the subject was given the tokens of that tokenizer."""
     profile = subject.native or "papineni2002"
     if not wanted:
         return Reproduction(None, profile, "", "no score to reproduce")
-    native = _native(subject, knobs)
+    native = _native(subject, knobs, tokenizer)
     if native is not None:
         ok, got = _check(cache, native, profile, subject, wanted)
         if ok:

@@ -70,9 +70,11 @@ def contributions(
     deltas.sort(key=lambda d: (-abs(d[0]), d[1]))
     case: Case = cache.cases[system]
     pipe_a, pipe_b = Pipeline(a.config), Pipeline(b.config)
+    ref_a, ref_b = Pipeline(a.config, "reference"), Pipeline(b.config, "reference")
     rows = []
     for delta, i in deltas[:top]:
         hyp = case.hypotheses[i]
+        ref = next((r for r in case.references[i] if r is not None), "")
         rows.append(
             SegmentRow(
                 i + 1,
@@ -83,6 +85,8 @@ def contributions(
                 table_b.row(i).to_dict(),
                 _tokens(pipe_a, hyp),
                 _tokens(pipe_b, hyp),
+                _tokens(ref_a, ref),
+                _tokens(ref_b, ref),
             )
         )
     return rows, sum(d for d, _ in deltas)

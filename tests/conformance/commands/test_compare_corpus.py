@@ -288,23 +288,36 @@ def test_jobs_ask_the_live_libraries_at_once_with_the_same_report(
 def test_a_baseline_without_scores_is_named_as_the_reason(
     corpus: dict[str, list[Path]], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """NLTK cannot tokenize Chinese: as the baseline under tokenize=zh it scores nothing,
-    and the decomposition says so (not that no setting reproduces it)."""
-    argv = ["compare", *_args(corpus["de"][:3]), "--impl", "nltk", "--impl", "sacrebleu"]
-    argv += ["--impl", "bleu_impl:multi-bleu", "--baseline", "nltk", "--knob", "tokenize=zh"]
+    """fairseq takes one reference: as the baseline on two it scores nothing, and the
+    decomposition says so (not that no setting reproduces it)."""
+    argv = ["compare", *_args(corpus["de"][:3]), "--impl", "bleu_impl:fairseq"]
+    argv += [
+        "--impl",
+        "sacrebleu",
+        "--impl",
+        "bleu_impl:multi-bleu",
+        "--baseline",
+        "bleu_impl:fairseq",
+    ]
     assert main([*argv, "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out["scores"]["nltk"]) == set()  # skipped on every system
+    assert set(out["scores"]["bleu_impl:fairseq"]) == set()  # failed on every system
     for impl in ("sacrebleu", "bleu_impl:multi-bleu"):
         note = out["decomposition"][impl]["note"]
-        assert note == "nltk (the baseline) has no score on any system: choose another --baseline"
+        assert note == (
+            "bleu_impl:fairseq (the baseline) has no score on any system (failed: InputError: "
+            "ref_length='single' needs exactly one reference per segment, got 2): choose "
+            "another --baseline"
+        )
     assert "--between" in out["segments"]["note"]
 
 
-def test_report_significance_equals_sacrebleus_paired_bs(corpus: dict[str, list[Path]]) -> None:
-    """The report's bootstrap intervals and flip p-values for live sacrebleu and the sacrebleu
-    profile are what ``sacrebleu REFS -i SYSTEMS --paired-bs`` prints on the same files (its
-    first system is its baseline: every flip involving it is checked)."""
+@pytest.mark.parametrize("test", ["paired-bs", "paired-ar"])
+def test_report_significance_equals_sacrebleus(corpus: dict[str, list[Path]], test: str) -> None:
+    """Every system against the first, for live sacrebleu and the sacrebleu profile, is what
+    ``sacrebleu REFS -i SYSTEMS --paired-bs`` (``--paired-ar``) prints on the same files:
+    the p-values exactly, the bootstrap mean and half-width as printed; every flip involving
+    the first system has the same p-values; NLTK, which sacrebleu cannot be, has them too."""
     import contextlib
     import io
     import subprocess
@@ -312,32 +325,38 @@ def test_report_significance_equals_sacrebleus_paired_bs(corpus: dict[str, list[
 
     paths = corpus["de"]
     refs, systems = [str(p) for p in paths[:2]], [str(p) for p in paths[2:]]
-    cmd = [sys.executable, "-m", "sacrebleu", *refs, "-i", *systems, "--paired-bs"]
+    cmd = [sys.executable, "-m", "sacrebleu", *refs, "-i", *systems, f"--{test}"]
     done = subprocess.run([*cmd, "--format", "json"], capture_output=True, text=True, check=True)
     rows = json.loads(done.stdout)
     want = {row["system"].removeprefix("Baseline: "): row["BLEU"] for row in rows}
     buffer = io.StringIO()
     argv = ["compare", *_args(paths), "--impl", "sacrebleu", "--impl", "bleu_impl:sacrebleu"]
     argv += ["--impl", "nltk", "--format", "json"]
+    argv += ["--paired-ar"] if test == "paired-ar" else []
     with contextlib.redirect_stdout(buffer):
         assert main(argv) == 0
     report = json.loads(buffer.getvalue())
     by_file = {s["file"]: s["name"] for s in report["systems"]}
+    by_name = {n: p for p, n in by_file.items()}
     first = by_file[systems[0]]
-    checked = 0
+    versus = {v["systems"][0]: v for v in report["versus"]}
+    assert sorted(versus) == sorted(n for n in by_name if n != first)
+    assert all(v["systems"][1] == first and v["verdict"] for v in versus.values())
+    flips = [f for f in report["flips"] if first in f["systems"]]
     for impl in ("sacrebleu", "bleu_impl:sacrebleu"):
-        for path, name in by_file.items():
-            got = report["intervals"][impl][name]
-            assert f"{got['mean']:.2f} {got['half']:.2f}" == (
-                f"{want[path]['mean']:.2f} {want[path]['ci']:.2f}"
-            )
-        for flip in report["flips"]:
-            if first in flip["systems"]:
-                other = next(s for s in flip["systems"] if s != first)
-                path = next(p for p, n in by_file.items() if n == other)
-                assert flip["p_value"][impl] == want[path]["p_value"]
-                checked += 1
-    assert checked, "a flip involving sacrebleu's baseline system should exist"
+        for name, pair in versus.items():
+            assert pair["p_value"][impl] == want[by_name[name]]["p_value"]
+            assert pair["p_value"]["nltk"] is not None
+        if test == "paired-bs":
+            for path, name in by_file.items():
+                got = report["intervals"][impl][name]
+                assert f"{got['mean']:.2f} {got['half']:.2f}" == (
+                    f"{want[path]['mean']:.2f} {want[path]['ci']:.2f}"
+                )
+        for flip in flips:
+            other = next(s for s in flip["systems"] if s != first)
+            assert flip["p_value"][impl] == want[by_name[other]]["p_value"]
+    assert flips, "a flip involving sacrebleu's baseline system should exist"
 
 
 #: File conventions of real shared-task files, each in the reference or a system file.

@@ -28,12 +28,12 @@ def test_score_matches_multi_bleu_ground_truth(files, capsys) -> None:
     """perl multi-bleu.perl on this 3-line system printed BLEU = 56.44 (tests/data, case
     empty_hyp_line_in_corpus)."""
     hyp, ref = files
-    assert main(["score", "-r", ref, "-i", hyp, "--profile", "multi-bleu"]) == 0
+    assert main(["score", "-r", ref, "-i", hyp, "--profile", "multi-bleu", "-f", "text"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(
-        "BLEU = 56.44 93.3/84.6/81.8/77.8 (BP = 0.670 ratio = 0.714 hyp_len = 15 ref_len = 21)"
+    assert out.startswith("BLEU|nrefs:1|profile:multi-bleu|case:mixed|tok:none|smooth:none|")
+    assert out.endswith(
+        " = 56.44 93.3/84.6/81.8/77.8 (BP = 0.670 ratio = 0.714 hyp_len = 15 ref_len = 21)\n"
     )
-    assert "signature: nrefs:1|profile:multi-bleu|case:mixed|tok:none|smooth:none|version:" in out
 
 
 def test_score_json_and_knobs(files, capsys) -> None:
@@ -57,16 +57,17 @@ def test_score_json_and_knobs(files, capsys) -> None:
         == 0
     )
     data = json.loads(capsys.readouterr().out)
-    assert data["config"]["lowercase"] is False
-    assert round(data["score"], 4) == 0.5644  # mteval-v13a -c printed 0.5644 on this system
+    assert data["case"] == "mixed" and data["profile"] == "mteval-v13a"
+    assert data["score"] == 0.5644  # mteval-v13a -c printed 0.5644 on this system
 
 
 def test_sentence_mode_prints_one_line_per_segment(files, capsys) -> None:
     hyp, ref = files
     assert main(["score", "-r", ref, "-i", hyp, "--profile", "sacrebleu", "--sentence"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
-    assert [line.split("\t")[0] for line in lines] == ["1", "2", "3"]
-    assert lines[0].split("\t")[1].startswith("BLEU = 100.00")
+    assert len(lines) == 3
+    assert lines[0].startswith("BLEU|nrefs:1|case:mixed|eff:yes|tok:13a|")
+    assert " = 100.0 100.0/100.0/100.0/100.0 " in lines[0]
 
 
 def test_line_count_mismatch_names_files_and_line(tmp_path, capsys) -> None:
@@ -121,13 +122,23 @@ def test_explain_and_profiles(files, capsys) -> None:
 def test_real_console_script_reads_stdin(files) -> None:
     hyp, ref = files
     proc = subprocess.run(
-        [sys.executable, "-m", "conformance.cli", "score", "-r", ref, "--profile", "multi-bleu"],
+        [
+            sys.executable,
+            "-m",
+            "conformance.cli",
+            "score",
+            "-r",
+            ref,
+            "--profile",
+            "multi-bleu",
+            "-b",
+        ],
         input=Path(hyp).read_bytes(),
         capture_output=True,
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.decode().startswith("BLEU = 56.44")
+    assert proc.stdout.decode() == "56.44\n"
 
 
 def test_jobs_give_the_same_score(tmp_path, capsys) -> None:
@@ -149,9 +160,9 @@ def test_sentence_mode_scores_past_a_failing_line(files, capsys) -> None:
     hyp, ref = files
     assert main(["score", "-r", ref, "-i", hyp, "--profile", "mteval-v13a", "--sentence"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [line.split("\t")[0] for line in lines] == ["1", "2", "3"]
+    assert len(lines) == 3
     assert lines[1].startswith("2\terror: ") and "empty" in lines[1]
-    assert lines[0].startswith("1\tBLEU = ") and lines[2].startswith("3\tBLEU = ")
+    assert lines[0].startswith("BLEU|") and lines[2].startswith("BLEU|")
 
 
 def test_score_only_width_and_positional_references(files, capsys) -> None:
@@ -185,9 +196,8 @@ def test_sacrebleu_users_get_sacrebleus_number(tmp_path, capsys) -> None:
     expected = sacrebleu.corpus_bleu(hyps, refs).score
     assert capsys.readouterr().out == f"{expected:.6f}\n"
     assert main(argv) == 0
-    signature = capsys.readouterr().out.splitlines()[1]
-    assert signature.startswith("signature: nrefs:2|profile:sacrebleu|case:mixed|tok:13a|")
-    assert "smooth:exp" in signature
+    signature = json.loads(capsys.readouterr().out)["signature"]
+    assert signature == "nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0"
 
 
 def test_several_systems_one_row_each_signature_once(files, tmp_path, capsys) -> None:
@@ -195,16 +205,13 @@ def test_several_systems_one_row_each_signature_once(files, tmp_path, capsys) ->
     other = tmp_path / "other.txt"
     other.write_text(Path(ref).read_text(encoding="utf-8"), encoding="utf-8")  # = reference
     assert main(["score", ref, "-i", hyp, str(other), "--profile", "multi-bleu", "-b"]) == 0
-    assert capsys.readouterr().out == "56.44\n100.00\n"
-    assert main(["score", ref, "-i", hyp, "-i", str(other), "--profile", "multi-bleu"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows == [{"system": hyp, "BLEU": "56.44"}, {"system": str(other), "BLEU": "100.00"}]
+    argv = ["score", ref, "-i", hyp, "-i", str(other), "--profile", "multi-bleu", "-f", "text"]
+    assert main(argv) == 0
     out = capsys.readouterr().out
-    rows = [line.split()[:2] for line in out.splitlines()[2:4]]
-    assert rows == [[hyp, "56.44"], [str(other), "100.00"]]
-    assert out.count("signature:") == 1
-    assert main(["score", ref, "-i", hyp, str(other), "--format", "json"]) == 0
-    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [line["system"] for line in lines] == [hyp, str(other)]
-    assert lines[1]["score"] == 1.0 and lines[0]["short_signature"].startswith("nrefs:1|")
+    assert f"{hyp} │ 56.44  │" in out and f"{other} │ 100.00 │" in out
+    assert out.count("nrefs:1|profile:multi-bleu|") == 1
 
 
 def test_one_bad_system_does_not_lose_the_others(files, tmp_path, capsys) -> None:
@@ -213,7 +220,7 @@ def test_one_bad_system_does_not_lose_the_others(files, tmp_path, capsys) -> Non
     short.write_text("only one line\n", encoding="utf-8")
     assert main(["score", ref, "-i", str(short), hyp, "--profile", "multi-bleu", "-b"]) == 2
     out, err = capsys.readouterr()
-    assert out == "error\n56.44\n"
+    assert [row["BLEU"] for row in json.loads(out)] == ["error", "56.44"]
     assert f"{short} ended after line 1" in err or "line count mismatch" in err
 
 
@@ -235,14 +242,14 @@ def test_short_signature_names_changed_knobs_and_verbose_prints_every_knob_once(
     files, capsys
 ) -> None:
     hyp, ref = files
-    argv = ["score", ref, "-i", hyp, "--profile", "mteval-v13a"]
+    argv = ["score", ref, "-i", hyp, "--profile", "mteval-v13a", "-f", "text"]
     assert main([*argv, "--knob", "ref_length=shortest", "--knob", "lowercase=false"]) == 0
-    signature = capsys.readouterr().out.splitlines()[1]
+    signature = capsys.readouterr().out.split(" = ")[0]
     assert "|case:mixed|" in signature and "|ref_length:shortest|" in signature
     assert main([*argv, "-v"]) == 0
     out = capsys.readouterr().out
     assert out.count("signature: profile:mteval-v13a|") == 1  # the long form, once
-    assert "|case:lc-ascii|" in out.splitlines()[1]  # mteval lowercases by default
+    assert "|case:lc-ascii|" in out.splitlines()[0]  # mteval lowercases by default
 
 
 @pytest.mark.parametrize(

@@ -108,7 +108,7 @@ def test_score_confidence_options_beyond_their_range_are_usage_errors(
         cli(capsys, "score", "-r", str(files["ref"]), "-i", str(files["a"]), "--confidence",
             option, value)  # fmt: skip
     assert exit_.value.code == 2
-    assert f"argument {option}: must be" in capsys.readouterr().err
+    assert f"{option}: must be" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("fmt", ["table", "markdown", "html", "json"])

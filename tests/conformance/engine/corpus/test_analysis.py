@@ -43,13 +43,28 @@ def test_a_tie_is_never_significant(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert flip["significant"]["bleu_impl:mteval-v13a"] is not None
 
 
-def test_a_difference_below_the_printed_precision_is_shown(
+def test_a_difference_below_the_printed_precision_is_on_the_columns_scale(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """NLTK orders the two systems by 1e-76 BLEU: "+0.00" read as two equal scores ordered
-    at random; the difference is shown in scientific notation."""
-    delta = json.loads(_report(tmp_path, "json", capsys))["flips"][0]["delta"]["bleu_impl:nltk"]
-    assert 0 < abs(delta) < 1e-70
+    """NLTK orders the two systems by 1e-76 BLEU: the flip row prints it at the report's
+    precision (a 0-100 column never shows 7.9e-76 beside 19.35), as ±0.00 with no
+    significance mark whatever its p-value, and the verdict says the scores are equal at two
+    decimals under NLTK."""
+    report = json.loads(_report(tmp_path, "json", capsys))
+    delta = report["flips"][0]["delta"]["bleu_impl:nltk"]
+    assert 0 < abs(delta) < 1e-70 and report["flips"][0]["significant"]["bleu_impl:nltk"] is False
     text = " ".join(_report(tmp_path, "table", capsys).split())
-    assert f"bleu_impl:nltk +{abs(delta):.1e}".replace("-", "−") in text
-    assert "bleu_impl:nltk +0.00" not in text
+    assert "bleu_impl:nltk ±0.00 (p 0.0010)" in text
+    assert "e−7" not in text and "e-7" not in text and "−0.00" not in text
+    assert "equal at 2 decimals under 3 implementations" in text
+
+
+def test_scores_equal_as_printed_share_a_rank(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NLTK's two scores print 0.00 (1e-76 apart): one rank, no "ranking differs" star."""
+    report = json.loads(_report(tmp_path, "json", capsys))
+    assert report["ranks"]["bleu_impl:nltk"] == {"lower": 1, "words": 1}
+    assert report["ranks"]["bleu_impl:sacrebleu"] == {"lower": 1, "words": 1}
+    ranks = _report(tmp_path, "table", capsys).split("Ranks", 1)[1].split("Why", 1)[0]
+    assert "bleu_impl:nltk *" not in ranks and "bleu_impl:mteval-v13a *" in ranks

@@ -1,0 +1,150 @@
+"""``compare --pairs MANIFEST --output DIR``: the corpus report of every pair of a shared task
+in one command, with a cross-pair summary.
+
+The manifest (YAML or JSON) lists the pairs, paths relative to it::
+
+    pairs:
+      - {name: en-de, refs: [en-de/ref.A], systems: ["en-de/sys/*"]}
+      - {name: en-zh, refs: [en-zh/ref.A], systems: ["en-zh/sys/*"], knobs: {tokenize: zh}}
+
+Each pair's report is written to ``DIR/NAME.jsonl`` as it is computed (``report`` renders
+it); a pair whose log is complete is not computed again, so an interrupted run resumes
+where it stopped. A pair whose files are bad is a row saying why; the others go on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..cases.usercorpus import CorpusInputError
+from ..knobargs import knob_pair
+from ..protocol import AdapterError
+from ..reporters.corpus_pairs import render_pairs
+from ..results.log import read_log
+from ..results.report import Report
+from .options import EXIT_OK, EXIT_USAGE, fail
+
+__all__ = ["Pair", "load_manifest", "run_pairs"]
+
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One corpus of the task: its references, systems and corpus knobs."""
+
+    name: str
+    refs: tuple[str, ...]
+    systems: tuple[str, ...]
+    knobs: dict[str, Any] = field(default_factory=dict)
+
+
+def _paths(base: Path, entries: Any, what: str, where: str) -> tuple[str, ...]:
+    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+        raise ValueError(f"{where}: {what} must be a list of file names or globs")
+    out: list[str] = []
+    for entry in entries:
+        path = str(base / entry)
+        found = sorted(glob.glob(path)) if glob.has_magic(entry) else [path]
+        if not found:
+            raise ValueError(f"{where}: {what} {entry!r} matches no file")
+        out += found
+    return tuple(out)
+
+
+def load_manifest(path: str) -> list[Pair]:
+    """The pairs of the manifest at ``path`` (ValueError naming the file and the pair)."""
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise ValueError(f"--pairs {path}: {exc}") from None
+    items = data.get("pairs") if isinstance(data, dict) else None
+    if not isinstance(items, list) or not items:
+        raise ValueError(f"--pairs {path}: expected a mapping with a non-empty list 'pairs'")
+    base = Path(path).parent
+    pairs: list[Pair] = []
+    for k, item in enumerate(items, 1):
+        where = f"{path}: pair {k}"
+        if not isinstance(item, dict) or not _NAME.fullmatch(str(item.get("name", ""))):
+            raise ValueError(f"{where}: needs a name of letters, digits, '.', '_' or '-'")
+        where = f"{path}: pair {item['name']!r}"
+        knobs = item.get("knobs") or {}
+        if not isinstance(knobs, dict):
+            raise ValueError(f"{where}: knobs must be a mapping")
+        pairs.append(
+            Pair(
+                str(item["name"]),
+                _paths(base, item.get("refs"), "refs", where),
+                _paths(base, item.get("systems"), "systems", where),
+                {str(k): v for k, v in knobs.items()},
+            )
+        )
+    names = [p.name for p in pairs]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ValueError(f"--pairs {path}: pair names given twice: {', '.join(twice)}")
+    return pairs
+
+
+def _complete(path: Path) -> Report | None:
+    """The report logged at ``path`` when its run finished, else None (run it again)."""
+    try:
+        report = read_log(path)
+    except (OSError, ValueError):
+        return None
+    return report if report.complete and report.corpus is not None else None
+
+
+def _pair_args(args: argparse.Namespace, pair: Pair, log: Path) -> argparse.Namespace:
+    knobs = [knob_pair(f"{k}={v}") for k, v in pair.knobs.items()]
+    return argparse.Namespace(
+        **{
+            **vars(args),
+            "ref": list(pair.refs),
+            "input": list(pair.systems),
+            "knob": [*args.knob, *knobs],
+            "output": str(log),
+        }
+    )
+
+
+def run_pairs(args: argparse.Namespace) -> int:
+    """Every pair's report into its log (complete ones kept), then the summary."""
+    from .compare_corpus import build  # compare_corpus dispatches here
+
+    if not args.output:
+        return fail("compare", "--pairs needs --output DIR (a log per pair)", EXIT_USAGE)
+    if args.ref or args.input:
+        return fail("compare", "--pairs takes the files from its manifest, not -r/-i", EXIT_USAGE)
+    try:
+        pairs = load_manifest(args.pairs)
+    except ValueError as exc:
+        return fail("compare", exc, EXIT_USAGE)
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    done: list[tuple[str, Report | str, bool]] = []
+    for pair in pairs:
+        log = out / f"{pair.name}.jsonl"
+        report = _complete(log)
+        resumed = report is not None
+        if report is None:
+            try:
+                build(_pair_args(args, pair, log), log)
+            except (CorpusInputError, AdapterError, OSError, ValueError) as exc:
+                done.append((pair.name, str(exc), False))
+                continue
+            report = read_log(log)
+        done.append((pair.name, report, resumed))
+    text = render_pairs(done, args.format)
+    if args.report:
+        Path(args.report).write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+    return EXIT_USAGE if any(isinstance(r, str) for _, r, _ in done) else EXIT_OK

@@ -1,0 +1,138 @@
+"""Pinned releases (``--impl nltk==3.2.5``): each in its own cached environment, run by that
+environment's interpreter, checked against numbers the real old releases printed.
+
+Two small releases only (NLTK 3.2.5 and sacrebleu 1.4.14, pure Python): the environments are
+cached (``$BLEU_CONFORMANCE_CACHE``, else ``~/.cache/bleu-conformance``), so a rerun installs
+nothing. Without ``uv`` the harness falls back to venv + pip, which is slower but the same.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conformance.adapters import make_adapter
+from conformance.adapters.releases import cache_dir, environment, parse_release
+from conformance.adapters.shims import SHIMS, apply_shims
+from conformance.cases import load_fixtures
+from conformance.cases.implementations import BUNDLED_ROOT
+from conformance.engine import verify_cases
+from conformance.protocol import AdapterError, Request
+
+SEEDS = BUNDLED_ROOT / "seeds" / "seed-examples.yaml"
+
+
+@pytest.fixture(scope="module")
+def nltk_325():
+    adapter = make_adapter("nltk==3.2.5")
+    yield adapter
+    adapter.close()
+
+
+def test_spec_parsing():
+    assert parse_release("nltk==3.2.5") == ("nltk", "3.2.5")
+    assert parse_release("fast-bleu==0.0.90") == ("fast-bleu", "0.0.90")
+    assert parse_release("nltk") is None
+    assert parse_release("mypkg==1.0") is None  # not a live library: another kind of spec
+    with pytest.raises(AdapterError, match="not a release number"):
+        parse_release("nltk==;rm -rf")
+
+
+def test_the_release_runs_in_its_own_interpreter(nltk_325):
+    caps = nltk_325.capabilities
+    assert caps.name == "nltk==3.2.5"
+    # on Python 3.11+ NLTK 3.2.5 imports only with the inspect and collections shims
+    assert caps.version.startswith("3.2.5 (shims: inspect.getargspec, inspect.formatargspec")
+    argv = Path(f"/proc/{nltk_325.pid}/cmdline").read_bytes().split(b"\0")
+    assert argv[0].decode() == str(cache_dir() / "releases" / "nltk-3.2.5" / "bin" / "python")
+
+
+def test_nltk_325_reproduces_the_numbers_recorded_from_nltk_3_2_x(nltk_325):
+    """The seeds' ``nltk-3.2.2`` expectations were printed by NLTK 3.2.2-3.2.5 (the fixture
+    key's provenance); the pinned release must answer every one of them."""
+    loaded = load_fixtures([SEEDS])
+    results = verify_cases(nltk_325, loaded.cases, loaded.keys, expect=("nltk-3.2.2",))
+    checked = [r for r in results if r.expect_key == "nltk-3.2.2"]
+    assert len(checked) >= 5
+    assert {r.case_id: r.outcome for r in checked} == {r.case_id: "pass" for r in checked}
+
+
+def test_a_two_word_exact_match_separates_3_2_5_from_current_nltk(nltk_325):
+    """NLTK 3.2.2-3.2.5 truncate a missing 3- and 4-gram order away (score 1.0 here);
+    3.3+ put float-min there (a score near 1e-77 * ...): the issue's documented history."""
+    request = Request(
+        level="sentence", config={}, hypotheses=("the cat",), references=(("the cat",),)
+    )
+    old = nltk_325.run(request).score
+    current = make_adapter("nltk")
+    try:
+        new = current.run(request).score
+    finally:
+        current.close()
+    assert old == 1.0
+    assert new is not None and 0 < new < 1e-100
+
+
+def test_sacrebleu_1x_answers_through_its_function_api():
+    """sacrebleu 1.4.14 has no ``BLEU(lowercase=...)``: its ``corpus_bleu`` arguments are
+    used; on a plain case it agrees with sacrebleu 2.6.0 run live."""
+    request = Request(
+        level="corpus",
+        config={},
+        hypotheses=("The cat sat on the mat.", "A dog barked loudly ."),
+        references=(("The cat is on the mat.",), ("The dog barked loudly.",)),
+    )
+    answers = []
+    for spec in ("sacrebleu==1.4.14", "sacrebleu"):
+        adapter = make_adapter(spec)
+        try:
+            answers.append(adapter.run(request))
+            assert adapter.capabilities.version.startswith(spec.partition("==")[2] or "2.")
+        finally:
+            adapter.close()
+    old, new = answers
+    assert old.failure is None and old.counts == new.counts and old.totals == new.totals
+    assert old.score == pytest.approx(new.score, rel=1e-12)
+
+
+def test_an_uninstallable_release_is_an_error_naming_it_with_the_installers_reason():
+    with pytest.raises(AdapterError) as caught:
+        make_adapter("nltk==0.0.999")
+    assert caught.value.kind == "config"
+    assert "nltk==0.0.999" in caught.value.message
+
+
+def test_environments_are_reused():
+    python = environment("nltk", "3.2.5")  # made by the fixture above: reused as is
+    stamp = (python.parent.parent / "release-ready").stat().st_mtime_ns
+    assert environment("nltk", "3.2.5") == python
+    assert (python.parent.parent / "release-ready").stat().st_mtime_ns == stamp
+
+
+def test_the_cache_is_named_by_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("BLEU_CONFORMANCE_CACHE", str(tmp_path))
+    assert cache_dir() == tmp_path
+    monkeypatch.delenv("BLEU_CONFORMANCE_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert cache_dir() == tmp_path / "bleu-conformance"
+
+
+def test_shims_restore_only_what_this_python_lacks():
+    names = [name for name, _, _ in SHIMS]
+    assert names == ["inspect.getargspec", "inspect.formatargspec", "collections ABC aliases"]
+    applied = apply_shims()  # in this test process only (the worker applies them itself)
+    assert apply_shims() == ()  # nothing is missing any more
+    assert set(applied) <= set(names)
+    import inspect
+
+    assert inspect.formatargspec(["a", "b"], "rest", None, (1,)) == "(a, b=1, *rest)"
+
+
+def test_identify_names_the_measured_release_range(capsys):
+    from conformance.cli import main
+
+    argv = ["identify", "--impl", "nltk==3.2.5", "-k", "edge", "--generate", "0", "--quiet"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "nltk==3.2.5 matches nltk-3.2.2 (as nltk 3.2.2–3.2.5 do)" in out
