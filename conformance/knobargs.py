@@ -70,14 +70,17 @@ def add_knob_arguments(parser: argparse.ArgumentParser, default: str = "papineni
         help=f"implementation semantics to use (default {default}; `bleu-conformance "
         "profiles` lists them)",
     )
-    parser.add_argument(
-        "--knob",
-        action="append",
-        type=knob_pair,
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one knob, e.g. --knob smoothing=exp --knob lowercase=ascii "
+    add_knob_option(
+        parser,
+        "override one knob, e.g. --knob smoothing=exp --knob lowercase=ascii "
         "(repeatable; `bleu-conformance profiles` lists knobs and values)",
+    )
+
+
+def add_knob_option(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--knob NAME=VALUE``, repeatable, into ``args.knob`` as (name, value) pairs."""
+    parser.add_argument(
+        "--knob", action="append", type=knob_pair, default=[], metavar="NAME=VALUE", help=help
     )
 
 

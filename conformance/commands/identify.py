@@ -6,17 +6,19 @@ reproduces, searches the options of the best profiles' tools (and, when no tool'
 fits, every knob of the generic profile: "generic profile + knobs"), then asks generated
 corpora on which the leading candidates differ until the evidence separates them.
 
-Verdict: "matches" when every answer is reproduced; "is closest to" at or above the
-threshold (default 95% of the answers); below it "no profile matches", with the nearest
-candidates and the inputs that separate them. Candidates the evidence cannot tell apart
-are reported as a tie. Errors (crashes, timeouts, garbage) are never evidence; a function
-taking **config may ignore the knobs, so only cases that set no knob are used for it.
+Verdict: "matches P (+ knobs)" only when `run --as P --knob ...` passes every fixture case
+with that setting (the same check decides both); otherwise "no profile matches", with the
+nearest setting, the answers it reproduces and its smallest failing cases. The answers'
+precision (float32, float64, printed decimals) and a constant factor off the declared scale
+are reported as findings. Candidates the evidence cannot tell apart are reported as a tie.
+Errors (crashes, timeouts, garbage) are never evidence; a function taking **config may
+ignore the knobs, so only cases that set no knob are used to search for it.
 
 examples:
   bleu-conformance identify --impl nltk
   bleu-conformance identify --impl sacrebleu --generate 100
   bleu-conformance identify --impl mypkg.metrics:bleu -k paper --generate 200
-  bleu-conformance identify --impl mypkg.metrics:bleu --threshold 0.99 --format json
+  bleu-conformance identify --impl mypkg.metrics:bleu --format json
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ import argparse
 
 from ..cases import generate_cases
 from ..engine import identify, open_subjects
-from ..engine.identify.identification import MATCH_THRESHOLD
 from ..outputs import check_distinct, check_writable
 from ..protocol import AdapterError
 from ..reporters import FORMATS
@@ -67,14 +68,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--top", type=positive_int, default=8, metavar="N", help="candidates to show (default 8)"
     )
     parser.add_argument(
-        "--threshold",
-        type=float,
-        default=MATCH_THRESHOLD,
-        metavar="SHARE",
-        help="below this share of reproduced answers: 'no profile matches' "
-        f"(default {MATCH_THRESHOLD})",
-    )
-    parser.add_argument(
         "--format", choices=FORMATS, default="table", help="output (default: table)"
     )
     parser.add_argument(
@@ -87,16 +80,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 0.0 < args.threshold <= 1.0:
-        return fail("identify", f"--threshold {args.threshold}: expected a share in (0, 1]")
     try:
         if args.output:
             check_writable(args.output, "--output")
             check_distinct([(args.output, "--output")], [(f, "the fixture") for f in args.fixtures])
     except ValueError as exc:
         return fail("identify", exc)
-    loaded, cases = load_selected(args, "identify")
-    cases += generate_cases(args.generate, args.seed)
+    loaded, checked = load_selected(args, "identify")
+    cases = [*checked, *generate_cases(args.generate, args.seed)]
     if not cases:
         return fail("identify", "no case selected (check -k, --tag, --fixtures, --generate)")
     try:
@@ -109,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
         log.write(subject.info())
         with ProgressBar(None, "identify", enabled=not args.quiet) as bar:
             bar.describe(f"{len(cases)} cases on {args.impl}")
-            log.write(identify(subject, cases, threshold=args.threshold, seed=args.seed))
+            found = identify(subject, cases, keys=loaded.keys, checked=checked, seed=args.seed)
+            log.write(found)
         log.write(End())
 
     try:

@@ -11,6 +11,7 @@ library recorded for it; papineni2002 for your function), or those named by --ex
 With --as NAME (a profile such as sacrebleu or nltk, or an expectation key) every case is
 checked: against the real tool's recorded output where the case has one, else against
 bleu_impl's emulation of that tool; each result names the source of its expected value.
+--knob NAME=VALUE (repeatable) sets a knob of that reference, as identify prints it.
 
 implementations (--impl, repeatable):
   nltk | sacrebleu | torchmetrics      the live libraries
@@ -55,6 +56,7 @@ from ..engine import (
     verify_as,
     verify_cases,
 )
+from ..knobargs import add_knob_option
 from ..outputs import OutputError, check_distinct, check_writable
 from ..protocol import AdapterError, SpecError
 from ..results import baseline, known_failures
@@ -109,6 +111,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="check every case against NAME (a profile, e.g. sacrebleu, nltk, google-nmt, or "
         "an expectation key): the tool's recorded output where the case has one, else "
         "bleu_impl's emulation of it; each result names its source",
+    )
+    add_knob_option(
+        parser,
+        "with --as: check against NAME with this knob set (repeatable), e.g. the setting "
+        "identify names: --as sacrebleu --knob tokenize=intl",
     )
     add_report_arguments(parser, reporters.FORMATS)
     parser.add_argument(
@@ -272,10 +279,12 @@ class _Run:
 def _reference(args: argparse.Namespace, keys: Mapping[str, ExpectationKey]) -> Reference | None:
     """The reference of ``--as`` (ValueError when it is unknown or combined with --expect)."""
     if not args.as_reference:
+        if args.knob:
+            raise ValueError("--knob sets a knob of the --as reference: give --as NAME")
         return None
     if args.expect:
         raise ValueError("--as and --expect both say what to check against: give one")
-    return make_reference(args.as_reference, keys)
+    return make_reference(args.as_reference, keys, dict(args.knob))
 
 
 def _prepare(args: argparse.Namespace) -> tuple[list[KnownFailure], LoadResult, list[Case]]:

@@ -16,26 +16,66 @@ the tool itself and which from its emulation.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import bleu_impl
-from bleu_impl import BleuError, get_profile
+from bleu_impl import BleuError, Config, get_profile
 
 from ..adapters import Adapter, make_adapter
 from ..cases import Case, Expectation, ExpectationKey, Tolerance
 from ..protocol import Answer
 from ..results import known_failures
 from ..results.records import CaseResult
-from ..results.vocab import SKIP
+from ..results.vocab import ERROR, FAIL, PASS, SKIP
 from .asking import ANSWERED, SKIPPED, ask, build_request
-from .verify import check_expectation, choose_key
+from .subjects import FLOAT32_TOLERANCE
+from .verify import ANY_FAILURE, check_expectation, choose_key
 
-__all__ = ["COMPUTED_TOLERANCE", "Reference", "make_reference", "verify_as"]
+__all__ = [
+    "COMPUTED_TOLERANCE",
+    "Reference",
+    "as_command",
+    "emulation_tolerance",
+    "make_reference",
+    "passes",
+    "verify_as",
+]
 
 #: Relative tolerance against a computed value: bleu_impl is exact up to the final float64
 #: log/exp, so this only absorbs another implementation's float64 rounding (as ``compare``).
 COMPUTED_TOLERANCE = Tolerance(rel=1e-9)
+
+
+def emulation_tolerance(config: Config | None) -> Tolerance:
+    """How close an answer must come to bleu_impl's value under ``config``: 1e-9 relative,
+    or float32's tolerance when ``config`` computes or rounds in float32 (the emulation
+    rounds the same operations, not necessarily in the tool's order: measured at most 2e-7
+    relative). ``run --as`` and ``identify`` both judge with it."""
+    single = config is not None and (
+        config.arithmetic != "float64" or config.result_float == "float32"
+    )
+    return COMPUTED_TOLERANCE.widened(FLOAT32_TOLERANCE) if single else COMPUTED_TOLERANCE
+
+
+def passes(results: Sequence[CaseResult]) -> bool:
+    """The verdict of ``run --as``: at least one case passed and none failed or errored."""
+    outcomes = Counter(r.outcome for r in results)
+    return outcomes[PASS] > 0 and not outcomes[FAIL] and not outcomes[ERROR]
+
+
+def as_command(name: str, knobs: Mapping[str, Any]) -> str:
+    """The ``run`` options that check against ``name`` with ``knobs``."""
+    shown = "".join(f" --knob {k}={_shown(v)}" for k, v in sorted(knobs.items()))
+    return f"--as {name}{shown}"
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        return ",".join(str(v) for v in value)
+    return str(value).lower() if isinstance(value, bool) or value is None else str(value)
 
 
 @dataclass
@@ -76,9 +116,15 @@ class Reference:
             return None, self.key, f"no recorded {self.name} output, and {reply.reason}"
         if reply.status != ANSWERED or reply.answer is None:
             return None, self.key, f"bleu_impl could not compute the reference: {reply.reason}"
-        return self._computed(reply.answer), self.key, ""
+        try:
+            config = get_profile(self.key.profile or "papineni2002").resolve(
+                dict(request.config), case.level
+            )
+        except BleuError:
+            config = None
+        return self._computed(reply.answer, emulation_tolerance(config)), self.key, ""
 
-    def _computed(self, answer: Answer) -> Expectation:
+    def _computed(self, answer: Answer, tolerance: Tolerance) -> Expectation:
         profile = self.key.profile
         source = (
             f"computed by bleu_impl {bleu_impl.__version__} under profile {profile}"
@@ -87,13 +133,14 @@ class Reference:
         )
         label = f"bleu_impl:{self.name}"
         if answer.failure is not None:
-            kind = answer.failure.kind or "error"
-            return Expectation(key=label, error=kind, source=source)
+            kind = answer.failure.kind or "an error"
+            source += f"; bleu_impl fails ({kind}), and any failure reproduces it"
+            return Expectation(key=label, error=ANY_FAILURE, source=source)
         return Expectation(
             key=label,
             scale=1,
             score=answer.score,
-            tolerance=COMPUTED_TOLERANCE,
+            tolerance=tolerance,
             counts=answer.counts,
             totals=answer.totals,
             bp=answer.bp,
@@ -103,11 +150,17 @@ class Reference:
         )
 
 
-def make_reference(name: str, keys: Mapping[str, ExpectationKey]) -> Reference:
-    """The reference ``--as NAME`` means; ValueError names the valid choices."""
+def make_reference(
+    name: str, keys: Mapping[str, ExpectationKey], knobs: Mapping[str, Any] | None = None
+) -> Reference:
+    """The reference ``--as NAME [--knob k=v ...]`` means; ValueError names the valid
+    choices or the knob that does not resolve. With knobs, only recorded outputs of keys
+    with exactly NAME's profile and those knobs count (the rest is computed)."""
     profiles = bleu_impl.PROFILES
     key = keys.get(name)
-    if key is None and name in profiles:
+    if knobs and key is not None and key.profile:
+        key = replace(key, knobs={**key.knobs, **knobs})
+    elif key is None and name in profiles:
         scale = get_profile(name).resolve({}, "corpus").scale
         key = ExpectationKey(
             key=name,
@@ -117,7 +170,7 @@ def make_reference(name: str, keys: Mapping[str, ExpectationKey]) -> Reference:
             scale=scale,
             printed_decimals=None,
             profile=name,
-            knobs={},
+            knobs=dict(knobs or {}),
         )
     if key is None or not key.profile:
         with_profile = sorted(k for k, v in keys.items() if v.profile)
@@ -125,8 +178,16 @@ def make_reference(name: str, keys: Mapping[str, ExpectationKey]) -> Reference:
             f"--as {name}: not a profile ({', '.join(profiles)}) nor an expectation key with "
             f"a profile ({', '.join(with_profile)})"
         )
+    try:
+        get_profile(key.profile).resolve(dict(key.knobs))
+    except BleuError as exc:
+        raise ValueError(f"{as_command(name, knobs or {})}: {exc}") from None
     emulation = make_adapter(f"bleu_impl:{name}", keys)
-    claimed = (k for k in emulation.capabilities.expect if k in keys)
+    claimed = [k for k in emulation.capabilities.expect if k in keys]
+    if knobs:
+        claimed = [
+            k for k in claimed if keys[k].profile == key.profile and keys[k].knobs == key.knobs
+        ]
     recorded = sorted(claimed, key=lambda k: (k != name, *_preference(k)))
     return Reference(name, key, tuple(recorded), emulation, keys)
 

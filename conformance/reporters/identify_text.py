@@ -1,6 +1,6 @@
 """Identify's report from its log: what the implementation answered, the ranked candidates,
-the verdict (``matches``, ``is closest to``, ``no profile matches``), ties, and the inputs
-that separate the leaders; as a table, Markdown, JSON or an HTML page."""
+the verdict (``matches`` when ``run --as`` passes, else ``no profile matches``), ties, and
+the inputs that separate the leaders; as a table, Markdown, JSON or an HTML page."""
 
 from __future__ import annotations
 
@@ -46,7 +46,8 @@ CANDIDATE_HEADERS = ["candidate", "scale", "reproduced", "agreement"]
 
 
 def verdict(found: Identification) -> str:
-    """The answer in one sentence (ties on a second line)."""
+    """The answer in one sentence (ties, ``run --as``'s outcomes and findings on lines of
+    their own)."""
     name = found.implementation
     if not found.candidates:
         return (
@@ -54,26 +55,37 @@ def verdict(found: Identification) -> str:
             "(failures and errors are not evidence)."
         )
     best = found.candidates[0]
-    share = f"{percent(best.share)} of {best.compared} answers"
-    tie = ""
-    if found.ties:
-        tie = "\ntied (no input tried separates them): " + "; ".join(
-            c.label for c in [best, *found.ties]
-        )
+    share = f"{best.agreed}/{best.compared} answers"
     generic = " (a setting no tool has)" if best.generic else _releases(best)
+    outcomes = ", ".join(f"{n} {k}" for k, n in sorted(found.checked.items()))
+    checked = f"run {found.run_as}: {outcomes or 'no case checked'}"
+    lines = []
     if found.verdict == "match":
-        return f"{name} matches {best.label}{generic} ({share}).{tie}"
-    if found.verdict == "closest":
-        missed = best.compared - best.agreed
-        return (
-            f"{name} is closest to {best.label}{generic} ({share}; {missed} answers differ, "
-            f"shown below).{tie}"
+        lines.append(f"{name} matches {best.label}{generic} ({share}; {checked}).")
+    else:
+        lines.append(
+            f"no profile matches {name}. Nearest: {best.label}{generic}, reproducing {share}; "
+            f"{checked}."
         )
-    nearest = ", ".join(f"{c.label} ({percent(c.share)})" for c in found.candidates[:3])
-    return (
-        f"no profile matches {name}: the best candidate reproduces {share}, below the "
-        f"threshold {100 * found.threshold:.0f}%. Nearest: {nearest}."
-    )
+    if found.ties:
+        lines.append(
+            "tied (no input tried separates them): "
+            + "; ".join(c.label for c in [best, *found.ties])
+        )
+    lines += [f"finding: {f}" for f in found.findings]
+    return "\n".join(lines)
+
+
+def failing_lines(found: Identification) -> list[str]:
+    """The nearest candidate's smallest failing cases under ``run --as``."""
+    if not found.failing:
+        return []
+    lines = [f"smallest cases `run {found.run_as}` fails:"]
+    for row in found.failing:
+        lines.append(
+            f"  {row['item']}: expected {row['expected']}, got {row['got']} ({row['outcome']})"
+        )
+    return lines
 
 
 def _releases(best: Candidate) -> str:
@@ -116,7 +128,7 @@ def _identified(draw: Draw) -> Callable[[Report, View], str]:
 def render_table(report: Report, found: Identification, top: int) -> str:
     parts = [answered_line(found), ""]
     parts.append(grid(CANDIDATE_HEADERS, candidate_rows(found, top), align="lr", maxwidths=[70]))
-    parts += ["", verdict(found)]
+    parts += ["", verdict(found), *failing_lines(found)]
     if found.evidence:  # every answer with every digit: the evidence may be in the last one
         headers, rows = _evidence_table(found.evidence)
         table = grid(headers, rows, maxwidths=[24] * len(headers))
@@ -127,7 +139,8 @@ def render_table(report: Report, found: Identification, top: int) -> str:
 @_identified
 def render_markdown(report: Report, found: Identification, top: int) -> str:
     parts = [f"## Identify: {md.code(found.implementation)} {found.version}", ""]
-    parts += [verdict(found).replace("\n", "  \n"), "", answered_line(found), ""]
+    parts += [verdict(found).replace("\n", "  \n"), ""]
+    parts += ["  \n".join(failing_lines(found)), "", answered_line(found), ""]
     parts += [md.table(CANDIDATE_HEADERS, candidate_rows(found, top), "lrrr"), ""]
     if found.evidence:
         headers, rows = _evidence_table(found.evidence)
@@ -162,6 +175,7 @@ def render_json(report: Report, found: Identification, top: int) -> str:
 def render_html(report: Report, found: Identification, top: int) -> str:
     blocks = [
         html.paragraph(verdict(found)),
+        *(html.paragraph(line) for line in failing_lines(found)),
         html.paragraph(answered_line(found), "muted"),
         html.section(
             "Candidates",

@@ -503,7 +503,7 @@ class Candidate:
     overrides: Knobs = ()
     agreed: int = 0
     compared: int = 0
-    scale: int = 1
+    scale: float = 1
     based_on: str | None = None
     changes: Knobs = ()
 
@@ -526,9 +526,10 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Identification:
-    """Which profile an implementation matches: the ranked candidates, the verdict, the
-    candidates no input separates from the best (ties), and the separating evidence. Cases
-    skipped, errored or failed without a known kind are counted, never evidence."""
+    """Which profile an implementation matches: the ranked candidates, the verdict (a match
+    only when ``run --as`` passes the best candidate), the candidates no input separates
+    from the best (ties), and the separating evidence. Cases skipped, errored or failed
+    without a known kind are counted, never evidence."""
 
     KIND: ClassVar[str] = "identification"
 
@@ -541,10 +542,13 @@ class Identification:
     evidence: tuple[Mapping[str, Any], ...] = ()
     verdict: Match = "no-match"
     ties: tuple[Candidate, ...] = ()
-    threshold: float = 0.95
     separating: int = 0
     knob_free_only: bool = False
     failed: int = 0
+    run_as: str = ""  # the run options that check the best candidate (--as P --knob k=v)
+    checked: Mapping[str, int] = field(default_factory=dict)  # run --as outcomes, by outcome
+    failing: tuple[Mapping[str, Any], ...] = ()  # its smallest failing cases
+    findings: tuple[str, ...] = ()  # precision and scale, read off the answers
 
 
 # --- versions ---------------------------------------------------------------------------

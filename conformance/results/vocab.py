@@ -85,8 +85,8 @@ VERDICTS: tuple[Verdict, ...] = (
     SKIPPED_PAIR,
 )
 
-#: Identify's answer: every answer reproduced, at least the threshold, or below it.
-Match = Literal["match", "closest", "no-match"]
+#: Identify's answer: ``run --as`` passes the best candidate, or no profile matches.
+Match = Literal["match", "no-match"]
 
 #: The command a log records.
 Command = Literal["run", "compare", "corpus", "identify", "versions"]

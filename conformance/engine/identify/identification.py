@@ -12,9 +12,12 @@ in float32 -- or a failure where the implementation failed). Then:
 2. **separation**: candidates reproducing the same answers are told apart with generated
    corpora on which their predictions differ, asked of the implementation, until the
    evidence separates them or the budget is spent -- then they are reported as a tie;
-3. **verdict**: ``match`` when every answer is reproduced, ``closest`` at or above
-   :data:`MATCH_THRESHOLD`, else ``no profile matches``, with the nearest candidates and the
-   inputs that separate them.
+3. **precision and scale** (:mod:`.numerics`): float64 answers are never named as a float32
+   setting (the same setting in float64 is), and a constant factor is reported as such;
+4. **verdict** (:mod:`.confirm`): ``match`` only when ``run --as`` with the best candidate's
+   profile and knobs passes every fixture case it checks -- the same code judges both --
+   else ``no profile matches``, with the nearest candidate, the outcomes ``run --as`` gave
+   it and its smallest failing cases.
 
 Errors are never evidence: a case the implementation gave no usable answer on (a crash, a
 timeout, garbage, a ``BaseException``) is counted as errored and predicts nothing; a case a
@@ -26,35 +29,33 @@ knob are used for it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from bleu_impl import PROFILES
 
-from ...cases import Case, Input, Segment, generate_cases
+from ...cases import Case, ExpectationKey, Input, Segment, generate_cases
 from ...results.records import Candidate, Identification
-from ...results.vocab import Match
 from ..asking import ANSWERED, SKIPPED
 from ..attribution import UNKNOWN_FAILURE
 from ..subjects import Subject
+from .confirm import confirm
 from .knobsearch import (
     Evidence,
     Observation,
+    float64_twin,
     generic_search,
     option_search,
     rank_profiles,
 )
+from .numerics import precision_of, scale_finding
 
 __all__ = [
-    "MATCH_THRESHOLD",
     "Candidate",
     "Identification",
     "identify",
 ]
-
-#: Below this share of reproduced answers no candidate is named: "no profile matches".
-MATCH_THRESHOLD = 0.95
 
 #: Generated corpora tried per separation round, and rounds at most.
 _PROBES_PER_ROUND = 120
@@ -69,15 +70,19 @@ def identify(
     subject: Subject,
     cases: Sequence[Case],
     *,
+    keys: Mapping[str, ExpectationKey],
+    checked: Sequence[Case],
     refine: bool = True,
-    threshold: float = MATCH_THRESHOLD,
     seed: int = 0,
 ) -> Identification:
-    """Run ``subject`` on ``cases`` and name the profile (and options) it implements."""
+    """Run ``subject`` on ``cases`` and name the profile (and options) it implements: the
+    best candidate that ``run --as`` passes on ``checked`` (the fixture cases ``run``
+    would select), else "no profile matches" with the nearest one."""
     knob_free_only = subject.adapter.capabilities.knobs is None
     cases = _distinct(c for c in cases if not (knob_free_only and c.config))
     evidence = Evidence(subject)
-    tally = _observe(subject, cases, evidence)
+    tally, raw = _observe(subject, cases, evidence)
+    evidence.precision = precision_of(raw, evidence.scales[-1])
     found = Identification(
         subject.name,
         subject.version,
@@ -85,7 +90,6 @@ def identify(
         len(evidence.observed),
         tally["skipped"],
         tally["errored"],
-        threshold=threshold,
         knob_free_only=knob_free_only,
         failed=tally["failed"],
     )
@@ -94,6 +98,7 @@ def identify(
     ranked = rank_profiles(evidence, list(PROFILES))
     if refine and ranked[0].share < 1.0:
         ranked = _refined(evidence, ranked)
+    ranked = _precise(evidence, ranked)
     ranked, separating = _separate(subject, evidence, ranked, seed)
     best = ranked[0]
     ties = [
@@ -101,22 +106,34 @@ def identify(
         for c in ranked[1:]
         if c.generic == best.generic
         and c.share == best.share
+        and evidence.admitted(c)
         and evidence.tolerance(c.profile, c.overrides).rel
         <= evidence.tolerance(best.profile, best.overrides).rel
         and evidence.indistinguishable(c, best)
     ]
-    verdict: Match = (
-        "match" if best.share == 1.0 else "closest" if best.share >= threshold else "no-match"
-    )
+    check = confirm(subject, [best, *ties], keys, checked, evidence.precision.decimals)
+    findings = [evidence.precision.evidence] if evidence.precision.kind else []
+    findings += [scale_finding(check.candidate.scale, subject.scale)] * (check.candidate.scale != 1)
     return replace(
         found,
         candidates=tuple(ranked),
         answered=len(evidence.observed),
         evidence=tuple(evidence.rows([best, *ties, *ranked[1:3]])),
-        verdict=verdict,
-        ties=tuple(ties),
+        verdict="match" if check.passed else "no-match",
+        ties=tuple(t for t in ties if t is not check.candidate),
         separating=separating,
+        run_as=check.command,
+        checked=check.outcomes,
+        failing=check.failing,
+        findings=tuple(findings),
     )
+
+
+def _precise(evidence: Evidence, ranked: list[Candidate]) -> list[Candidate]:
+    """With answers the precision rules a leader out of (float64 answers, a float32
+    setting), the same setting computed in the answers' precision, ranked in."""
+    twins = [float64_twin(evidence, c) for c in ranked[:6] if not evidence.admitted(c)]
+    return evidence.sorted([*ranked, *(t for t in twins if t is not None)])
 
 
 def _distinct(cases: Iterable[Case]) -> list[Case]:
@@ -136,10 +153,14 @@ def _distinct(cases: Iterable[Case]) -> list[Case]:
     return distinct
 
 
-def _observe(subject: Subject, cases: Sequence[Case], evidence: Evidence) -> Counter[str]:
+def _observe(
+    subject: Subject, cases: Sequence[Case], evidence: Evidence
+) -> tuple[Counter[str], list[float]]:
     """Add the usable observations to ``evidence``; count the cases skipped, errored or
-    failed with an unknown kind (the implementation raised): none of these is evidence."""
+    failed with an unknown kind (the implementation raised): none of these is evidence.
+    Also the raw scores (on the implementation's scale: their precision is evidence)."""
     tally: Counter[str] = Counter()
+    raw: list[float] = []
     for case in cases:
         reply = subject.reply(case)
         outcome = reply.outcome(subject.scale)
@@ -151,7 +172,9 @@ def _observe(subject: Subject, cases: Sequence[Case], evidence: Evidence) -> Cou
             tally["failed"] += 1
         else:
             evidence.add(Observation(case, outcome))
-    return tally
+            if reply.answer is not None and reply.answer.score is not None:
+                raw.append(reply.answer.score)
+    return tally, raw
 
 
 def _refined(evidence: Evidence, ranked: list[Candidate]) -> list[Candidate]:

@@ -27,13 +27,16 @@ from ...cases import Case, Tolerance
 from ...results.records import Candidate
 from ..asking import ANSWERED, Outcome
 from ..evaluator import Evaluator, outcome_of
-from ..subjects import FLOAT32_TOLERANCE, Subject
+from ..subjects import Subject
+from ..verify_as import emulation_tolerance
+from .numerics import Precision
 from .predictions import NOT_ASKED, Key, Predictions
 
 __all__ = [
     "GENERIC",
     "Evidence",
     "Observation",
+    "float64_twin",
     "generic_search",
     "option_search",
     "rank_profiles",
@@ -75,6 +78,7 @@ class Evidence:
         self.observed: list[Observation] = []
         self._predictions = Predictions()
         self._tolerances: dict[tuple[str, Key], Tolerance] = {}
+        self.precision = Precision("", None, "")  # what the answers show (set once observed)
 
     # -- the answers -------------------------------------------------------------------
     def add(self, observation: Observation, evaluator: Evaluator | None = None) -> None:
@@ -87,9 +91,16 @@ class Evidence:
         return [o.outcome.score for o in self.observed if o.outcome.score is not None]
 
     @property
-    def scales(self) -> tuple[int, ...]:
-        """1, and 100 too when a score above 1 says the scale may be undeclared 0-100."""
-        return (1, 100) if max(self.scores, default=0.0) > 1.0 + 1e-9 else (1,)
+    def scales(self) -> tuple[float, ...]:
+        """The factors the answers may be off the declared scale by: 1; 100 when a score
+        above 1 says the implementation returns 0-100 undeclared; 0.01 when one declaring
+        0-100 never answers above 1."""
+        top = max(self.scores, default=0.0)
+        if top > 1.0 + 1e-9:
+            return (1, 100)
+        if self.subject.scale == 100 and 0 < top <= 0.01 + 1e-12:
+            return (1, 0.01)
+        return (1,)
 
     # -- predictions -------------------------------------------------------------------
     def predict(self, index: int, profile: str, key: Key) -> Outcome:
@@ -98,23 +109,30 @@ class Evidence:
         return self._predictions.row(profile, key).outcome(index)
 
     def tolerance(self, profile: str, key: Key) -> Tolerance:
-        """The implementation's tolerance, widened to 1e-6 relative when the candidate
-        computes (or rounds) in float32."""
+        """The implementation's tolerance, widened as ``run --as`` widens it for the
+        candidate's emulation (float32 when the candidate computes or rounds in float32)."""
         found = self._tolerances.get((profile, key))
         if found is None:
-            found = self.subject.tolerance
             try:
-                config = get_profile(profile).resolve(dict(key))
+                config: Config | None = get_profile(profile).resolve(dict(key))
             except BleuError:
                 config = None
-            if config is not None and (
-                config.arithmetic != "float64" or config.result_float == "float32"
-            ):
-                found = found.widened(FLOAT32_TOLERANCE)
+            found = self.subject.tolerance.widened(emulation_tolerance(config))
+            found = found.widened(Tolerance(abs=self.precision.half_unit(self.subject.scale)))
             self._tolerances[(profile, key)] = found
         return found
 
-    def agrees(self, index: int, got: Outcome, scale: int, tolerance: Tolerance) -> bool:
+    def admitted(self, cand: Candidate) -> bool:
+        """Whether the answers' precision allows naming ``cand`` (float64 answers are not
+        those of a setting whose result is a float32 number, and the other way round)."""
+        try:
+            config = get_profile(cand.profile).resolve(dict(cand.overrides))
+        except BleuError:
+            return True
+        single = config.arithmetic == "float32" or config.result_float == "float32"
+        return self.precision.admits(single)
+
+    def agrees(self, index: int, got: Outcome, scale: float, tolerance: Tolerance) -> bool:
         """Whether ``got`` reproduces the answer to observation ``index`` (any failure
         reproduces a failure: a foreign implementation's failure kinds are unknown)."""
         if got is NOT_ASKED:
@@ -127,7 +145,7 @@ class Evidence:
 
     # -- candidates --------------------------------------------------------------------
     def candidate(
-        self, profile: str, key: Key, scale: int, based_on: str | None = None, changes: Key = ()
+        self, profile: str, key: Key, scale: float, based_on: str | None = None, changes: Key = ()
     ) -> Candidate:
         """``profile`` + ``key`` counted on every observation."""
         tolerance, row = self.tolerance(profile, key), self._predictions.row(profile, key)
@@ -195,14 +213,23 @@ class Evidence:
         return (*configs, cand.scale)
 
     def sorted(self, candidates: Iterable[Candidate]) -> list[Candidate]:
-        """Most answers reproduced first; among equals a tool's setting before the generic
-        profile, fewer overrides, the tighter tolerance (float64 before float32), then the
-        fewest knobs away from the paper's definition (ties are still reported as ties)."""
+        """Most answers reproduced first; among equals one the answers' precision admits,
+        then a tool's setting before the generic profile, fewer overrides, the tighter
+        tolerance (float64 before float32), then the fewest knobs away from the paper's
+        definition (ties are still reported as ties)."""
         return sorted(candidates, key=self._order)
 
     def _order(self, c: Candidate) -> tuple[Any, ...]:
         loose = self.tolerance(c.profile, c.overrides).rel > self.subject.tolerance.rel
-        return (-c.share, c.generic, len(c.overrides), loose, self._distance(c), c.profile)
+        return (
+            -c.share,
+            not self.admitted(c),
+            c.generic,
+            len(c.overrides),
+            loose,
+            self._distance(c),
+            c.profile,
+        )
 
     def _distance(self, c: Candidate) -> int:
         """How many knobs ``c`` sets away from the generic profile's defaults."""
@@ -269,7 +296,7 @@ class Evidence:
         return rows
 
 
-def _same(a: Outcome, b: Outcome, scale_a: int, scale_b: int, tolerance: Tolerance) -> bool:
+def _same(a: Outcome, b: Outcome, scale_a: float, scale_b: float, tolerance: Tolerance) -> bool:
     if a.failure is not None or b.failure is not None:
         return (a.failure is None) == (b.failure is None)
     assert a.score is not None and b.score is not None
@@ -375,30 +402,40 @@ def option_search(evidence: Evidence, base: Candidate) -> list[Candidate]:
     return [replace(c, changes=()) for c in found]
 
 
+def _flat(config: Config) -> dict[str, Any]:
+    """``config`` as the generic profile's overrides: every knob off its default."""
+    defaults = get_profile(GENERIC).resolve({})
+    flat = {k: v for k, v in config.as_dict().items() if v != getattr(defaults, k) and k != "scale"}
+    if flat.get("weights") is not None:
+        flat["weights"] = tuple(flat["weights"])
+    return flat
+
+
 def generic_search(evidence: Evidence, best: Candidate) -> list[Candidate]:
     """Settings no tool has: the generic profile with ``best``'s knobs, then any knob
     changed (labelled as based on ``best``)."""
     try:
         config = get_profile(best.profile).resolve(dict(best.overrides))
-        defaults = get_profile(GENERIC).resolve({})
     except BleuError:
         return []
-    flat = {k: v for k, v in config.as_dict().items() if v != getattr(defaults, k) and k != "scale"}
-    if flat.get("weights") is not None:
-        flat["weights"] = tuple(flat["weights"])
-    key = tuple(sorted(flat.items()))
+    key = tuple(sorted(_flat(config).items()))
     start = evidence.candidate(GENERIC, key, best.scale, based_on=best.label)
     found = [c for c in _beam(evidence, start, _moves(GENERIC, config)) if c.changes]
-    return found + [t for t in map(partial(_tightened, evidence), found) if t is not None]
+    return found + [t for t in map(partial(float64_twin, evidence), found) if t is not None]
 
 
-def _tightened(evidence: Evidence, cand: Candidate) -> Candidate | None:
-    """``cand`` computed in float64 instead of float32, when it still reproduces as many
-    answers under the tighter tolerance (a float64 implementation is not a float32 one)."""
-    overrides = dict(cand.overrides)
-    if overrides.pop("arithmetic", None) is None and overrides.pop("result_float", None) is None:
+def float64_twin(evidence: Evidence, cand: Candidate) -> Candidate | None:
+    """``cand`` computed in float64 instead of float32 (the generic profile with its
+    knobs), when it still reproduces as many answers under the tighter tolerance; None when
+    ``cand`` computes in float64 already."""
+    try:
+        flat = _flat(get_profile(cand.profile).resolve(dict(cand.overrides)))
+    except BleuError:
         return None
-    key = tuple(sorted(overrides.items()))
+    if flat.pop("arithmetic", None) is None and flat.pop("result_float", None) is None:
+        return None
+    key = tuple(sorted(flat.items()))
+    based_on = cand.based_on or cand.label
     changes = tuple(sorted({**dict(cand.changes), "arithmetic": "float64"}.items()))
-    tight = evidence.candidate(GENERIC, key, cand.scale, cand.based_on, changes)
+    tight = evidence.candidate(GENERIC, key, cand.scale, based_on, changes)
     return tight if tight.agreed >= cand.agreed else None

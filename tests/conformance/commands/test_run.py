@@ -177,6 +177,23 @@ def test_as_needs_a_known_name_and_excludes_expect(capsys):
     assert status == 2 and "give one" in err
 
 
+def test_as_takes_knobs(capsys):
+    """Live sacrebleu's default checked as sacrebleu + tokenize=intl fails where the
+    tokenizers differ (the knob reaches the reference); --knob needs --as; a knob the
+    profile's tool has no option for is bad usage."""
+    argv = ["run", "--impl", "sacrebleu", "-k", "sacrebleu", "--format", "json", "-q"]
+    assert main([*argv, "--as", "sacrebleu"]) == 0
+    capsys.readouterr()
+    assert main([*argv, "--as", "sacrebleu", "--knob", "tokenize=intl"]) == 1
+    assert json.loads(capsys.readouterr().out)["summary"][0]["counts"]["fail"] > 0
+    status, _, err = run_cli(capsys, "--impl", "nltk", "--knob", "tokenize=intl")
+    assert status == 2 and "give --as NAME" in err
+    status, _, err = run_cli(
+        capsys, "--impl", "nltk", "--as", "nltk", "--knob", "arithmetic=float32"
+    )
+    assert status == 2 and "no option for knob 'arithmetic'" in err
+
+
 def test_update_baseline_accepts_the_current_state(capsys, tmp_path):
     """A failing implementation: --update-baseline shows what moved and exits 0; the next
     run against the new baseline reports no movement (only its fixture failures)."""

@@ -2,8 +2,12 @@
 
 Each converts shapes only (strings to token lists or back, per-segment references to what
 the library takes, a list of sentence scores to their mean where the library returns one
-score per hypothesis) and leaves the semantics untouched; it takes ``**config`` and ignores
-it, as a user's quick wrapper does. ``identify`` must name each one's profile and options.
+score per hypothesis) and leaves the semantics untouched; it takes no knob (so a case that
+sets one is skipped, by ``run`` as by ``identify``). ``identify`` must name each one's
+profile and options, and its verdict must be ``run --as``'s.
+
+The last few differ from a real library only in their numbers: torchmetrics computed in
+float64, or returned at 100 times the declared scale, or printed to 4 decimals.
 """
 
 from __future__ import annotations
@@ -21,23 +25,33 @@ def _tokens(t: Any) -> list[str]:
     return t.split() if isinstance(t, str) else list(t)
 
 
+def _raw_only(fn):
+    """Mark a wrapper that joins token lists into text: it cannot pass on a token with a
+    space inside, so it takes raw text only (token-list cases are skipped)."""
+    fn.bleu_inputs = ("raw",)
+    return fn
+
+
 def _texts(hyps: list[Any], refs: list[list[Any]]) -> tuple[list[str], list[list[str]]]:
     return [_text(h) for h in hyps], [[_text(r) for r in rs if r is not None] for rs in refs]
 
 
-def torchmetrics_bleu(hyps, refs, **config):
+@_raw_only
+def torchmetrics_bleu(hyps, refs):
     from torchmetrics.functional.text import bleu_score
 
     return float(bleu_score(*_texts(hyps, refs)))
 
 
-def torchmetrics_sacre_bleu(hyps, refs, **config):
+@_raw_only
+def torchmetrics_sacre_bleu(hyps, refs):
     from torchmetrics.functional.text import sacre_bleu_score
 
     return float(sacre_bleu_score(*_texts(hyps, refs)))
 
 
-def sacrebleu_intl(hyps, refs, **config):
+@_raw_only
+def sacrebleu_intl(hyps, refs):
     import sacrebleu
 
     preds, targets = _texts(hyps, refs)
@@ -46,7 +60,8 @@ def sacrebleu_intl(hyps, refs, **config):
     return sacrebleu.corpus_bleu(preds, streams, tokenize="intl").score / 100
 
 
-def coco(hyps, refs, **config):
+@_raw_only
+def coco(hyps, refs):
     from pycocoevalcap.bleu.bleu import Bleu
 
     preds, targets = _texts(hyps, refs)
@@ -66,29 +81,30 @@ def _ignite(hyps, refs, smooth: str, average: str) -> float:
     return float(metric.compute())
 
 
-def ignite_macro(hyps, refs, **config):
+def ignite_macro(hyps, refs):
     return _ignite(hyps, refs, "no_smooth", "macro")
 
 
-def ignite_smooth1(hyps, refs, **config):
+def ignite_smooth1(hyps, refs):
     return _ignite(hyps, refs, "smooth1", "macro")
 
 
-def ignite_nltk_smooth2_micro(hyps, refs, **config):
+def ignite_nltk_smooth2_micro(hyps, refs):
     return _ignite(hyps, refs, "nltk_smooth2", "micro")
 
 
-def ignite_smooth2(hyps, refs, **config):
+def ignite_smooth2(hyps, refs):
     return _ignite(hyps, refs, "smooth2", "macro")
 
 
-def torcheval_bleu(hyps, refs, **config):
+@_raw_only
+def torcheval_bleu(hyps, refs):
     from torcheval.metrics.functional import bleu_score
 
     return float(bleu_score(*_texts(hyps, refs), n_gram=4))
 
 
-def fast_bleu(hyps, refs, **config):
+def fast_bleu(hyps, refs):
     from fast_bleu import BLEU
 
     pool = [_tokens(r) for rs in refs for r in rs if r is not None]
@@ -98,13 +114,45 @@ def fast_bleu(hyps, refs, **config):
     return sum(scores[4]) / len(scores[4])
 
 
-def bleuscore_default(hyps, refs, **config):
+@_raw_only
+def bleuscore_default(hyps, refs):
     import bleuscore
 
     preds, targets = _texts(hyps, refs)
     return bleuscore.compute(targets, preds)["bleu"]
 
 
-def constant(hyps, refs, **config):
+@_raw_only
+def torchmetrics_bleu_float64(hyps, refs):
+    """torchmetrics' own code, its tensors in float64 (``torch.set_default_dtype``)."""
+    import torch
+    from torchmetrics.functional.text import bleu_score
+
+    before = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    try:
+        return float(bleu_score(*_texts(hyps, refs)))
+    finally:
+        torch.set_default_dtype(before)
+
+
+@_raw_only
+def torchmetrics_bleu_x100(hyps, refs):
+    """torchmetrics returning 0-100 while declaring the default scale 0-1."""
+    return 100 * torchmetrics_bleu(hyps, refs)
+
+
+@_raw_only
+def sacrebleu_printed(hyps, refs):
+    """sacrebleu's score printed to 2 decimals (0-100), as its command line does, scaled back."""
+    import sacrebleu
+
+    preds, targets = _texts(hyps, refs)
+    width = max(len(r) for r in targets)
+    streams = [[rs[k] if k < len(rs) else None for rs in targets] for k in range(width)]
+    return round(sacrebleu.corpus_bleu(preds, streams).score, 2) / 100
+
+
+def constant(hyps, refs):
     """Not a BLEU at all: the same number for every input."""
     return 0.25

@@ -40,6 +40,15 @@ def _identify(name: str, capfd, *extra: str) -> dict:
     return json.loads(capfd.readouterr().out)
 
 
+def _run_as(name: str, run_as: str, capfd) -> int:
+    """``run --impl NAME`` with the options identify printed, as a maintainer would paste
+    them (the part in parentheses says what the implementation should declare)."""
+    options = run_as.split(" (")[0].split()
+    status = main(["run", "--impl", SPEC + name, *options, "--format", "json", "-q"])
+    capfd.readouterr()
+    return status
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "profile", "overrides", "module"), CASES)
 def test_identify_names_profile_and_options(name, profile, overrides, module, capfd) -> None:
@@ -47,9 +56,10 @@ def test_identify_names_profile_and_options(name, profile, overrides, module, ca
         pytest.skip(f"{module} is not installed")
     found = _identify(name, capfd)
     best = found["candidates"][0]
-    assert found["verdict"] == "match", found["candidates"][:3]
+    assert found["verdict"] == "match", (found["candidates"][:3], found["failing"])
     assert (best["profile"], best["overrides"]) == (profile, overrides)
     assert not best["generic"]
+    assert _run_as(name, found["run_as"], capfd) == 0  # run --as passes what identify names
 
 
 @pytest.mark.slow
@@ -64,19 +74,71 @@ def test_bleuscore_needs_several_knobs(capfd) -> None:
         pytest.skip("bleuscore is not installed")
     found = _identify("bleuscore_default", capfd)
     best = found["candidates"][0]
-    assert found["verdict"] == "match"
+    # bleuscore panics (Rust) where the tool it matches raises on a missing reference: a
+    # panic is no answer, so run --as errors there and identify names no profile either
+    assert found["verdict"] == "no-match" and found["checked"].get("fail", 0) == 0
+    assert found["failing"] and {r["outcome"] for r in found["failing"]} == {"error"}
     config = get_profile(best["profile"]).resolve(best["overrides"])
     assert (config.tokenize, config.ref_length, config.split) == ("13a", "shortest", "perl-unicode")
     assert config.lowercase is False
     if best["generic"]:
         assert best["label"].startswith("generic profile + knobs")
+    assert _run_as("bleuscore_default", found["run_as"], capfd) == 1
+
+
+@pytest.mark.slow
+def test_float64_code_is_not_named_as_a_float32_profile(capfd) -> None:
+    """torchmetrics' own code with float64 tensors reproduces torchmetrics' answers within
+    float32's tolerance, but its answers are not float32 numbers: it is named as the same
+    setting in float64, and the float32 one torchmetrics itself is named as."""
+    from bleu_impl import get_profile
+
+    if importlib.util.find_spec("torchmetrics") is None:
+        pytest.skip("torchmetrics is not installed")
+    wide = _identify("torchmetrics_bleu_float64", capfd)
+    best = wide["candidates"][0]
+    config = get_profile(best["profile"]).resolve(best["overrides"])
+    assert (config.arithmetic, config.result_float) == ("float64", "float64")
+    assert wide["verdict"] == "match" and "not float32 numbers" in wide["findings"][0]
+    assert _run_as("torchmetrics_bleu_float64", wide["run_as"], capfd) == 0
+    single = _identify("torchmetrics_bleu", capfd)
+    assert single["candidates"][0]["profile"] == "torchmetrics"
+    assert "is a float32 number" in single["findings"][0]
+
+
+@pytest.mark.slow
+def test_a_constant_factor_is_a_finding_not_a_match(capfd) -> None:
+    """torchmetrics x100 under the declared scale 0-1: run fails it, so identify names no
+    profile; the nearest is torchmetrics at 100x, said as a finding of its own."""
+    if importlib.util.find_spec("torchmetrics") is None:
+        pytest.skip("torchmetrics is not installed")
+    found = _identify("torchmetrics_bleu_x100", capfd)
+    assert found["verdict"] == "no-match"
+    assert found["candidates"][0]["profile"] == "torchmetrics"
+    assert found["candidates"][0]["scale"] == 100
+    assert any("every answer is 100 x" in f for f in found["findings"])
+    assert _run_as("torchmetrics_bleu_x100", found["run_as"], capfd) == 1
+
+
+@pytest.mark.slow
+def test_printed_decimals_are_a_finding(capfd) -> None:
+    """sacrebleu rounded to 2 decimals on 0-100, undeclared: the decimals are read off the
+    answers and the nearest setting is still sacrebleu's."""
+    if importlib.util.find_spec("sacrebleu") is None:
+        pytest.skip("sacrebleu is not installed")
+    found = _identify("sacrebleu_printed", capfd)
+    assert found["verdict"] == "no-match"
+    assert found["candidates"][0]["profile"] == "sacrebleu"
+    assert "at most 4 decimals" in found["findings"][0]
 
 
 def test_below_the_threshold_no_profile_matches(capfd) -> None:
     """A constant answer reproduces some cases by chance, never a profile: 'no profile
-    matches', with the nearest candidates and the inputs that separate them."""
+    matches', with the nearest candidate, what run --as gave it, its smallest failing
+    cases and the inputs that separate the nearest candidates."""
     argv = ["identify", "--impl", SPEC + "constant", "-k", "edge", "--generate", "5"]
     assert main(argv) == 0
     out = capfd.readouterr().out
     assert "no profile matches" in out and "Nearest:" in out
+    assert "smallest cases `run --as" in out
     assert "inputs that separate the nearest candidates" in out
