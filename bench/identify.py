@@ -91,7 +91,7 @@ def identify_rows(impls: tuple[str, ...] = IMPLEMENTATIONS, zoo: bool = True) ->
 
 def identify_table(rows: list[IdentifyRow]) -> str:
     """A Markdown table of the rows with the target."""
-    headers = ["command", "wall s", "CPU s", f"target (<= {IDENTIFY_TARGET_S:g} s wall)", "answer"]
+    headers = ["command", "wall s", "CPU s", f"target (≤ {IDENTIFY_TARGET_S:g} s wall)", "answer"]
     cells = [
         [
             md.code(f"identify --impl {row.impl}"),

@@ -14,7 +14,9 @@ instead; each gives exactly the plain call's result, errors included (tested aga
   scoring config, and one scorer per scoring setting (:mod:`bleu_impl.segment_scorer`);
 * :func:`score_value`: ``score_stats(...).score`` without assembling the result;
 * :func:`macro_result`: ``score_stats`` with a macro mean's parts scored by one scorer;
-* :func:`parallel_corpus_stats`: ``corpus_stats`` over N processes (:mod:`bleu_impl.parallel`).
+* :func:`parallel_corpus_stats`: ``corpus_stats`` over N processes (:mod:`bleu_impl.parallel`);
+* :func:`counted_by`: which path counts a config's statistics here (the compiled kernel, numpy,
+  or the reference path).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .api import corpus_stats, macro_result
+from .fast import counted_by
 from .knobs import Config
 from .parallel import parallel_corpus_stats
 from .profiles import Profile, get_profile
@@ -41,6 +44,7 @@ __all__ = [
     "SegmentScorer",
     "SharedCounts",
     "StatsCache",
+    "counted_by",
     "macro_result",
     "parallel_corpus_stats",
     "score_value",

@@ -28,7 +28,7 @@ from typing import Any
 import regex as regex_module
 
 from ..protocol import AdapterError, Answer, Failure, Request, read_answer
-from .base import DEFAULT_EXPECT, Adapter, Capabilities, canonical
+from .base import Adapter, Capabilities, canonical
 from .declared import read_declaration
 from .processes import describe_exit, kill_group, spawn
 from .streams import MAX_OUTPUT, Capture
@@ -91,7 +91,7 @@ class CommandAdapter(Adapter):
             allowed = knobs.get(knob, ())
             knobs[knob] = None if allowed is None else (*allowed, _parse_value(value))
         self.capabilities = Capabilities(
-            **{"name": words[0], "expect": DEFAULT_EXPECT, **fields},
+            **{"name": words[0], **fields},
             knobs=knobs,
             inputs=frozenset({"raw", "tokenized"}),
         )

@@ -21,7 +21,7 @@ from typing import IO, Any, NoReturn
 
 from ..contract import brief, violation
 from ..protocol import AdapterError, Answer, Request, read_answer
-from .base import DEFAULT_EXPECT, DEFAULT_TIMEOUT, Adapter, Capabilities
+from .base import DEFAULT_TIMEOUT, Adapter, Capabilities
 from .declared import read_declaration
 from .processes import describe_exit, kill_group, spawn
 from .streams import EOF, MAX_LINE, TOO_LONG, OutputTail, pump_lines
@@ -222,7 +222,6 @@ def capabilities_from_hello(data: Mapping[str, Any], *, timeout: float) -> Capab
     if problem is not None:
         raise AdapterError("protocol", f"hello: {problem}"[:400])
     fields = read_declaration(data["implementation"], "hello: implementation", "protocol")
-    fields.setdefault("expect", DEFAULT_EXPECT)
     fields["version"] = fields.get("version", "unknown")
     return Capabilities(**{"knobs": {}, **fields}, timeout=timeout)
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..protocol import AdapterError, Answer, Request, read_answer
-from .base import DEFAULT_EXPECT, Adapter, Capabilities
+from .base import Adapter, Capabilities
 from .declared import FIELDS, read_declaration, unknown_fields
 from .pyerrors import failure_from, message_of
 
@@ -124,7 +124,7 @@ class PythonCallableAdapter(Adapter):
         }
         if name is not None:
             fields["name"] = name
-        expect = fields.pop("expect", DEFAULT_EXPECT)
+        expect = fields.pop("expect", ())
         module = getattr(self._fn, "__module__", "") or ""
         fields.setdefault("version", _module_version(module))
         self.capabilities = Capabilities(

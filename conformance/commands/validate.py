@@ -65,8 +65,8 @@ def summary(result: LoadResult) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    missing = [path for path in args.paths if not Path(path).exists()]
-    if missing:  # bad usage, as an unknown --impl is: nothing to validate
+    missing = [p for p in args.paths if not (Path(p).exists() or Path(p).is_symlink())]
+    if missing:  # bad usage, as an unknown --impl is (a broken link is a file's problem)
         return fail("validate", f"no such file or directory: {', '.join(map(str, missing))}")
     result = load_fixtures(args.paths, root=args.root)
     info = summary(result)

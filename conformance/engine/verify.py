@@ -9,8 +9,10 @@ last digit the adapter prints. An implementation's problem never stops the run.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from bleu_impl import BleuError
@@ -70,7 +72,7 @@ def candidate_keys(
         return list(override)
     live = _version(caps.version)
     found: list[str] = []
-    for name in caps.expect:
+    for name in caps.expect or DEFAULT_EXPECT:
         ranged: list[tuple[tuple[int, ...], str]] = []
         for key in keys:
             if key.startswith(f"{name}>="):
@@ -106,6 +108,7 @@ def expected_summary(exp: Expectation) -> dict[str, Any]:
     for name in (
         "score",
         "printed",
+        "precisions",
         "counts",
         "totals",
         "bp",
@@ -147,7 +150,40 @@ def compared(exp: Expectation, answer: Answer) -> list[str]:
     names += [
         n for n in ("counts", "totals", "bp", "hyp_len", "ref_len") if getattr(exp, n) is not None
     ]
-    return [n for n in names if getattr(answer, n) is not None]
+    found = [n for n in names if getattr(answer, n) is not None]
+    if _modified_precisions_only(exp) and answer.counts is not None and answer.totals is not None:
+        found.append("precisions")  # derived from the answer's counts and totals
+    return found
+
+
+def _modified_precisions_only(exp: Expectation) -> bool:
+    """An expectation that records only p_n (NLTK's ``_modified_precision`` doctests): the
+    paper's unsmoothed clipped precisions. Beside a score or counts, recorded precisions
+    may be a tool's smoothed ones (sacrebleu's), so they are not compared there."""
+    others = (exp.score, exp.printed, exp.counts, exp.totals, exp.bp, exp.hyp_len, exp.ref_len)
+    return exp.precisions is not None and all(v is None for v in others)
+
+
+def _answer_precisions(answer: Answer) -> list[Fraction]:
+    """p_n = clipped matches / total n-grams of the answer (0 where there are no n-grams, as
+    NLTK's ``_modified_precision`` and the paper's zero-count convention give)."""
+    assert answer.counts is not None and answer.totals is not None
+    return [Fraction(c, t) if t else Fraction(0) for c, t in zip(answer.counts, answer.totals)]
+
+
+def _precision_mismatch(exp: Expectation, answer: Answer) -> Mismatch | None:
+    """The recorded precisions against the answer's exact ratios; a recorded precision is a
+    float's repr of a ratio, so it may differ by one unit in the last place."""
+    assert exp.precisions is not None
+    got = _answer_precisions(answer)  # on the 0-1 scale; the record on its own
+    if len(got) != len(exp.precisions):
+        return Mismatch("precisions", list(exp.precisions), [float(p) for p in got])
+    for want, ratio in zip(exp.precisions, got):
+        want /= exp.scale
+        tol = max(exp.tolerance.bound(want), math.ulp(want))
+        if not abs(float(ratio) - want) <= tol:
+            return Mismatch("precisions", list(exp.precisions), [float(p) for p in got])
+    return None
 
 
 def _scale_hint(want: float, got: float, tol: float, caps: Capabilities) -> str:
@@ -206,6 +242,9 @@ def classify_answer(
     if score is not None:
         mismatches.append(score)
     mismatches.extend(_statistic_mismatches(exp, answer, caps))
+    precision = _precision_mismatch(exp, answer) if "precisions" in fields else None
+    if precision is not None:
+        mismatches.append(precision)
     if mismatches:
         return FAIL, "; ".join(_describe(m) for m in mismatches), mismatches
     return PASS, "", []
@@ -254,8 +293,9 @@ def implementation_info(
 
 def expected_by_default(caps: Capabilities, override: Sequence[str] = ()) -> bool:
     """True when no expectation names the implementation (it declares none, and no
-    ``--expect`` is given): it is then checked only on the default expectation's cases."""
-    return not override and tuple(caps.expect) == DEFAULT_EXPECT
+    ``--expect`` is given): it is then checked only on the default expectation's cases.
+    One that declares the default itself chose it and is not checked "by default"."""
+    return not override and not caps.expect
 
 
 def _base(adapter: Adapter, case: Case) -> dict[str, Any]:

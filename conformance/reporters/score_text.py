@@ -102,7 +102,7 @@ def _one(
     line = f"BLEU|{signature} = {shown} {result.details}"
     if not view.verbose:
         return line
-    from bleu_impl.fast import counted_by  # numpy: only when asked
+    from bleu_impl.bulk import counted_by  # numpy: only when asked
 
     return f"{line}\n{render_explanation(result)}\ncounted by: {counted_by(result.config)}"
 

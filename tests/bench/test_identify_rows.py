@@ -13,7 +13,7 @@ def test_table_marks_the_target_of_targeted_rows_only() -> None:
         IdentifyRow("zoo:x --generate 30", 14.0, 11.0, "match: ignite", targeted=False),
     ]
     lines = identify_table(rows).splitlines()
-    assert lines[0].startswith("| command | wall s | CPU s | target (<= 10 s wall)")
+    assert lines[0].startswith("| command | wall s | CPU s | target (≤ 10 s wall)")
     assert lines[2] == "| `identify --impl nltk` | 3.2 | 2.9 | met | match: nltk |"
     assert "| 12.0 | 9.0 | NOT met |" in lines[3]
     assert lines[4] == (

@@ -157,3 +157,18 @@ def test_version_range_keys_follow_the_live_version():
     old = Capabilities(name="nltk", version="3.5", expect=("nltk",))
     assert candidate_keys(old, impls) == ["nltk>=3.3", "nltk"]
     assert candidate_keys(new, impls, ["nltk-3.2.2"]) == ["nltk-3.2.2"]
+
+
+def test_recorded_precisions_are_compared_with_the_answers_counts_over_totals():
+    """NLTK 3.1's doctests record only p_n (2/7 for 'the' x7 against 'the cat is on the mat'):
+    an answer with counts and totals is checked on their ratio, never passed unchecked."""
+    from conformance.cases import Expectation
+    from conformance.engine.verify import classify_answer
+
+    exp = Expectation(key="nltk-3.1", precisions=(0.2857142857142857,))
+    caps = Capabilities(name="spy")
+    assert classify_answer(exp, Answer(counts=(2,), totals=(7,)), caps)[0] == "pass"
+    outcome, why, mismatches = classify_answer(exp, Answer(counts=(3,), totals=(7,)), caps)
+    assert outcome == "fail" and mismatches[0].field == "precisions", why
+    assert classify_answer(exp, Answer(counts=(2, 1), totals=(7, 6)), caps)[0] == "fail"
+    assert classify_answer(exp, Answer(score=0.2857142857142857), caps)[0] == "unchecked"

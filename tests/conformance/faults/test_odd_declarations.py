@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .common import GOOD, cli, run_json
+from .common import GOOD, cli
 
 
 @pytest.mark.parametrize(
@@ -28,6 +28,6 @@ def test_an_option_that_cannot_mean_anything_is_a_usage_error(capsys, argv, says
 def test_an_adapter_file_that_is_a_folder_is_named_as_such(capsys, tmp_path):
     folder = tmp_path / "adapter.yaml"
     folder.mkdir()
-    status, report = run_json(capsys, "--impl", str(folder))
-    assert status == 1
-    assert f"adapter file {folder}: not a regular file" in report["results"][0]["reason"]
+    status, _, err = cli(capsys, "run", "--impl", str(folder))
+    assert status == 2  # bad usage, found before any case runs
+    assert f"adapter file {folder}: not a regular file" in err
