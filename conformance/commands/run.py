@@ -26,7 +26,7 @@ examples:
   bleu-conformance run --impl mypkg.metrics:bleu --as sacrebleu    # every case, as sacrebleu
   bleu-conformance run --impl mypkg.metrics:bleu --expect 'sacrebleu>=2' -k paper
   bleu-conformance run --impl examples/multi-bleu.yaml --tag perl-groundtruth
-  bleu-conformance run --impl sacrebleu --junit-xml junit.xml --output run.jsonl
+  bleu-conformance run --impl nltk --junit-xml junit.xml --output run.jsonl
   bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json --update-baseline
   bleu-conformance run --impl sacrebleu --baseline bleu-baseline.json        # CI: what moved?
   bleu-conformance report run.jsonl --format markdown
