@@ -364,7 +364,14 @@ def _render_text(report: Report, markdown: bool, width: int) -> str:
     width = 0 if markdown else width
 
     def fit(line: str, indent: str) -> list[str]:
+        """Prose: wrapped to the terminal; in Markdown quoted (it carries messages)."""
+        if markdown:
+            return [md.text(line)]
         return wrap(line, width, indent).split("\n") if width else [line]
+
+    def as_is(line: str, indent: str) -> list[str]:
+        """A line of a fenced block: as written in Markdown (the fence quotes it)."""
+        return [line] if markdown else fit(line, indent)
 
     out: list[str] = []
     head_lines = header_lines(report)
@@ -382,7 +389,7 @@ def _render_text(report: Report, markdown: bool, width: int) -> str:
     out.append(h("Ranks (1 = best; * = differs from the baseline's ranking)"))
     out.append(_wide_table(*rank_rows(report), markdown, width))
     out.append(h(f"Why the scores differ from {summary(report).baseline}"))
-    lines = [part for line in decomposition_lines(report) for part in fit(line, "      ")]
+    lines = [part for line in decomposition_lines(report) for part in as_is(line, "      ")]
     out += [*fit(ORDER_NOTE, ""), "", *_block(lines, markdown)]
     out.append(h(f"Significance against {_first(report)}"))
     out += _versus_section(report, markdown, fit, width)
@@ -391,7 +398,8 @@ def _render_text(report: Report, markdown: bool, width: int) -> str:
     out.append(h("Where the difference comes from"))
     lines = segment_lines(report, width or 100)
     out += _block(
-        [*fit(lines[0], "  "), *(p for line in lines[1:] for p in fit(line, "      "))], markdown
+        [*as_is(lines[0], "  "), *(p for line in lines[1:] for p in as_is(line, "      "))],
+        markdown,
     )
     return "\n".join(out)
 
@@ -426,7 +434,7 @@ def _wide_table(head: list[str], rows: list[list[str]], markdown: bool, width: i
 
 
 def _block(lines: list[str], markdown: bool) -> list[str]:
-    return ["```", *lines, "```"] if markdown and lines else lines
+    return md.fence("\n".join(lines)).split("\n") if markdown and lines else lines
 
 
 #: Flip rows the terminal shows (the other formats show every one).

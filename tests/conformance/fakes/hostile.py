@@ -389,3 +389,16 @@ def allocates_4_gib(hypotheses: list, references: list, **config: Any) -> float:
     """Allocates without bound (as a leak on a large corpus does)."""
     hoard = bytearray(4 * 2**30)
     return float(len(hoard) > 0)
+
+
+# ---- messages and names that try to write Markdown or HTML ------------------------------
+
+INJECTED = (
+    "boom\n# ALL CASES PASSED\n\n| everything | 100.0% |\n|---|---|\n"
+    "<img src=x onerror=alert(1)> <h1>big</h1> </details> ```"
+)
+
+
+def raises_injected(hypotheses: list, references: list, **config: Any) -> float:
+    raise ValueError(INJECTED)
+

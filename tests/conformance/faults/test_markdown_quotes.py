@@ -44,3 +44,23 @@ def test_markdown_quotes_every_message_and_name():
         assert tag not in fenced, tag
     assert "&lt;img src=x onerror=alert(1)&gt;" in fenced
     assert re.search(r"^`{4,}$", text, flags=re.M)  # the fence outlasts the quoted ```
+
+
+def test_the_corpus_report_quotes_messages(tmp_path, capsys):
+    """compare -r/-i --format markdown: an implementation's error message is quoted like the
+    run summary's (in prose and in the fenced blocks)."""
+    from conformance.cli import main
+
+    ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
+    ref.write_text("the cat sat on the mat\n", encoding="utf-8")
+    hyp.write_text("the cat sat on a mat\n", encoding="utf-8")
+    spec = "tests.conformance.fakes.hostile:raises_injected"
+    argv = ["compare", "-q", "-r", str(ref), "-i", str(hyp), "--impl", "bleu_impl"]
+    main([*argv, "--impl", spec, "--format", "markdown"])
+    text = capsys.readouterr().out
+    assert "ALL CASES PASSED" in text  # the message is there, quoted
+    fenced = re.sub(r"^(`{3,})\n.*?\n\1$", "", text, flags=re.S | re.M)
+    assert not re.search(r"^#+ ALL CASES PASSED", fenced, flags=re.M)
+    assert not re.search(r"^\| everything", fenced, flags=re.M)
+    for tag in ("<img", "<h1>", "</details>"):
+        assert tag not in fenced, tag
