@@ -401,4 +401,3 @@ INJECTED = (
 
 def raises_injected(hypotheses: list, references: list, **config: Any) -> float:
     raise ValueError(INJECTED)
-
