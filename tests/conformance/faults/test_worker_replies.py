@@ -65,3 +65,15 @@ def test_score_with_a_killed_pool_worker_exits_2_with_the_reason(capsys, monkeyp
     status, _, err = cli(capsys, *argv, "--jobs", "2")
     assert status == 2 and "Traceback" not in err
     assert "ended without its result" in err and "out-of-memory" in err
+
+
+@pytest.mark.parametrize("mode", ["scale_zero_unchecked", "precision_word_unchecked"])
+def test_a_declaration_past_a_patched_checker_is_refused_by_the_harness(capsys, mode):
+    """An implementation that replaces the declaration checker in its own process still
+    meets the harness's check: its error (naming the field), never exit 3."""
+    spec = f"{PATCHES}:{mode}"
+    status, out, err = cli(capsys, "run", "--impl", spec, "--fixtures", str(MINI))
+    assert status in (1, 2), (status, out, err)
+    assert "Traceback" not in err and "bug in bleu-conformance" not in out + err
+    field = "scale: 0" if "scale" in mode else "precision: 'two'"
+    assert f"its capabilities: {field}" in out + err  # the harness's own check
