@@ -10,11 +10,12 @@ failure the implementation reports, an adapter error, an exception, garbage -- i
 
 from __future__ import annotations
 
+import functools
 import time
 import traceback
 from dataclasses import dataclass
 
-from bleu_impl import get_profile
+from bleu_impl import BleuError, Pipeline, get_profile, make_config
 
 from ..adapters import Adapter
 from ..cases import Case, ExpectationKey
@@ -84,8 +85,37 @@ class Reply:
         return Outcome(score=self.answer.score / scale)
 
 
+@functools.cache
+def _missing_dependency(tokenize: str, spm_model: str | None) -> str | None:
+    """Why no implementation can be asked a case with this tokenizer here: an optional
+    package it needs (MeCab and its dictionary, SentencePiece) is not installed, with the
+    ``pip install`` that provides it; None when it loads (or fails for another reason)."""
+    knobs = (
+        {"tokenize": tokenize}
+        if spm_model is None
+        else {"tokenize": tokenize, "spm_model": spm_model}
+    )
+    try:
+        Pipeline(make_config(knobs))
+    except BleuError as exc:
+        return str(exc) if isinstance(exc, ImportError) else None
+    return None
+
+
+def _not_installed(request: Request) -> str | None:
+    tokenize, model = request.config.get("tokenize"), request.config.get("spm_model")
+    if not isinstance(tokenize, str):
+        return None
+    return _missing_dependency(tokenize, model if isinstance(model, str) else None)
+
+
 def ask(adapter: Adapter, request: Request) -> Reply:
-    """Ask ``adapter`` ``request``; never raises for anything the implementation does."""
+    """Ask ``adapter`` ``request``; never raises for anything the implementation does. A
+    case whose tokenizer needs an optional package not installed here is a skip naming the
+    ``pip install``, not the implementation's error."""
+    missing = _not_installed(request)
+    if missing is not None:
+        return Reply(SKIPPED, reason=f"not installed here: {missing}")
     try:
         reason = adapter.check(request)
     except AdapterError as exc:  # its worker timed out or died while asked
