@@ -1,5 +1,6 @@
 """A case whose tokenizer needs an optional package that is not installed is a skip naming
-the ``pip install`` that enables it, for every implementation (here live sacrebleu) — not its failure."""
+the ``pip install`` that enables it, for every implementation (here live sacrebleu), not its
+failure."""
 
 from __future__ import annotations
 
