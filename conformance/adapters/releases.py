@@ -183,7 +183,10 @@ def _harness_view() -> Path:
 
     package = Path(__file__).resolve().parents[1]
     metric = Path(bleu_impl.__file__).resolve().parent
-    key = hashlib.sha256(f"{package}\0{metric}\0{BUNDLED_ROOT}".encode()).hexdigest()[:16]
+    entries = sorted(e.name for e in package.iterdir())  # a new module makes a new view
+    key = hashlib.sha256(
+        "\0".join([str(package), str(metric), str(BUNDLED_ROOT), *entries]).encode()
+    ).hexdigest()[:16]
     view = cache_dir() / "harness" / key
     if (view / "conformance" / "fixtures").exists():
         return view
