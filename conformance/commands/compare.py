@@ -44,11 +44,11 @@ from . import compare_corpus, compare_pairs
 from .logged import emit, header, log_name, log_path, write_log
 from .options import (
     OneFile,
+    add_generate_arguments,
     add_impl_argument,
     add_quiet_argument,
     add_selection_arguments,
     fail,
-    generated_count,
     jobs_count,
     load_selected,
     non_negative_int,
@@ -71,14 +71,9 @@ DEFAULT_IMPLEMENTATIONS = ("bleu_impl", "nltk")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_impl_argument(parser, default="bleu_impl and nltk")
     add_selection_arguments(parser)
-    parser.add_argument(
-        "--generate",
-        type=generated_count,
-        default=0,
-        metavar="N",
-        help="also compare on N generated corpora designed to separate semantics",
+    add_generate_arguments(
+        parser, 0, "also compare on N generated corpora designed to separate semantics"
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of --generate (default 0)")
     parser.add_argument(
         "--no-shrink",
         action="store_true",

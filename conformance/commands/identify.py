@@ -37,10 +37,10 @@ from .options import (
     IMPL_HELP,
     OneFile,
     ProgressBar,
+    add_generate_arguments,
     add_quiet_argument,
     add_selection_arguments,
     fail,
-    generated_count,
     load_selected,
     positive_int,
 )
@@ -56,14 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--impl", required=True, metavar="SPEC", help=f"the implementation. {IMPL_HELP}"
     )
     add_selection_arguments(parser)
-    parser.add_argument(
-        "--generate",
-        type=generated_count,
-        default=60,
-        metavar="N",
-        help="generated separating corpora to add (default 60)",
-    )
-    parser.add_argument("--seed", type=int, default=0, help="seed of --generate (default 0)")
+    add_generate_arguments(parser, 60, "generated separating corpora to add (default 60)")
     parser.add_argument(
         "--top", type=positive_int, default=8, metavar="N", help="candidates to show (default 8)"
     )

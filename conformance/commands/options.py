@@ -28,6 +28,7 @@ __all__ = [
     "MAX_RESAMPLES",
     "OneFile",
     "ProgressBar",
+    "add_generate_arguments",
     "add_impl_argument",
     "add_quiet_argument",
     "add_report_arguments",
@@ -126,6 +127,14 @@ MAX_GENERATE = 100_000
 def generated_count(text: str) -> int:
     """argparse type: an integer from 0 to :data:`MAX_GENERATE` (``--generate``)."""
     return _bounded_int(text, 0, MAX_GENERATE)
+
+
+def add_generate_arguments(parser: argparse.ArgumentParser, default: int, meaning: str) -> None:
+    """``--generate N`` (generated separating corpora: ``meaning``) and its ``--seed``."""
+    parser.add_argument(
+        "--generate", type=generated_count, default=default, metavar="N", help=meaning
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of --generate (default 0)")
 
 
 #: The most bootstrap resamples or randomization trials (``--paired-bs-n``, ``--paired-ar-n``,

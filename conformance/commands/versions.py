@@ -34,10 +34,10 @@ from .logged import emit, header, log_name, log_path, write_log
 from .options import (
     OneFile,
     ProgressBar,
+    add_generate_arguments,
     add_quiet_argument,
     add_selection_arguments,
     fail,
-    generated_count,
     jobs_count,
     load_selected,
 )
@@ -65,14 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--jobs", type=jobs_count, default=1, metavar="N", help="releases at once (default 1)"
     )
     add_selection_arguments(parser)
-    parser.add_argument(
-        "--generate",
-        type=generated_count,
-        default=0,
-        metavar="N",
-        help="generated separating corpora to add to the fixtures (default 0)",
+    add_generate_arguments(
+        parser, 0, "generated separating corpora to add to the fixtures (default 0)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of --generate (default 0)")
     parser.add_argument(
         "--clean", action="store_true", help="remove every cached release environment and stop"
     )
