@@ -11,8 +11,9 @@ The public names below are imported on first use, so that importing the pytest p
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .lazy import lazy_names
 
 if TYPE_CHECKING:
     from .adapters import Adapter, Capabilities, make_adapter
@@ -25,20 +26,16 @@ if TYPE_CHECKING:
     from .results.report import Report
 
 #: Where each public name lives (imported on first use).
-_WHERE = {
-    name: module
-    for module, names in {
-        "adapters": ("Adapter", "Capabilities", "make_adapter"),
-        "cases": ("Case", "ExpectationKey", "LoadResult", "load_fixtures", "select_cases"),
-        "engine": ("PairRow", "Reply", "ask", "build_request", "compare_case", "identify"),
-        "engine.verify": ("verify_cases",),
-        "protocol": ("AdapterError", "Answer", "Failure", "Request"),
-        "reporters": ("render",),
-        "results.log": ("read_log",),
-        "results.records": ("CaseResult", "Pair"),
-        "results.report": ("Report",),
-    }.items()
-    for name in names
+_MODULES = {
+    "adapters": ("Adapter", "Capabilities", "make_adapter"),
+    "cases": ("Case", "ExpectationKey", "LoadResult", "load_fixtures", "select_cases"),
+    "engine": ("PairRow", "Reply", "ask", "build_request", "compare_case", "identify"),
+    "engine.verify": ("verify_cases",),
+    "protocol": ("AdapterError", "Answer", "Failure", "Request"),
+    "reporters": ("render",),
+    "results.log": ("read_log",),
+    "results.records": ("CaseResult", "Pair"),
+    "results.report": ("Report",),
 }
 
 __all__ = [
@@ -69,10 +66,4 @@ __all__ = [
 ]
 
 
-assert set(__all__) == set(_WHERE)
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module 'conformance' has no attribute {name!r}")
-    return getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+__getattr__ = lazy_names(__name__, _MODULES, __all__)

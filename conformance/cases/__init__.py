@@ -8,8 +8,9 @@ loader's YAML and JSON Schema, which only the commands that load fixtures need.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 
 if TYPE_CHECKING:
     from .generate import generate_cases
@@ -28,16 +29,22 @@ if TYPE_CHECKING:
     from .select import matches_keyword, select_cases
 
 #: Where each public name lives (imported on first use).
-_WHERE = {
-    name: module
-    for module, names in {
-        "generate": ("generate_cases",),
-        "load": ("load_fixtures",),
-        "model": ("Case", "Expectation", "ExpectationKey", "Input", "LoadResult", "Problem"),
-        "select": ("matches_keyword", "select_cases"),
-    }.items()
-    for name in names
-} | {name: "model" for name in ("Segment", "Tolerance", "iter_expectations")}
+_MODULES = {
+    "generate": ("generate_cases",),
+    "load": ("load_fixtures",),
+    "model": (
+        "Case",
+        "Expectation",
+        "ExpectationKey",
+        "Input",
+        "LoadResult",
+        "Problem",
+        "Segment",
+        "Tolerance",
+        "iter_expectations",
+    ),
+    "select": ("matches_keyword", "select_cases"),
+}
 
 __all__ = [
     "Case",
@@ -56,10 +63,4 @@ __all__ = [
 ]
 
 
-assert set(__all__) == set(_WHERE)
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module 'conformance.cases' has no attribute {name!r}")
-    return getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+__getattr__ = lazy_names(__name__, _MODULES, __all__)
