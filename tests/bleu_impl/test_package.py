@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import pkgutil
 import subprocess
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import bleu_impl
@@ -16,13 +18,19 @@ import bleu_impl
 ROOT = Path(bleu_impl.__file__).parent
 #: The submodules the harness may import from, besides ``bleu_impl`` itself.
 DOCUMENTED = ("bleu_impl.bulk", "bleu_impl.knobs", "bleu_impl.reflength", "bleu_impl.resample")
-#: bleu_impl's Python modules (the compiled kernel, ``fast._kernel``, has no source to read;
-#: ``fast/kernel.py`` is its one importer).
-MODULES = sorted(
+_FOUND = [
     info.name
     for info in pkgutil.walk_packages([str(ROOT)], prefix="bleu_impl.")
-    if not info.name.endswith("__main__") and not info.name.endswith("._kernel")
-)
+    if not info.name.endswith("__main__")
+]
+#: Compiled modules: no source to read, private to the one Python module that wraps each.
+COMPILED = {
+    name
+    for name in _FOUND
+    if str(importlib.util.find_spec(name).origin).endswith(tuple(EXTENSION_SUFFIXES))
+}
+#: bleu_impl's Python modules.
+MODULES = sorted(set(_FOUND) - COMPILED)
 
 
 def _imports(name: str, path: Path | None = None) -> list[tuple[str, str]]:
@@ -60,8 +68,8 @@ def test_every_module_lists_its_public_names() -> None:
 def test_no_private_name_is_imported_across_modules() -> None:
     for name in MODULES:
         for module, imported in _imports(name):
-            if (name, module, imported) == ("bleu_impl.fast.kernel", "bleu_impl.fast", "_kernel"):
-                continue  # the compiled module, private to its one wrapper
+            if f"{module}.{imported}" in COMPILED:
+                continue  # a compiled module, imported by its wrapper
             private = [part for part in (*module.split("."), imported) if part.startswith("_")]
             assert not [p for p in private if not p.startswith("__")], (name, module, imported)
 
