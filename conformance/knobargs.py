@@ -89,12 +89,8 @@ def knobs_from(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def knob_help_lines() -> list[str]:
-    lines = []
-    for name in KNOB_NAMES:
-        values = CHOICES.get(name)
-        shown = " | ".join(str(v) for v in values) if values else ""
-        lines.append(f"{name}: {DOCS[name]}" + (f"  [{shown}]" if shown else ""))
-    return lines
+    """Each knob's meaning, then each of its values' (``bleu_impl.knobs.DOCS``)."""
+    return [f"{name}: {DOCS[name]}" for name in KNOB_NAMES]
 
 
 def _shown(value: Any) -> str:

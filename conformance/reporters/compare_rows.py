@@ -9,9 +9,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from bleu_impl import DOCS
+from bleu_impl.knobs import MEANINGS
 
 from ..protocol import jsonable
 from ..results.findings import Difference, Findings, PairTally
+from ..results.records import show_value
 from ..results.report import Report
 from ..results.vocab import BOTH_FAILED, DIFFERING, ERRORED_PAIR, IDENTICAL, SKIPPED_PAIR, WITHIN
 from .numbers import EMPTY, fixed, short
@@ -197,13 +199,17 @@ def detail_cell(d: Difference) -> str:
 
 
 def knob_notes(f: Findings) -> list[tuple[str, str]]:
-    """What each knob named by a cause means (bleu_impl's one-line documentation), in the
-    order the causes are listed."""
-    knobs: dict[str, str] = {}
+    """The legend of the causes: each knob value a cause names with what it means
+    (``bleu_impl.knobs.MEANINGS``; a number, weights or path: the knob's documentation), in
+    the order the causes are listed; values no cause names are left out."""
+    notes: dict[str, str] = {}
     for group in f.causes:
         for difference in group.rows:
             for change in difference.record.cause.changes if difference.record.cause else ():
-                knob = change.knob
-                if knob not in knobs and knob in DOCS:
-                    knobs[knob] = DOCS[knob]
-    return list(knobs.items())
+                meanings = MEANINGS.get(change.knob, {})
+                for value in (change.a, change.b):
+                    if value in meanings:
+                        notes.setdefault(f"{change.knob}={show_value(value)}", meanings[value])
+                    elif not meanings and change.knob in DOCS:
+                        notes.setdefault(change.knob, DOCS[change.knob])
+    return list(notes.items())

@@ -88,7 +88,7 @@ def seen(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     assert source.count(end) == 1
     declared = "".join(
         f'    {name}: Literal["a", "b"] = knob("a", "{abbrev}", "{stage}", "a {stage} knob", '
-        f'fast="{fast}")\n'
+        f'fast="{fast}", meanings={{"a": "the first", "b": "the second"}})\n'
         for name, (abbrev, stage, fast) in THROWN.items()
     )
     (package / "knobs.py").write_text(source.replace(end, declared + "\n" + end), encoding="utf-8")
@@ -109,7 +109,7 @@ def seen(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 @pytest.mark.parametrize("name", THROWN)
 def test_a_declared_knob_is_listed_and_resolved(seen: dict[str, Any], name: str) -> None:
     stage = THROWN[name][1]
-    assert f"  {name}: a {stage} knob  [a | b]\n" in seen["listing"]
+    assert f"  {name}: a {stage} knob; a = the first; b = the second\n" in seen["listing"]
     assert any(line.split() == [name, "a"] for line in seen["resolved"].splitlines())
     assert seen[name]["value"] == "b"
     assert seen[name]["invalid"] == f"invalid value 'c' for knob {name!r}: expected one of: a, b"
@@ -148,3 +148,15 @@ def test_the_fast_path_declines_what_a_knob_declares(seen: dict[str, Any], name:
     """[supports, supports_corpus] of the knob at its default and at the other value."""
     declared = THROWN[name][2]
     assert seen[name]["fast"] == [True, declared == "all", True, declared != "default"]
+
+
+@pytest.mark.parametrize("declared", bleu_impl.knobs.KNOBS, ids=lambda k: k.name)
+def test_every_value_of_every_knob_has_a_one_line_meaning(declared: Any) -> None:
+    """An enumerated knob explains each of its values, a flag both; a number, weights or a
+    path has no list of values and explains itself in ``doc``."""
+    flag = declared.values is None and isinstance(declared.default, bool)
+    values = (True, False) if flag else declared.values or ()
+    assert set(declared.meanings) == set(values)
+    assert all(m and "\n" not in m for m in declared.meanings.values())
+    for value, meaning in declared.meanings.items():
+        assert f"{value} = {meaning}" in bleu_impl.knobs.DOCS[declared.name]

@@ -132,3 +132,23 @@ def test_html_has_the_scatter_the_matrix_the_cause_bars_and_every_row():
     for item in ("boom", "big", "edge", "tiny", "near"):
         assert f">{item}<" in page
     assert "<script" not in page and "1×10⁻⁷⁷" not in page.split("<svg")[0]
+
+
+def test_the_knob_legend_explains_the_values_in_the_causes_and_no_others(capsys, monkeypatch):
+    """The output that showed the bug: sacrebleu's profile against live NLTK on the paper's
+    'the the the' explains ``smoothing: exp vs nltk-method0`` and listed coco-eps,
+    allennlp-eps and add-one-fmin (the smoothing knob's whole documentation)."""
+    from conformance.cli import main
+
+    monkeypatch.setenv("COLUMNS", "150")
+    main(["compare", "--impl", "bleu_impl:sacrebleu", "--impl", "nltk", "-k", "live.the_the_the"])
+    text = capsys.readouterr().out
+    assert "smoothing: exp vs nltk-method0; zero_match: zero" in text
+    legend = text.split("The knobs:\n")[1].split("\n\n")[0].splitlines()
+    assert [line.split(":")[0] for line in legend] == [
+        "smoothing=exp",
+        "smoothing=nltk-method0",
+        "zero_match=zero",
+        "zero_match=float-min",
+    ]
+    assert not any(v in text for v in ("coco-eps", "allennlp-eps", "add-one-fmin", "floor"))
