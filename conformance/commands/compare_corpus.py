@@ -93,8 +93,10 @@ def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
         "--pairs",
         metavar="MANIFEST",
         help="every pair of a shared task: a YAML/JSON manifest of pairs (name, refs, systems "
-        "with globs, knobs), each pair's report logged to --output DIR/NAME.jsonl (complete "
-        "logs are kept: an interrupted run resumes), then a cross-pair summary",
+        "with globs, knobs) or a directory laid out as the WMT system repositories "
+        "(txt/references, txt/system-outputs), each pair's report logged to --output "
+        "DIR/NAME.jsonl (complete logs are kept: an interrupted run resumes), then a "
+        "cross-pair summary",
     )
     group.add_argument(
         "--baseline",

@@ -7,6 +7,11 @@ The manifest (YAML or JSON) lists the pairs, paths relative to it::
       - {name: en-de, refs: [en-de/ref.A], systems: ["en-de/sys/*"]}
       - {name: en-zh, refs: [en-zh/ref.A], systems: ["en-zh/sys/*"], knobs: {tokenize: zh}}
 
+A directory laid out as the WMT system repositories are (``wmt22-news-systems``:
+``txt/references/TEST.PAIR.ref.R.LANG``, ``txt/system-outputs/TEST.PAIR.hyp.SYSTEM.LANG``)
+is a manifest too: a pair per ``PAIR``, every reference and system of it, and sacrebleu's
+tokenizer for the target language (``zh``: zh, ``ja``: ja-mecab, ``ko``: ko-mecab).
+
 Each pair's report is written to ``DIR/NAME.jsonl`` as it is computed (``report`` renders
 it); a pair whose log is complete is not computed again, so an interrupted run resumes
 where it stopped. A pair whose files are bad is a row saying why; the others go on.
@@ -31,9 +36,13 @@ from ..results.log import read_log
 from ..results.report import Report
 from .options import EXIT_OK, EXIT_USAGE, fail
 
-__all__ = ["Pair", "load_manifest", "run_pairs"]
+__all__ = ["Pair", "laid_out_pairs", "load_manifest", "run_pairs"]
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+#: ``TEST.SRC-TGT.ref.R.TGT`` / ``TEST.SRC-TGT.hyp.SYSTEM.TGT`` (SYSTEM may hold dots).
+_LAID_OUT = re.compile(r"[^.]+\.(?P<pair>[a-z]+-(?P<tgt>[a-z]+))\.(?P<kind>ref|hyp)\..+\.(?P=tgt)")
+#: sacrebleu's tokenizer by target language (its CLI's default with ``-l SRC-TGT``).
+_TOKENIZER = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
 
 
 @dataclass(frozen=True)
@@ -59,8 +68,38 @@ def _paths(base: Path, entries: Any, what: str, where: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def laid_out_pairs(root: Path) -> list[Pair]:
+    """The pairs of a directory laid out as the WMT system repositories (module docstring)."""
+    txt = root / "txt" if (root / "txt" / "references").is_dir() else root
+    found: dict[str, dict[str, list[str]]] = {}
+    for kind, folder in (("ref", "references"), ("hyp", "system-outputs")):
+        for file in sorted((txt / folder).glob("*")):
+            match = _LAID_OUT.fullmatch(file.name)
+            if match and match["kind"] == kind:
+                found.setdefault(match["pair"], {"ref": [], "hyp": []})[kind].append(str(file))
+    pairs = [
+        Pair(name, tuple(files["ref"]), tuple(files["hyp"]), _knobs(name))
+        for name, files in sorted(found.items())
+        if files["ref"] and files["hyp"]
+    ]
+    if not pairs:
+        raise ValueError(
+            f"--pairs {root}: no pair found in {txt}/references and {txt}/system-outputs "
+            "(files named TEST.SRC-TGT.ref.R.TGT and TEST.SRC-TGT.hyp.SYSTEM.TGT)"
+        )
+    return pairs
+
+
+def _knobs(pair: str) -> dict[str, Any]:
+    tokenizer = _TOKENIZER.get(pair.split("-")[1])
+    return {"tokenize": tokenizer} if tokenizer else {}
+
+
 def load_manifest(path: str) -> list[Pair]:
-    """The pairs of the manifest at ``path`` (ValueError naming the file and the pair)."""
+    """The pairs of the manifest at ``path``, or of the directory ``path`` laid out as the
+    WMT repositories (ValueError naming the file and the pair)."""
+    if Path(path).is_dir():
+        return laid_out_pairs(Path(path))
     try:
         data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
