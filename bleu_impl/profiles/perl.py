@@ -15,8 +15,9 @@ What each script does beyond the textbook formula, all checked against the real 
   (``lowercase_stage="hyp-before-ref-after"``), with Perl's ``lc``: no final-sigma rule
   (``lowercase="perl-lc"``).
 * mteval ``--international-tokenization`` is ``tokenize="mteval-intl"``, lowercased with
-  Perl ``lc`` on decoded text (``lowercase="perl-lc"``) unless ``-c``; ``max_order`` 1-9 is
-  the column of its "Cumulative N-gram scoring" table (the score itself is column 4).
+  Perl ``lc`` on decoded text (``lowercase="perl-lc"``) unless ``-c``; ``max_order`` 1-4 is
+  the column of its "Cumulative N-gram scoring" table (the score itself is column 4;
+  columns 5-9 were not recorded, so not offered).
 """
 
 from __future__ import annotations
@@ -65,9 +66,7 @@ _MTEVAL_OPTIONS = {
     "tokenize": Option(
         "--international-tokenization (tokenize=mteval-intl)", ("13a", "mteval-intl")
     ),
-    "max_order": Option(
-        "the Cumulative N-gram scoring column (max_order=1..9)", tuple(range(1, 10))
-    ),
+    "max_order": Option("the Cumulative N-gram scoring column (max_order=1..4)", (1, 2, 3, 4)),
 }
 
 #: lc goes with the international tokenization only, tr with the default one.
