@@ -56,7 +56,7 @@ from .cfloor import C_FLOOR
 from .generated import RUNS, Measured, measure
 from .libs import ADAPTERS, SENTENCE_BATCH, STREAMED
 from .report import console, markdown
-from .results import Run, load_run, run_meta, save_run
+from .results import Run, merge_runs, run_meta, save_run
 from .runner import ALL_TASKS, DEFAULT_CACHE, TASKS, Plan, Row, run_plan
 
 _T = TypeVar("_T")
@@ -203,8 +203,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--render",
         type=Path,
+        nargs="+",
         metavar="RESULTS",
-        help="only write --output from a saved run (its .json) and exit",
+        help="only write --output (and beside it the merged .json) from saved runs (their "
+        ".json; several: their rows in order, e.g. a 1M run made beside a 10k,100k one), "
+        "then exit",
     )
 
 
@@ -320,8 +323,11 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
         run_identify(args)
         return 0
     if getattr(args, "render", None):
-        args.output.write_text(markdown(load_run(args.render)), encoding="utf-8")
-        print(f"wrote {args.output}")
+        merged = merge_runs(args.render)
+        if args.output.with_suffix(".json") not in args.render:
+            save_run(args.output.with_suffix(".json"), merged, measuring=False)
+        args.output.write_text(markdown(merged), encoding="utf-8")
+        print(f"wrote {args.output} and its .json")
         return 0
     plan = _plan(args)
     if args.quick:

@@ -16,7 +16,7 @@ from .generated import CompareRun, Measured
 from .libs import DISTRIBUTIONS, version
 from .runner import Row
 
-__all__ = ["Run", "load_run", "machine", "run_meta", "save_run"]
+__all__ = ["Run", "load_run", "machine", "merge_runs", "run_meta", "save_run"]
 
 
 @dataclass
@@ -79,9 +79,10 @@ def run_meta(command: str, reps: int, warmup: int, clock: str) -> dict[str, Any]
     }
 
 
-def save_run(path: Path, run: Run) -> None:
-    """Write ``run`` as JSON (the load average at this moment as ``load_end``)."""
-    run.meta["load_end"] = [round(x, 2) for x in os.getloadavg()]
+def save_run(path: Path, run: Run, *, measuring: bool = True) -> None:
+    """Write ``run`` as JSON (while ``measuring``: the load average now as ``load_end``)."""
+    if measuring:
+        run.meta["load_end"] = [round(x, 2) for x in os.getloadavg()]
     data = {"meta": run.meta, "rows": [asdict(r) for r in run.rows]}
     data["compared"] = [asdict(m) for m in run.compared]
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -97,3 +98,15 @@ def load_run(path: Path) -> Run:
         run = CompareRun(spec["label"], tuple(spec["args"]), spec["target"], spec["same_as"])
         compared.append(Measured(run, **item))
     return Run([Row(**r) for r in data["rows"]], compared, data["meta"])
+
+
+def merge_runs(paths: list[Path]) -> Run:
+    """The runs saved at ``paths`` as one: their rows and comparisons in order, the first
+    run's machine and start, every command, the last run's closing load average."""
+    runs = [load_run(path) for path in paths]
+    meta = dict(runs[0].meta)
+    meta["command"] = "` and `".join(run.meta["command"] for run in runs)
+    if "load_end" in runs[-1].meta:
+        meta["load_end"] = runs[-1].meta["load_end"]
+    rows = [row for run in runs for row in run.rows]
+    return Run(rows, [m for run in runs for m in run.compared], meta)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from bench.__main__ import main
 from bench.cfloor import C_FLOOR
-from bench.results import Run, load_run, run_meta, save_run
+from bench.results import Run, load_run, merge_runs, run_meta, save_run
 from bench.runner import Job, Plan, Row, _check, _not_run
 
 META = {
@@ -58,12 +58,16 @@ def test_the_report_renders_from_a_results_file(tmp_path: Path) -> None:
     assert "not run at 100,000: est. 40 s" in text
 
 
-def test_a_saved_run_loads_back_equal(tmp_path: Path) -> None:
-    saved = tmp_path / "run.json"
+def test_saved_runs_load_back_equal_and_merge_in_order(tmp_path: Path) -> None:
+    saved, big = tmp_path / "run.json", tmp_path / "big.json"
     meta = run_meta("python -m bench", 1, 0, "wall")
     save_run(saved, Run(_rows(), [], meta))
     loaded = load_run(saved)
     assert loaded.rows == _rows() and loaded.meta["commit"] == meta["commit"]
+    save_run(big, Run([Row(1_000_000, 1, "pretok", "bleu_impl", times=[9.0])], [], dict(META)))
+    merged = merge_runs([saved, big])
+    assert merged.rows == [*_rows(), Row(1_000_000, 1, "pretok", "bleu_impl", times=[9.0])]
+    assert merged.meta["command"] == "python -m bench` and `python -m bench (test)"
 
 
 def test_without_sacrebleu_bleu_impl_is_checked_against_its_reference_path(monkeypatch) -> None:
