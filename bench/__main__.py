@@ -341,7 +341,7 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
     compared: list[Measured] = []
     meta = run_meta(command, plan.reps, plan.warmup, plan.clock)
 
-    def save(rows: list[Row]) -> None:  # after every block, so a long run leaves results
+    def save(rows: list[Row]) -> None:  # after every measurement: a long run leaves results
         _save(args, Run(rows, compared, meta), previous)
 
     rows = run_plan(plan, done=save) if plan.tasks or not args.tasks else []

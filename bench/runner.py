@@ -374,7 +374,7 @@ def run_plan(
 ) -> list[Row]:
     """Measure everything in ``plan``; every reported time has passed its score check.
 
-    ``done(rows)`` is called after each (size, refs) block, e.g. to save partial results.
+    ``done(rows)`` is called after each measurement, e.g. to save partial results.
     """
     rows: list[Row] = []
     for size in plan.sizes:
@@ -383,6 +383,6 @@ def run_plan(
             for job in plan_block(plan, size, refs):
                 rows.append(job.row)
                 run_job(plan, job, rows, references, log)
-            if done is not None:
-                done(rows)
+                if done is not None:
+                    done(rows)
     return rows
