@@ -31,6 +31,8 @@ __all__ = [
     "LAST_SEGMENT_METHODS",
     "MEANINGS",
     "NLTK_METHODS",
+    "SINGLE_SPACED",
+    "SINGLE_SPACE_SPLITS",
     "STATS_KNOBS",
     "STATS_ONLY_KNOBS",
     "Config",
@@ -240,6 +242,7 @@ class Config:
         "none",
         "13a",
         "intl",
+        "mteval-intl",
         "char",
         "zh",
         "ja-mecab",
@@ -248,6 +251,7 @@ class Config:
         "flores101",
         "flores200",
         "codexglue",
+        "parlai",
     ] = knob(
         "none",
         "tok",
@@ -258,6 +262,8 @@ class Config:
             "none": "whitespace split only",
             "13a": "mteval-v13a's tokenizer (sacrebleu's default)",
             "intl": "mteval-v14 international tokenizer (sacrebleu's regex port)",
+            "mteval-intl": "the script's own intl: after dropping <skipped> and decoding "
+            "&quot; &amp; &lt; &gt; &apos;",
             "char": "one token per non-space character",
             "zh": "Chinese characters one token each, the rest as 13a",
             "ja-mecab": "MeCab with the IPA dictionary (extra [ja])",
@@ -266,9 +272,11 @@ class Config:
             "flores101": "SentencePiece with the FLORES-101 model (extra [spm])",
             "flores200": "SentencePiece with the FLORES-200 model (extra [spm])",
             "codexglue": "\\w+ runs and single other non-space characters (CodeXGLUE)",
+            "parlai": "ParlAI's normalize_answer after its lowercasing: ASCII punctuation and "
+            "a/an/the to spaces, whitespace runs to one space",
         },
     )
-    split: Literal["python", "perl-unicode", "perl-bytes"] = knob(
+    split: Literal["python", "perl-unicode", "perl-bytes", "strip-space"] = knob(
         "python",
         "split",
         "tokens",
@@ -277,6 +285,8 @@ class Config:
             "python": "str.split(): Unicode whitespace and U+001C-U+001F",
             "perl-unicode": "Unicode White_Space (not U+001C-U+001F): Perl on decoded text",
             "perl-bytes": "ASCII whitespace only: Perl on bytes",
+            "strip-space": "str.strip().split(' '): two spaces make an empty token, an empty "
+            "line is one empty token (compare-mt, ParlAI)",
         },
     )
     line_prep: Literal["none", "rstrip"] = knob(
@@ -695,12 +705,24 @@ def make_config(knobs: Mapping[str, Any]) -> Config:
     if config.effective_order and config.weights is not None:
         raise KnobError("effective_order renormalises to uniform weights; do not also give weights")
     _check_spm_model(config)
+    if config.split in SINGLE_SPACE_SPLITS and config.tokenize not in SINGLE_SPACED:
+        raise KnobError(
+            f"split={config.split!r} splits on single spaces, so it needs a tokenizer whose "
+            f"output spacing is defined: tokenize={' or '.join(map(repr, SINGLE_SPACED))}, "
+            f"not {config.tokenize!r}"
+        )
     if config.smoothing in LAST_SEGMENT_METHODS and config.smoothing_context != "last-segment":
         raise KnobError(
             f"{config.smoothing} reads the last segment (NLTK): it needs "
             "smoothing_context='last-segment'"
         )
     return config
+
+
+#: Splits that read every space (an empty token between two), and the tokenizers whose
+#: output spacing is defined (the raw line; ParlAI's single-spaced normaliser).
+SINGLE_SPACE_SPLITS = ("strip-space",)
+SINGLE_SPACED = ("none", "parlai")
 
 
 def _check_spm_model(config: Config) -> None:
