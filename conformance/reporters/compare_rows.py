@@ -176,7 +176,7 @@ def cause_rows(f: Findings) -> list[list[Any]]:
 
 
 def cause_cell(d: Difference) -> str:
-    alternatives = d.record.cause.alternatives if d.record.cause else ""
+    alternatives = d.alternatives
     return f"{d.cause}\n(equally minimal: {alternatives})" if alternatives else d.cause
 
 
@@ -201,9 +201,8 @@ def knob_notes(f: Findings) -> list[tuple[str, str]]:
     order the causes are listed."""
     knobs: dict[str, str] = {}
     for group in f.causes:
-        for difference in group.rows:
-            for change in difference.record.cause.changes if difference.record.cause else ():
-                knob = change.knob
-                if knob not in knobs and knob in DOCS:
-                    knobs[knob] = DOCS[knob]
+        for change in group.cause.split("; "):  # knob: a vs b; knob2: ...
+            knob = change.partition(":")[0]
+            if knob not in knobs and knob in DOCS:
+                knobs[knob] = DOCS[knob]
     return list(knobs.items())
