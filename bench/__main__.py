@@ -32,7 +32,8 @@ available memory is skipped with that reason (sacrebleu at 1M x 4 refs needs ~29
 
 examples:
   python -m bench --quick                      # smoke run, seconds; writes nothing
-  python -m bench                              # 3k,100k,1M x 1,4 refs -> docs/benchmarks.md
+  python -m bench --clock cpu                  # 10k,100k,1M x 1,4 refs -> docs/benchmarks.json, .md
+  python -m bench --render docs/benchmarks.json   # docs/benchmarks.md again from saved results
   python -m bench --sizes 100k --refs 1 --libs bleu_impl,sacrebleu --no-write
   python -m bench --sizes 3k,100k --refs 1 --tasks zh,ja-mecab --append  # CJK rows only
   python -m bench --identify-only --no-write   # the identify rows alone
@@ -51,12 +52,16 @@ from typing import TypeVar
 
 from conformance.commands.options import non_negative_int, positive_int
 
+from .cfloor import C_FLOOR
 from .generated import RUNS, Measured, measure
-from .libs import ADAPTERS, STREAMED
+from .libs import ADAPTERS, SENTENCE_BATCH, STREAMED
 from .report import console, markdown
+from .results import Run, merge_runs, run_meta, save_run
 from .runner import ALL_TASKS, DEFAULT_CACHE, TASKS, Plan, Row, run_plan
 
 _T = TypeVar("_T")
+#: what ``--quick`` times
+QUICK_LIBS = ("bleu_impl", SENTENCE_BATCH, "sacrebleu", C_FLOOR)
 
 
 def parse_size(text: str) -> int:
@@ -107,7 +112,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--sizes",
         type=_list(parse_size),
         default=None,
-        help="comma-separated corpus sizes in segments (default 3k,100k,1M)",
+        help="comma-separated corpus sizes in segments (default 10k,100k,1M)",
     )
     parser.add_argument(
         "--refs",
@@ -191,7 +196,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--quick",
         action="store_true",
-        help="smoke run: 300 and 2k segments, 1 ref, 1 run, no report",
+        help="smoke run in seconds: bleu_impl, sentence_scores, the C floor and sacrebleu "
+        "(when installed; else bleu_impl is checked against its reference path) on 300 and "
+        "2k segments, 1 ref, pre-tokenized, 13a and sentence, 1 run, no report",
+    )
+    parser.add_argument(
+        "--render",
+        type=Path,
+        nargs="+",
+        metavar="RESULTS",
+        help="only write --output (and beside it the merged .json) from saved runs (their "
+        ".json; several: their rows in order, e.g. a 1M run made beside a 10k,100k one), "
+        "then exit",
     )
 
 
@@ -233,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
 def run_identify(args: argparse.Namespace) -> None:
     """The identify rows: printed, and added to the report as a section."""
     from .identify import identify_rows, identify_table
-    from .report import machine
+    from .results import machine
 
     table = identify_table(identify_rows())
     print("\nidentify (fresh process each, default options):\n" + table)
@@ -253,8 +269,11 @@ def _plan(args: argparse.Namespace) -> Plan:
     """The plan of ``args``: ``--quick`` is two small sizes, one reference, one repetition;
     an unknown ``--tasks`` name exits with the valid ones."""
     quick = args.quick
+    if quick:
+        args.libs = args.libs or list(QUICK_LIBS)
+        args.tasks = args.tasks or ["pretok", "13a", "sentence"]
     plan = Plan(
-        sizes=args.sizes or ([300, 2_000] if quick else [3_000, 100_000, 1_000_000]),
+        sizes=args.sizes or ([300, 2_000] if quick else [10_000, 100_000, 1_000_000]),
         refs=args.refs or ([1] if quick else [1, 4]),
         reps=1 if quick else args.reps,
         warmup=0 if quick else args.warmup,
@@ -284,11 +303,13 @@ def _plan(args: argparse.Namespace) -> Plan:
     return plan
 
 
-def _save(args: argparse.Namespace, text: str, previous: str) -> None:
-    """Write the report (appended as a section after ``previous`` when there is one)."""
+def _save(args: argparse.Namespace, run: Run, previous: str) -> None:
+    """Write the run's JSON beside the report, and the report (appended as a section after
+    ``previous`` when there is one)."""
     if args.no_write:
         return
-    args.output.parent.mkdir(parents=True, exist_ok=True)
+    save_run(args.output.with_suffix(".json"), run)
+    text = markdown(run)
     if previous:
         text = previous + as_section(text, args.note)
     elif args.note:
@@ -301,6 +322,13 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
     if getattr(args, "identify_only", False):
         run_identify(args)
         return 0
+    if getattr(args, "render", None):
+        merged = merge_runs(args.render)
+        if args.output.with_suffix(".json") not in args.render:
+            save_run(args.output.with_suffix(".json"), merged, measuring=False)
+        args.output.write_text(markdown(merged), encoding="utf-8")
+        print(f"wrote {args.output} and its .json")
+        return 0
     plan = _plan(args)
     if args.quick:
         args.no_write = True
@@ -311,16 +339,17 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
         previous = args.output.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
 
     compared: list[Measured] = []
+    meta = run_meta(command, plan.reps, plan.warmup, plan.clock)
 
-    def save(rows: list[Row]) -> None:  # after every block, so a long run leaves results
-        _save(args, markdown(rows, plan.reps, command, compared, plan.clock), previous)
+    def save(rows: list[Row]) -> None:  # after every measurement: a long run leaves results
+        _save(args, Run(rows, compared, meta), previous)
 
     rows = run_plan(plan, done=save) if plan.tasks or not args.tasks else []
-    if not args.tasks or "compare" in args.tasks:
+    if not args.quick and (not args.tasks or "compare" in args.tasks):
         run_comparisons(compared, lambda: save(rows))
     print()
     print(console(rows))
-    if not args.quick:
+    if not args.quick and not args.tasks:
         run_identify(args)
     if not args.no_write:
         print(f"\nwrote {args.output}")

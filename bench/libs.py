@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .cfloor import C_FLOOR
+
 Run = Callable[[], Any]
 
 #: The measurement of bleu_impl reading the corpus files line by line (no adapter).
@@ -42,11 +44,13 @@ class Adapter:
 
     task: str
     lib: str
-    prepare: Callable[[list[str], list[list[str]]], Run]
+    prepare: Callable[[list[str], list[list[str]]], Run] | None  # None: the C floor
     check: str = "sacrebleu"
     note: str = ""
     modules: tuple[str, ...] = ()
     hint: str = ""
+    max_size: int = 0  # > 0: larger corpora are not run, their time is estimated
+    python: str = ""  # a package run in a venv of its own (bench/ownenv.py)
 
 
 def version(dist: str) -> str | None:
@@ -58,8 +62,9 @@ def version(dist: str) -> str | None:
 
 
 def missing(adapter: Adapter) -> str | None:
-    """Why the adapter cannot run here (a module fails to import), or None."""
-    for module in adapter.modules:
+    """Why the adapter cannot run here (a module fails to import), or None. A peer in a venv
+    of its own is checked there (bench/ownenv.py)."""
+    for module in () if adapter.python else adapter.modules:
         try:
             importlib.import_module(module)
         except Exception as exc:  # ImportError, or a broken binary wheel
@@ -103,12 +108,6 @@ def _bleu_impl_sentences(hyps: list[str], refs: list[list[str]]) -> Run:
     from bleu_impl import sentence_scores
 
     return lambda: sentence_scores(hyps, refs, profile="sacrebleu")
-
-
-def _bleu_impl_nltk_profile(hyps: list[str], refs: list[list[str]]) -> Run:
-    from bleu_impl import corpus_bleu
-
-    return lambda: corpus_bleu(hyps, refs, profile="nltk").score
 
 
 # ----------------------------------------------------------------------------- sacrebleu
@@ -174,8 +173,31 @@ def _torchmetrics(sacre: bool) -> Callable[..., Run]:
     return prepare
 
 
-def _unwritten(hyps: list[str], refs: list[list[str]]) -> Run:
-    raise NotImplementedError("no adapter: the package could not be installed to learn its API")
+def _sacrebleu_mojo(tokenize: str) -> Callable[..., Run]:
+    def prepare(hyps: list[str], refs: list[list[str]]) -> Run:
+        import sacrebleu_mojo
+
+        streams = _columns(refs)
+
+        def run() -> float:
+            score: float = sacrebleu_mojo.corpus_bleu(hyps, streams, tokenize=tokenize).score
+            return score / 100
+
+        return run
+
+    return prepare
+
+
+def _fast_bleu(hyps: list[str], refs: list[list[str]]) -> Run:
+    import fast_bleu
+
+    def run() -> float:
+        pool = [r.split() for rs in refs for r in rs]
+        bleu = fast_bleu.BLEU(pool, {"bleu": (0.25,) * 4}, smoothing_func=1)
+        scores: list[float] = bleu.get_score([h.split() for h in hyps])["bleu"]
+        return sum(scores) / len(scores)
+
+    return run
 
 
 def _split_floor(hyps: list[str], refs: list[list[str]]) -> Run:
@@ -249,6 +271,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         check="nltk",
         note="NLTK floors every segment's n-gram count at 1 (profile nltk); split included",
         modules=("nltk",),
+        max_size=100_000,
     ),
     Adapter(
         "pretok",
@@ -264,13 +287,31 @@ ADAPTERS: tuple[Adapter, ...] = (
         check="torchmetrics",
         note=TORCH_NOTE,
         modules=("torch", "torchmetrics"),
+        max_size=100_000,
+    ),
+    *(
+        Adapter(
+            task,
+            "sacrebleu-mojo",
+            _sacrebleu_mojo(tokenize),
+            note="in its own Python 3.12 venv (no release for older Pythons)",
+            python="sacrebleu-mojo",
+        )
+        for task, tokenize in (("pretok", "none"), ("13a", "13a"))
     ),
     Adapter(
         "pretok",
-        "sacrebleu-mojo",
-        _unwritten,
-        modules=("sacrebleu_mojo",),
-        hint="`pip install sacrebleu-mojo` finds no release for Python 3.11 (all need >= 3.12)",
+        "fast-bleu",
+        _fast_bleu,
+        check="fast-bleu",
+        note="every hypothesis against the pool of all references (profile fast-bleu); split "
+        "included",
+        modules=("fast_bleu",),
+        max_size=10_000,
+    ),
+    *(
+        Adapter(task, C_FLOOR, None, note="statistics in C, scored here; files in memory")
+        for task in ("pretok", "13a")
     ),
     Adapter("13a", "bleu_impl", _bleu_impl("13a"), modules=("numpy",)),
     Adapter(
@@ -286,8 +327,10 @@ ADAPTERS: tuple[Adapter, ...] = (
         "13a",
         "torchmetrics",
         _torchmetrics(sacre=True),
+        check="torchmetrics-sacrebleu",
         note=TORCH_NOTE,
         modules=("torch", "torchmetrics"),
+        max_size=100_000,
     ),
     Adapter(
         "sentence",
@@ -334,20 +377,23 @@ ADAPTERS: tuple[Adapter, ...] = (
     ),
 )
 
+
+def _profile_check(profile: str) -> Callable[[list[str], list[list[str]]], Run]:
+    """bleu_impl under ``profile``: the check of a library with its own semantics."""
+
+    def prepare(hyps: list[str], refs: list[list[str]]) -> Run:
+        from bleu_impl import corpus_bleu
+
+        return lambda: corpus_bleu(hyps, refs, profile=profile).score
+
+    return prepare
+
+
 #: bleu_impl profiles that emulate a library's own semantics, for its correctness check.
 CHECKS: dict[str, Callable[[list[str], list[list[str]]], Run]] = {
-    "nltk": _bleu_impl_nltk_profile,
+    name: _profile_check(name)
+    for name in ("nltk", "torchmetrics", "torchmetrics-sacrebleu", "fast-bleu")
 }
-
-
-def torchmetrics_check(hyps: list[str], refs: list[list[str]]) -> Run:
-    """bleu_impl's torchmetrics profile (whitespace tokens, closest-first)."""
-    from bleu_impl import corpus_bleu
-
-    return lambda: corpus_bleu(hyps, refs, profile="torchmetrics").score
-
-
-CHECKS["torchmetrics"] = torchmetrics_check
 
 
 def _reference_path(tokenize: str) -> Callable[..., Run]:
@@ -378,6 +424,7 @@ DISTRIBUTIONS = (
     "sacrebleu",
     "nltk",
     "bleuscore",
+    "fast-bleu",
     "torch",
     "torchmetrics",
     "dask",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -14,7 +15,9 @@ from typing import Any
 
 from . import corpus as gen
 from . import mtsystems
+from .cfloor import C_FLOOR, compile_floor
 from .libs import ADAPTERS, STREAMED, Adapter, missing
+from .ownenv import own_python
 
 TOLERANCE = 1e-12
 DEFAULT_CACHE = Path(tempfile.gettempdir()) / "bleu-conformance-bench"
@@ -86,6 +89,9 @@ class Plan:
         "bleu_impl",
         STREAMED,
         "sacrebleu",
+        "sacrebleu-mojo",
+        "bleuscore",
+        C_FLOOR,
     )
     big_reps: int = 1
     sentence_max: int = 100_000
@@ -129,16 +135,19 @@ def _corpus_lines(plan: Plan, size: int, refs: int, kind: str) -> Iterator[list[
     yield from ([h, *r] for h, *r in zip(outputs["hyp"], *streams))
 
 
-def run_worker(spec: dict[str, Any], timeout: float) -> dict[str, Any]:
-    """Run ``bench.worker`` in a fresh interpreter and return its JSON (or an error)."""
+def run_worker(spec: dict[str, Any], timeout: float, python: str = "") -> dict[str, Any]:
+    """Run ``bench.worker`` in a fresh interpreter (``python``, default this one) and return
+    its JSON (or an error)."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     try:
         proc = subprocess.run(  # the spec on stdin: a score list can outgrow argv
-            [sys.executable, "-m", "bench.worker"],
+            [python or sys.executable, "-m", "bench.worker"],
             input=json.dumps(spec),
             capture_output=True,
             text=True,
             timeout=timeout,
             check=False,
+            env=env,
         )
     except subprocess.TimeoutExpired:
         return {"error": f"timed out after {timeout:.0f} s"}
@@ -161,8 +170,6 @@ def _jobs(plan: Plan, size: int) -> list[tuple[str, Adapter | None]]:
         if adapter.task == "sentence" and size > plan.sentence_max:
             continue
         if adapter.task in ("zh", "ja-mecab") and size > plan.cjk_max:
-            continue
-        if size >= plan.big and adapter.lib not in plan.big_libs:
             continue
         chosen.append((adapter.task, adapter))
         streamed = adapter.lib == "bleu_impl" and adapter.task in ("pretok", "13a")
@@ -202,6 +209,7 @@ def _reference_score(
     key = (spec["task"], check)
     if key not in cache:
         ref_spec = {**spec, "reps": 1, "warmup": 0, "want": None}
+        ref_spec.pop("binary", None)
         if check == "sacrebleu":
             ref_spec["lib"] = "sacrebleu"
         else:
@@ -221,11 +229,19 @@ class Job:
 
 
 def _check(plan: Plan, task: str, adapter: Adapter | None, tokenize: str) -> str:
-    """The score a measurement is checked against (see ``Adapter.check``)."""
+    """The score a measurement is checked against (see ``Adapter.check``): bleu_impl's
+    reference path instead of sacrebleu when asked, or when sacrebleu does not import."""
     check = "" if task == "floor" else (adapter.check if adapter else "sacrebleu")
-    if check == "sacrebleu" and plan.check_against == "reference" and task != "sentence":
+    reference = plan.check_against == "reference" or not sacrebleu_imports()
+    if check == "sacrebleu" and reference and task != "sentence":
         check = f"reference-{tokenize}"
     return check
+
+
+def sacrebleu_imports() -> bool:
+    """Whether sacrebleu is installed here (the default score check)."""
+    sacre = next(a for a in ADAPTERS if a.lib == "sacrebleu")
+    return missing(sacre) is None
 
 
 def plan_block(plan: Plan, size: int, refs: int) -> list[Job]:
@@ -262,6 +278,31 @@ def _skip_reason(job: Job, rows: list[Row]) -> str | None:
             f"size) exceeds 80% of the {have / 1024:.1f} GB available"
         )
     return reason
+
+
+def _not_run(plan: Plan, job: Job, rows: list[Row]) -> str | None:
+    """Why a slow peer is not run at this size (its ``max_size``, or not in ``big_libs`` at
+    ``big`` sizes), with its time estimated linearly from its largest measured size."""
+    row, adapter = job.row, job.adapter
+    limit = adapter.max_size if adapter else 0
+    too_big = bool(limit) and row.size > limit
+    if not too_big and not (row.size >= plan.big and row.lib not in plan.big_libs):
+        return None
+    known = [
+        r
+        for r in rows
+        if (r.refs, r.task, r.lib) == (row.refs, row.task, row.lib)
+        and r.size < row.size
+        and r.median
+    ]
+    if not known:
+        return f"not run at {row.size:,}: too slow (no smaller size measured to estimate from)"
+    best = max(known, key=lambda r: r.size)
+    estimate = (best.median or 0.0) * row.size / best.size
+    return (
+        f"not run at {row.size:,}: est. {estimate:.0f} s (linear from {best.median:.2f} s at "
+        f"{best.size:,}; a lower bound when it grows faster than linearly)"
+    )
 
 
 def _record(job: Job, result: dict[str, Any], log: Callable[[str], None]) -> None:
@@ -305,7 +346,14 @@ def run_job(
     of this block, by (task, check), filled as they are computed.
     """
     row = job.row
-    reason = _skip_reason(job, rows)
+    reason = _not_run(plan, job, rows) or _skip_reason(job, rows)
+    python = ""
+    if not reason and job.adapter and job.adapter.python:
+        found, reason = own_python(plan.cache, job.adapter.python)
+        python = found or ""
+    if not reason and job.adapter and job.adapter.prepare is None:
+        binary, reason = compile_floor(plan.cache)
+        job.spec["binary"] = str(binary)
     if reason:
         row.skipped = reason
         log(f"[skip] {row.size} x{row.refs} {row.task:8} {row.lib}: {reason}")
@@ -315,7 +363,7 @@ def run_job(
         if job.spec["want"] is None:
             row.skipped = f"no {job.check} score to check against"
             return
-    result = run_worker(job.spec, plan.timeout)
+    result = run_worker(job.spec, plan.timeout, python)
     _record(job, result, log)
     if row.lib == "sacrebleu" and not row.skipped:
         references[(row.task, "sacrebleu")] = result["score"]
@@ -326,7 +374,7 @@ def run_plan(
 ) -> list[Row]:
     """Measure everything in ``plan``; every reported time has passed its score check.
 
-    ``done(rows)`` is called after each (size, refs) block, e.g. to save partial results.
+    ``done(rows)`` is called after each measurement, e.g. to save partial results.
     """
     rows: list[Row] = []
     for size in plan.sizes:
@@ -335,6 +383,6 @@ def run_plan(
             for job in plan_block(plan, size, refs):
                 rows.append(job.row)
                 run_job(plan, job, rows, references, log)
-            if done is not None:
-                done(rows)
+                if done is not None:
+                    done(rows)
     return rows

@@ -7,7 +7,9 @@ import sacrebleu
 
 from bench import corpus as gen
 from bench.__main__ import _plan, build_parser, parse_size
+from bench.cfloor import C_FLOOR
 from bench.report import markdown, table
+from bench.results import Run, run_meta
 from bench.runner import Plan, Row, corpus_dir, predicted_mb, run_plan
 from bench.worker import distance, measure, read_corpus
 
@@ -40,7 +42,7 @@ def test_correctness_check_runs_on_a_tiny_corpus(tmp_path) -> None:
         reps=1,
         warmup=0,
         cache=tmp_path,
-        libs=("str.split", "bleu_impl", "sacrebleu", "nltk"),
+        libs=("str.split", "bleu_impl", "sacrebleu", "nltk", C_FLOOR),
     )
     rows = run_plan(plan, log=lambda _: None)
     checked = {(r.refs, r.task, r.lib): r for r in rows}
@@ -50,8 +52,10 @@ def test_correctness_check_runs_on_a_tiny_corpus(tmp_path) -> None:
     assert checked[(1, "pretok", "nltk")].check == "= nltk"
     assert checked[(2, "zh", "bleu_impl")].check == "= sacrebleu"
     assert checked[(1, "ja-mecab", "bleu_impl")].check == "= sacrebleu"
+    assert checked[(2, "pretok", C_FLOOR)].check == "= sacrebleu"
+    assert checked[(2, "13a", C_FLOOR)].check == "= sacrebleu"
     assert not any(r.skipped for r in rows)
-    text = markdown(rows, plan.reps, "python -m bench (test)")
+    text = markdown(Run(rows, [], run_meta("python -m bench (test)", 1, 0, "wall")))
     assert "\n## Targets\n" in text and "| 40 | 1 | pretok | bleu_impl |" in text
     assert len(table(rows)) == len(rows) + 2
 

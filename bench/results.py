@@ -1,0 +1,112 @@
+"""One bench run as a JSON file (``docs/benchmarks.json``): its rows, its generated
+comparisons and where and when it ran; ``docs/benchmarks.md`` is rendered from it."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .generated import CompareRun, Measured
+from .libs import DISTRIBUTIONS, version
+from .runner import Row
+
+__all__ = ["Run", "load_run", "machine", "merge_runs", "run_meta", "save_run"]
+
+
+@dataclass
+class Run:
+    """A bench run: ``meta`` (command, date, machine, load, commit, versions, method)."""
+
+    rows: list[Row]
+    compared: list[Measured] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def _commit() -> str:
+    root = Path(__file__).resolve().parents[1]
+    git = ["git", "-C", str(root)]
+    try:
+        head = subprocess.run(
+            [*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+        )
+        dirty = subprocess.run([*git, "status", "--porcelain"], capture_output=True, text=True)
+    except OSError:
+        return "unknown"
+    return head.stdout.strip() + (" (with uncommitted changes)" if dirty.stdout.strip() else "")
+
+
+def machine() -> str:
+    """CPU model, cores, memory, OS and Python."""
+    cpu = platform.processor() or "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        kb = int(Path("/proc/meminfo").read_text().split()[1])
+        mem = f", {kb / 1024**2:.0f} GiB RAM"
+    except (OSError, ValueError, IndexError):
+        pass
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (
+        f"{cpu}, {cores} cores{mem}; {platform.system()} {platform.release()}; "
+        f"Python {platform.python_version()}"
+    )
+
+
+def run_meta(command: str, reps: int, warmup: int, clock: str) -> dict[str, Any]:
+    """Where, when and how this run measures (the load average is read again at the end)."""
+    return {
+        "command": command,
+        "started": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": machine(),
+        "load_start": [round(x, 2) for x in os.getloadavg()],
+        "commit": _commit(),
+        "versions": {d: version(d) for d in ("bleu-conformance", *DISTRIBUTIONS)},
+        "reps": reps,
+        "warmup": warmup,
+        "clock": clock,
+    }
+
+
+def save_run(path: Path, run: Run, *, measuring: bool = True) -> None:
+    """Write ``run`` as JSON (while ``measuring``: the load average now as ``load_end``)."""
+    if measuring:
+        run.meta["load_end"] = [round(x, 2) for x in os.getloadavg()]
+    data = {"meta": run.meta, "rows": [asdict(r) for r in run.rows]}
+    data["compared"] = [asdict(m) for m in run.compared]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def load_run(path: Path) -> Run:
+    """The run saved at ``path`` by :func:`save_run`."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    compared = []
+    for item in data.get("compared", []):
+        spec = item.pop("run")
+        run = CompareRun(spec["label"], tuple(spec["args"]), spec["target"], spec["same_as"])
+        compared.append(Measured(run, **item))
+    return Run([Row(**r) for r in data["rows"]], compared, data["meta"])
+
+
+def merge_runs(paths: list[Path]) -> Run:
+    """The runs saved at ``paths`` as one: their rows and comparisons in order, the first
+    run's machine and start, every command, the last run's closing load average."""
+    runs = [load_run(path) for path in paths]
+    meta = dict(runs[0].meta)
+    meta["command"] = "` and `".join(run.meta["command"] for run in runs)
+    if "load_end" in runs[-1].meta:
+        meta["load_end"] = runs[-1].meta["load_end"]
+    rows = [row for run in runs for row in run.rows]
+    return Run(rows, [m for run in runs for m in run.compared], meta)

@@ -1,0 +1,93 @@
+"""docs/benchmarks.md is rendered from a saved run alone (no timing: the rows are given)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench.__main__ import main
+from bench.cfloor import C_FLOOR
+from bench.results import Run, load_run, merge_runs, run_meta, save_run
+from bench.runner import Job, Plan, Row, _check, _not_run
+
+META = {
+    "command": "python -m bench (test)",
+    "started": "2026-11-28 06:00 UTC",
+    "machine": "a test machine",
+    "load_start": [3.5, 2.0, 1.0],
+    "commit": "abc1234",
+    "versions": {"sacrebleu": "2.6.0", "nltk": None},
+    "reps": 3,
+    "warmup": 1,
+    "clock": "cpu",
+}
+
+
+def _rows() -> list[Row]:
+    def timed(task: str, lib: str, seconds: float) -> Row:
+        return Row(100_000, 1, task, lib, times=[seconds], peak_mb=50.0, extra_mb=10.0)
+
+    return [
+        timed("pretok", "sacrebleu", 10.0),
+        timed("pretok", "bleu_impl", 1.0),
+        timed("pretok", "nltk", 4.0),
+        timed("pretok", "bleuscore", 0.8),
+        timed("pretok", C_FLOOR, 0.25),
+        Row(100_000, 1, "pretok", "fast-bleu", skipped="not run at 100,000: est. 40 s"),
+    ]
+
+
+def test_the_report_renders_from_a_results_file(tmp_path: Path) -> None:
+    saved = tmp_path / "benchmarks.json"
+    save_run(saved, Run(_rows(), [], dict(META)))
+    output = tmp_path / "benchmarks.md"
+    assert main(["--render", str(saved), "--output", str(output)]) == 0
+    text = output.read_text(encoding="utf-8")
+    assert "`python -m bench (test)` from 2026-11-28 06:00 UTC" in text
+    assert "Load average (1, 5, 15 min): start 3.50, 2.00, 1.00; end " in text
+    assert "Commit: abc1234" in text and "nltk (not installed)" in text
+    # 10 s / 1 s vs sacrebleu, 4 s / 1 s vs NLTK, 1 s / 0.25 s the C floor
+    assert (
+        "| 100,000 | 1 | pretok | bleu_impl | 1.000 | 100,000 | 50 (10) | 10.0 | 4.0 | 4.00 |"
+        in text
+    )
+    assert (
+        "bleu_impl faster than every peer — **not met** (bleu_impl 1.000 s; as fast or "
+        "faster: bleuscore 0.800 s; not timed here: fast-bleu)" in text
+    )
+    assert "within 2x of the C floor — **not met** (4.00x the floor)" in text
+    assert "not run at 100,000: est. 40 s" in text
+
+
+def test_saved_runs_load_back_equal_and_merge_in_order(tmp_path: Path) -> None:
+    saved, big = tmp_path / "run.json", tmp_path / "big.json"
+    meta = run_meta("python -m bench", 1, 0, "wall")
+    save_run(saved, Run(_rows(), [], meta))
+    loaded = load_run(saved)
+    assert loaded.rows == _rows() and loaded.meta["commit"] == meta["commit"]
+    save_run(big, Run([Row(1_000_000, 1, "pretok", "bleu_impl", times=[9.0])], [], dict(META)))
+    merged = merge_runs([saved, big])
+    assert merged.rows == [*_rows(), Row(1_000_000, 1, "pretok", "bleu_impl", times=[9.0])]
+    assert merged.meta["command"] == "python -m bench` and `python -m bench (test)"
+
+
+def test_without_sacrebleu_bleu_impl_is_checked_against_its_reference_path(monkeypatch) -> None:
+    plan = Plan(sizes=[300], refs=[1])
+    monkeypatch.setattr("bench.runner.sacrebleu_imports", lambda: True)
+    assert _check(plan, "13a", None, "13a") == "sacrebleu"
+    monkeypatch.setattr("bench.runner.sacrebleu_imports", lambda: False)
+    assert _check(plan, "13a", None, "13a") == "reference-13a"
+
+
+def test_a_slow_peer_past_its_size_gets_an_estimate_not_a_silent_gap() -> None:
+    from bench.libs import ADAPTERS
+
+    nltk = next(a for a in ADAPTERS if a.lib == "nltk")
+    plan = Plan(sizes=[100_000, 1_000_000], refs=[1])
+    done = [Row(100_000, 1, "pretok", "nltk", times=[12.0])]
+    job = Job(Row(1_000_000, 1, "pretok", "nltk"), nltk, {}, "nltk")
+    assert _not_run(plan, job, done) == (
+        "not run at 1,000,000: est. 120 s (linear from 12.00 s at 100,000; a lower bound when "
+        "it grows faster than linearly)"
+    )
+    small = Job(Row(100_000, 1, "pretok", "nltk"), nltk, {}, "nltk")
+    assert _not_run(plan, small, []) is None
