@@ -10,7 +10,10 @@ from typing import Any
 from bleu_impl import CHOICES, DOCS, PROFILES, Config, KnobError, get_profile
 from bleu_impl.knobs import KNOB_NAMES
 
-_WORDS = {"true": True, "yes": True, "false": False, "no": False, "none": None, "null": None}
+_WORDS = {
+    **{"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False},
+    **{"none": None, "null": None, "default": None},
+}
 
 
 @functools.cache

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_names
 
 if TYPE_CHECKING:
-    from .generate import generate_cases
+    from .generate import generate_cases, tokenized
     from .load import load_fixtures
     from .model import (
         Case,
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 #: Where each public name lives (imported on first use).
 _MODULES = {
-    "generate": ("generate_cases",),
+    "generate": ("generate_cases", "tokenized"),
     "load": ("load_fixtures",),
     "model": (
         "Case",
@@ -60,6 +60,7 @@ __all__ = [
     "load_fixtures",
     "matches_keyword",
     "select_cases",
+    "tokenized",
 ]
 
 

@@ -14,15 +14,25 @@ import functools
 import time
 import traceback
 from dataclasses import dataclass
+from typing import Any
 
 from bleu_impl import BleuError, Pipeline, get_profile, make_config
 
-from ..adapters import Adapter
+from ..adapters import Adapter, Capabilities
 from ..cases import Case, ExpectationKey
 from ..protocol import AdapterError, Answer, Request, checked
 from ..results.vocab import ANSWERED, ERRORED, SKIPPED, Status
 
-__all__ = ["ANSWERED", "ERRORED", "SKIPPED", "Outcome", "Reply", "ask", "build_request"]
+__all__ = [
+    "ANSWERED",
+    "ERRORED",
+    "SKIPPED",
+    "Outcome",
+    "Remembering",
+    "Reply",
+    "ask",
+    "build_request",
+]
 
 #: How much of an implementation's stderr a result keeps.
 STDERR_TAIL = 4000
@@ -107,6 +117,46 @@ def _not_installed(request: Request) -> str | None:
     if not isinstance(tokenize, str):
         return None
     return _missing_dependency(tokenize, model if isinstance(model, str) else None)
+
+
+class Remembering(Adapter):
+    """``inner`` with each answer remembered per request as sent (level, knobs, texts):
+    asked again, it answers without running the implementation (identify's ``run --as``
+    check re-asks the fixture cases identify asked)."""
+
+    def __init__(self, inner: Adapter) -> None:
+        self.inner = inner
+        self._answers: dict[tuple[Any, ...], Answer] = {}
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return self.inner.capabilities
+
+    @capabilities.setter
+    def capabilities(self, value: Capabilities) -> None:
+        self.inner.capabilities = value
+
+    def check(self, request: Request) -> str | None:
+        return self.inner.check(request)
+
+    def run(self, request: Request) -> Answer:
+        key = (
+            request.level,
+            repr(sorted(request.config.items())),
+            request.hypotheses,
+            request.references,
+            request.input_format,
+        )
+        found = self._answers.get(key)
+        if found is None:
+            found = self._answers[key] = self.inner.run(request)
+        return found
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def warm_up(self) -> None:
+        self.inner.ensure_warm()
 
 
 def ask(adapter: Adapter, request: Request) -> Reply:

@@ -20,6 +20,7 @@ from typing import Any
 from bleu_impl import CHOICES, BleuError, BleuResult, Config, get_profile, make_config
 
 from ..cases import Tolerance
+from ..results.records import show_value
 from .asking import Outcome
 from .evaluator import Evaluator
 
@@ -33,7 +34,6 @@ __all__ = [
     "attribute",
     "describe_changes",
     "matches",
-    "show_value",
 ]
 
 #: The largest cause searched for; larger differences are reported as unexplained.
@@ -50,19 +50,6 @@ _NO_SIDE_A = "no knob setting reproduces side A"
 
 #: Alternative values tried when a side has no known profile or its profile misses.
 _NUMERIC_TRIALS: Mapping[str, tuple[Any, ...]] = {"max_order": (1, 2, 3, 4, 5)}
-
-
-def show_value(value: Any) -> str:
-    """A knob value as people read it: on/off, default, weights as (0.5,0.5)."""
-    if value is False:
-        return "off"
-    if value is True:
-        return "on"
-    if value is None:
-        return "default"
-    if isinstance(value, tuple | list):
-        return "(" + ",".join(f"{v:g}" for v in value) + ")"
-    return str(value)
 
 
 @dataclass(frozen=True)

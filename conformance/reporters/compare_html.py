@@ -109,7 +109,7 @@ def scatter_figure(f: Findings, pairs: Sequence[Pair]) -> str:
 
 
 def _cause_html(d: Difference) -> html.Markup:
-    alternatives = d.record.cause.alternatives if d.record.cause else ""
+    alternatives = d.alternatives
     extra = html.note(f"equally minimal: {alternatives}") if alternatives else ""
     return html.Markup(html.text(d.cause) + extra)
 

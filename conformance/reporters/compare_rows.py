@@ -178,7 +178,7 @@ def cause_rows(f: Findings) -> list[list[Any]]:
 
 
 def cause_cell(d: Difference) -> str:
-    alternatives = d.record.cause.alternatives if d.record.cause else ""
+    alternatives = d.alternatives
     return f"{d.cause}\n(equally minimal: {alternatives})" if alternatives else d.cause
 
 
@@ -204,12 +204,13 @@ def knob_notes(f: Findings) -> list[tuple[str, str]]:
     the order the causes are listed; values no cause names are left out."""
     notes: dict[str, str] = {}
     for group in f.causes:
-        for difference in group.rows:
-            for change in difference.record.cause.changes if difference.record.cause else ():
-                meanings = MEANINGS.get(change.knob, {})
-                for value in (change.a, change.b):
-                    if value in meanings:
-                        notes.setdefault(f"{change.knob}={show_value(value)}", meanings[value])
-                    elif not meanings and change.knob in DOCS:
-                        notes.setdefault(change.knob, DOCS[change.knob])
+        for change in group.cause.split("; "):  # knob: a vs b; knob2: ...
+            knob, _, values = change.partition(": ")
+            shown = set(values.split(" vs "))
+            meanings = MEANINGS.get(knob, {})
+            for value, meaning in meanings.items():
+                if show_value(value) in shown:
+                    notes.setdefault(f"{knob}={show_value(value)}", meaning)
+            if not meanings and knob in DOCS:
+                notes.setdefault(knob, DOCS[knob])
     return list(notes.items())

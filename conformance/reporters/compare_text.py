@@ -184,7 +184,7 @@ def _md_differences(f: Findings, title: str, rows: Sequence[Difference], start: 
     table = []
     for row, d in zip(difference_rows(f, rows, start), rows):
         number, item, pair, a, b, delta, _ = row
-        alternatives = d.record.cause.alternatives if d.record.cause else ""
+        alternatives = d.alternatives
         cause = md.code(d.cause) + (f" (equally minimal: {alternatives})" if alternatives else "")
         table.append([number, md.code(item), pair, a, b, delta, cause, detail_cell(d)])
     block = md.table([*DISCREPANCY_HEADERS, "differing statistics"], table, "rllrrrll")

@@ -45,6 +45,8 @@ class Difference:
     record: Pair
     size: float
     material: bool
+    #: The explanation chosen from the record's equally minimal ones (:func:`_shared`).
+    chosen: str | None = None
 
     @property
     def item(self) -> str:
@@ -56,7 +58,14 @@ class Difference:
 
     @property
     def cause(self) -> str:
+        if self.chosen is not None:
+            return self.chosen
         return self.record.cause.cause if self.record.cause else "unexplained"
+
+    @property
+    def alternatives(self) -> str:
+        """The other equally minimal explanations, ``|``-separated."""
+        return " | ".join(c for c in _candidates(self.record) if c != self.cause)
 
     @property
     def explained(self) -> bool:
@@ -177,6 +186,30 @@ def _tally(pairs: Iterable[Pair], policy: Policy) -> list[PairTally]:
     return list(table.values())
 
 
+def _candidates(pair: Pair) -> list[str]:
+    """Every equally minimal explanation of one difference, the recorded cause first."""
+    cause = pair.cause
+    if cause is None or not cause.explained:
+        return []
+    return [cause.cause, *(a for a in cause.alternatives.split(" | ") if a)]
+
+
+def _shared(differences: list[Difference]) -> list[Difference]:
+    """Each difference with, as its cause, the explanation (of its equally minimal ones) that
+    explains the most differences of its pair; the recorded one on a tie. One case cannot
+    tell ``tokenize: char`` from effective order on a 2-token exact match; the pair's other
+    cases can."""
+    counts: Counter[tuple[tuple[str, str], str]] = Counter()
+    for d in differences:
+        counts.update((d.pair, c) for c in _candidates(d.record))
+    out = []
+    for d in differences:
+        candidates = _candidates(d.record)
+        best = max(candidates, key=lambda c: counts[d.pair, c], default=None)
+        out.append(d if best is None or best == candidates[0] else replace(d, chosen=best))
+    return out
+
+
 def _causes(differences: Sequence[Difference]) -> list[CauseGroup]:
     """Groups of one cause: the most material cases first, then the largest, then the most
     cases."""
@@ -203,10 +236,12 @@ def analyze(report: Report, decimals: int | None = None) -> Findings:
     decimals on 0–100 when given."""
     policy = report.policy if decimals is None else replace(report.policy, decimals=decimals)
     differences = sorted(
-        (
-            Difference(pair, _size(pair), policy.material(_size(pair)))
-            for pair in report.pairs
-            if pair.verdict == DIFFERING
+        _shared(
+            [
+                Difference(pair, _size(pair), policy.material(_size(pair)))
+                for pair in report.pairs
+                if pair.verdict == DIFFERING
+            ]
         ),
         key=lambda d: (-d.size, d.item, d.pair),
     )

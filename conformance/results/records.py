@@ -64,7 +64,14 @@ __all__ = [
 
 
 def show_value(value: Any) -> str:
-    """A knob value as reports write it: weights as ``(0.25,0.25)``, others as ``str``."""
+    """A knob value as reports write it (and ``--knob`` reads it): on/off, default, weights
+    as ``(0.25,0.25)``, others as ``str``."""
+    if value is False:
+        return "off"
+    if value is True:
+        return "on"
+    if value is None:
+        return "default"
     if isinstance(value, tuple | list):
         return "(" + ",".join(f"{v:g}" for v in value) + ")"
     return str(value)

@@ -22,7 +22,8 @@ from typing import Any
 
 from bleu_impl import BleuError, Config, get_profile, make_config
 
-from ..attribution import Side, attribute, show_value
+from ...results.records import show_value
+from ..attribution import Side, attribute
 from ..subjects import Subject
 from .tables import TableCache, TableEvaluator
 

@@ -35,9 +35,9 @@ from typing import Any
 
 from bleu_impl import PROFILES
 
-from ...cases import Case, ExpectationKey, Input, Segment, generate_cases
+from ...cases import Case, ExpectationKey, generate_cases, tokenized
 from ...results.records import Candidate, Identification
-from ..asking import ANSWERED, SKIPPED
+from ..asking import ANSWERED, SKIPPED, Remembering
 from ..attribution import UNKNOWN_FAILURE
 from ..subjects import Subject
 from .confirm import confirm
@@ -78,6 +78,7 @@ def identify(
     """Run ``subject`` on ``cases`` and name the profile (and options) it implements: the
     best candidate that ``run --as`` passes on ``checked`` (the fixture cases ``run``
     would select), else "no profile matches" with the nearest one."""
+    subject = replace(subject, adapter=Remembering(subject.adapter))  # asked once per request
     knob_free_only = subject.adapter.capabilities.knobs is None
     cases = _distinct(c for c in cases if not (knob_free_only and c.config))
     evidence = Evidence(subject)
@@ -204,7 +205,8 @@ def _separate(
         if len(leaders) < 2:
             break
         probes = generate_cases(_PROBES_PER_ROUND, seed=10_007 * (seed + 1) + round_)
-        added = evidence.probe(subject, leaders, [*probes, *map(_tokenized, probes)])
+        raw = [p for p in probes if p.input.format == "raw"]
+        added = evidence.probe(subject, leaders, [*probes, *map(tokenized, raw)])
         separating += added
         if not added:
             break
@@ -222,27 +224,3 @@ def _unique(evidence: Evidence, ranked: list[Candidate]) -> list[Candidate]:
             seen.add(key)
             unique.append(cand)
     return unique
-
-
-def _tokenized(case: Case) -> Case:
-    """``case`` as token lists, every third pair of neighbouring tokens joined into one
-    token with a space inside (it separates tuple n-grams from joined strings)."""
-
-    def tokens(text: Any) -> Any:
-        if text is None:
-            return None
-        words, merged, i = text.split(), [], 0
-        while i < len(words):
-            if i % 3 == 1 and i + 1 < len(words):
-                merged.append(f"{words[i]} {words[i + 1]}")
-                i += 2
-            else:
-                merged.append(words[i])
-                i += 1
-        return tuple(merged)
-
-    segments = tuple(
-        Segment(tokens(s.hypothesis), tuple(tokens(r) for r in s.references))
-        for s in case.input.segments
-    )
-    return replace(case, id=f"{case.id}-tokenized", input=Input("tokenized", segments))
