@@ -8,10 +8,10 @@ import statistics
 from datetime import datetime, timezone
 from pathlib import Path
 
+from conformance.commands.options import terminal_width
 from conformance.reporters import markdown as md
 from conformance.reporters.numbers import EMPTY, count, fixed
 from conformance.reporters.textgrid import grid
-from conformance.reporters.view import terminal_width
 
 from .generated import Measured, section
 from .libs import DISTRIBUTIONS, SENTENCE_BATCH, version
