@@ -207,3 +207,18 @@ def test_piped_into_head_it_ends_quietly() -> None:
     )
     assert shell.stdout.startswith("Compared")
     assert "Broken pipe" not in shell.stderr and "error" not in shell.stderr
+
+
+def test_the_screen_says_what_the_cases_are(capsys, monkeypatch, default_compare_log) -> None:
+    """The cases by provenance class add up to the cases compared, and the material
+    differences on each class to the material differences."""
+    monkeypatch.setenv("COLUMNS", "100")
+    assert main(["compare", "--replay", str(default_compare_log)]) == 0
+    out = capsys.readouterr().out
+    total = int(re.search(r"What the (\d+) cases are", out).group(1))
+    block = out.split("(by their provenance tags):\n", 1)[1].split("\n\n", 1)[0]
+    rows = re.findall(r"^  (\d+) +([a-z -]+) \((\d+) material\): \S", block, flags=re.M)
+    assert {kind for _, kind, _ in rows} >= {"published examples", "synthetic edge cases"}
+    assert sum(int(n) for n, _, _ in rows) == total
+    material = int(re.search(r"^(\d+) material differences", out, flags=re.M).group(1))
+    assert sum(int(m) for _, _, m in rows) == material
