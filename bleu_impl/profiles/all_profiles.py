@@ -12,6 +12,7 @@ from . import (
     allennlp,
     coco,
     codexglue,
+    comparemt,
     fairseq,
     fastbleu,
     google,
@@ -19,6 +20,7 @@ from . import (
     kerashub,
     nltk,
     paper,
+    parlai,
     perl,
     sacrebleu,
     torcheval,
@@ -49,6 +51,8 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
             fairseq,
             kerashub,
             allennlp,
+            parlai,
+            comparemt,
         )
         for p in family.PROFILES
     }

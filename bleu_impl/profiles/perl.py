@@ -14,6 +14,10 @@ What each script does beyond the textbook formula, all checked against the real 
 * multi-bleu-detok ``-lc`` lowercases hypotheses before tokenizing and references after
   (``lowercase_stage="hyp-before-ref-after"``), with Perl's ``lc``: no final-sigma rule
   (``lowercase="perl-lc"``).
+* mteval ``--international-tokenization`` is ``tokenize="mteval-intl"``, lowercased with
+  Perl ``lc`` on decoded text (``lowercase="perl-lc"``) unless ``-c``; ``max_order`` 1-4 is
+  the column of its "Cumulative N-gram scoring" table (the score itself is column 4;
+  columns 5-9 were not recorded, so not offered).
 """
 
 from __future__ import annotations
@@ -42,11 +46,33 @@ _MTEVAL_NOSMOOTH = Rule(
         "early_zero": "any-zero-order",
         "absent_order": "zero",
         "empty_hyp": "bp-zero",
-        "empty_ref": "bp-one",
+        "empty_ref": "rule",
         "bp_underflow": "zero",
     },
     why="--no-smoothing (bleu_score_nosmoothing) scores 0 when any order, absent orders "
     "included, has no match, and never reaches the system-level length-ratio print that dies",
+)
+
+_MTEVAL_INTL = Rule(
+    when={"tokenize": "mteval-intl", "lowercase": "ascii"},
+    then={"lowercase": "perl-lc"},
+    why="tokenization_international lowercases with Perl lc (Unicode, no final sigma), "
+    "not tr/[A-Z]/[a-z]/",
+)
+
+_MTEVAL_OPTIONS = {
+    "lowercase": Option("-c (case-sensitive: lowercase=False)", ("ascii", "perl-lc", False)),
+    "smoothing": Option("--no-smoothing (smoothing=none)", ("nist", "none")),
+    "tokenize": Option(
+        "--international-tokenization (tokenize=mteval-intl)", ("13a", "mteval-intl")
+    ),
+    "max_order": Option("the Cumulative N-gram scoring column (max_order=1..4)", (1, 2, 3, 4)),
+}
+
+#: lc goes with the international tokenization only, tr with the default one.
+_MTEVAL_FORBIDS = (
+    {"tokenize": "mteval-intl", "lowercase": "ascii"},
+    {"tokenize": "13a", "lowercase": "perl-lc"},
 )
 
 _MULTIBLEU_COMMON = {
@@ -79,7 +105,8 @@ PROFILES: tuple[Profile, ...] = (
         "system, empty references or a brevity penalty that underflows to 0.",
         source="moses-smt/mosesdecoder@34452895 scripts/generic/mteval-v13a.pl",
         defaults={**_MTEVAL_COMMON, "bp_underflow": "error"},
-        rules=(_MTEVAL_NOSMOOTH,),
+        rules=(_MTEVAL_NOSMOOTH, _MTEVAL_INTL),
+        forbids=_MTEVAL_FORBIDS,
         failures={
             "empty-hypothesis": "mteval-v13a.pl dies on an empty system (hypothesis "
             'length 0): "Can\'t take log of 0" in its system-level length-ratio print',
@@ -90,8 +117,7 @@ PROFILES: tuple[Profile, ...] = (
             "in its length-ratio print (exit status 34, ERANGE)",
         },
         options={
-            "lowercase": Option("-c (case-sensitive: lowercase=False)", ("ascii", False)),
-            "smoothing": Option("--no-smoothing (smoothing=none)", ("nist", "none")),
+            **_MTEVAL_OPTIONS,
             "ref_length": Option(
                 "--brevity-penalty shortest (ref_length=shortest)", ("closest", "shortest")
             ),
@@ -103,12 +129,10 @@ PROFILES: tuple[Profile, ...] = (
         "empty system scores 0, empty references give BP 1 and an underflowing brevity "
         "penalty scores 0.",
         source="moses-smt/mosesdecoder@34452895 scripts/generic/mteval-v14.pl",
-        defaults={**_MTEVAL_COMMON, "empty_hyp": "bp-zero", "empty_ref": "bp-one"},
-        rules=(_MTEVAL_NOSMOOTH,),
-        options={
-            "lowercase": Option("-c (case-sensitive: lowercase=False)", ("ascii", False)),
-            "smoothing": Option("--no-smoothing (smoothing=none)", ("nist", "none")),
-        },
+        defaults={**_MTEVAL_COMMON, "empty_hyp": "bp-zero", "empty_ref": "rule"},
+        rules=(_MTEVAL_NOSMOOTH, _MTEVAL_INTL),
+        forbids=_MTEVAL_FORBIDS,
+        options=_MTEVAL_OPTIONS,
     ),
     Profile(
         name="multi-bleu",

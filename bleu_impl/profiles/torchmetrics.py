@@ -14,6 +14,9 @@ _OPTIONS = {
     "smoothing_value": Option("smooth=True adds exactly 1", (1.0,)),
 }
 
+#: sacre_bleu.py AVAILABLE_TOKENIZERS (torchmetrics 1.9.0)
+_TOKENIZERS = "13a intl char none zh ja-mecab ko-mecab flores101 flores200"
+
 PROFILES: tuple[Profile, ...] = (
     Profile(
         name="torchmetrics",
@@ -52,7 +55,8 @@ PROFILES: tuple[Profile, ...] = (
         },
         options={
             **_OPTIONS,
-            "tokenize": Option("tokenize=", ("13a", "intl", "char", "none")),
+            "tokenize": Option("tokenize=", tuple(_TOKENIZERS.split())),
+            "spm_model": Option("the model file it downloads to $TMPDIR/torchmetrics-flores/"),
             "lowercase": Option("lowercase=True", (False, "unicode")),
         },
     ),

@@ -13,8 +13,9 @@ from ..knobs import Config
 from ..spm_models import SPM_MODELS
 from .char import tokenize_char
 from .codexglue import tokenize_codexglue
-from .intl import tokenize_intl
+from .intl import tokenize_intl, tokenize_mteval_intl
 from .mecab import JA_MECAB, KO_MECAB, MecabSetup, mecab_tokenizer
+from .parlai import tokenize_parlai
 from .spm import spm_tokenizer
 from .tok13a import tokenize_13a
 from .tok13a_batch import tokenize_13a_batch, tokenize_13a_line
@@ -67,6 +68,9 @@ TOKENIZERS: dict[str, Callable[[Config], Tokenizer]] = {
     "none": _fixed(Tokenizer(_identity, _identity, _identity_batch, "none")),
     "13a": _fixed(Tokenizer(tokenize_13a, tokenize_13a_line, tokenize_13a_batch, "13a")),
     "intl": _fixed(Tokenizer(tokenize_intl, tokenize_intl, None, "intl")),
+    "mteval-intl": _fixed(
+        Tokenizer(tokenize_mteval_intl, tokenize_mteval_intl, None, "mteval-intl")
+    ),
     "char": _fixed(Tokenizer(tokenize_char, tokenize_char, None, "char")),
     "zh": _fixed(Tokenizer(tokenize_zh, tokenize_zh_line, tokenize_zh_batch, "zh")),
     "ja-mecab": _mecab(JA_MECAB),
@@ -75,6 +79,7 @@ TOKENIZERS: dict[str, Callable[[Config], Tokenizer]] = {
     "flores101": _spm,
     "flores200": _spm,
     "codexglue": _fixed(Tokenizer(tokenize_codexglue, tokenize_codexglue, None, "codexglue")),
+    "parlai": _fixed(Tokenizer(tokenize_parlai, tokenize_parlai, None, "parlai")),
 }
 
 

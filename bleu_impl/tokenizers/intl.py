@@ -5,13 +5,20 @@ The three regex rules of sacrebleu 2.6.0's ``TokenizerV14International``
 split punctuation (\\p{P}) from a neighbour that is not a number (\\P{N}), and space out every
 symbol (\\p{S}). No padding, so a string-final ``2023.`` stays one token; no entity decoding
 (sacrebleu #138).
+
+``mteval-intl`` is the script's own: ``tokenization_international`` of mteval-v14.pl and
+mteval-v13a.pl (moses-smt/mosesdecoder@34452895, ``--international-tokenization``) first
+drops ``<skipped>`` and decodes ``&quot; &amp; &lt; &gt; &apos;`` in that order
+(:func:`decode_mteval_intl`, case-sensitive: mteval lowercases after it with Perl ``lc``),
+then applies the same three rules. Its line joins (``\\p{Zl}``, and v13a's hyphen before
+one) never fire: the SGML reader has already turned every whitespace run into one space.
 """
 
 from __future__ import annotations
 
 import regex
 
-__all__ = ["tokenize_intl"]
+__all__ = ["MTEVAL_INTL_ENTITIES", "decode_mteval_intl", "tokenize_intl", "tokenize_mteval_intl"]
 
 _RULES = (
     (regex.compile(r"(\P{N})(\p{P})"), r"\1 \2 "),
@@ -25,3 +32,27 @@ def tokenize_intl(line: str) -> str:
     for pattern, replacement in _RULES:
         line = pattern.sub(replacement, line)
     return line
+
+
+#: The entities mteval's international tokenization decodes, in its order.
+MTEVAL_INTL_ENTITIES = (
+    ("&quot;", '"'),
+    ("&amp;", "&"),
+    ("&lt;", "<"),
+    ("&gt;", ">"),
+    ("&apos;", "'"),
+)
+
+
+def decode_mteval_intl(line: str) -> str:
+    """mteval's case-sensitive international steps: drop ``<skipped>``, decode 5 entities."""
+    line = line.replace("<skipped>", "")
+    if "&" in line:
+        for entity, char in MTEVAL_INTL_ENTITIES:
+            line = line.replace(entity, char)
+    return line
+
+
+def tokenize_mteval_intl(line: str) -> str:
+    """Return ``line`` tokenized by mteval's ``tokenization_international`` (no lowercasing)."""
+    return tokenize_intl(decode_mteval_intl(line))

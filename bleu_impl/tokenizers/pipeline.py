@@ -33,8 +33,9 @@ from ..errors import InputError
 from ..knobs import Config
 from .all_tokenizers import TOKENIZERS, load_tokenizer
 from .casing import CONTEXT_FREE, LOWERCASERS
+from .intl import decode_mteval_intl, tokenize_intl
 from .tok13a import decode_13a, rules_13a
-from .whitespace import LONG_TEXT, SPLITTERS, split_shared
+from .whitespace import LONG_TEXT, SPLITTERS, UNWINDOWED, split_shared
 
 __all__ = ["ROLES", "TOKENIZERS", "Pipeline", "make_tokenizer", "pipelines"]
 
@@ -44,7 +45,10 @@ Step = Callable[[str], str]
 
 
 #: Tokenizers with case-sensitive steps: (those steps, the rest), for ``after-entities``.
-_DECODING: dict[str, tuple[Step, Step]] = {"13a": (decode_13a, rules_13a)}
+_DECODING: dict[str, tuple[Step, Step]] = {
+    "13a": (decode_13a, rules_13a),
+    "mteval-intl": (decode_mteval_intl, tokenize_intl),
+}
 
 
 def _stage(config: Config, role: str) -> str:
@@ -150,7 +154,9 @@ class Pipeline:
 
     def _split_text(self, text: str) -> list[str]:
         """The split of ``text``; a long one with equal tokens shared (bounded memory)."""
-        return self._split(text) if len(text) <= LONG_TEXT else split_shared(self._split, text)
+        if len(text) <= LONG_TEXT or self.config.split in UNWINDOWED:
+            return self._split(text)
+        return split_shared(self._split, text)
 
     def _tokenize_lines(self, lines: list[str]) -> list[str]:
         return [self._tokenize_line(line) for line in lines]

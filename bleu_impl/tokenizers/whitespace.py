@@ -14,10 +14,12 @@ from collections.abc import Callable
 __all__ = [
     "LONG_TEXT",
     "SPLITTERS",
+    "UNWINDOWED",
     "split_perl_bytes",
     "split_perl_unicode",
     "split_python",
     "split_shared",
+    "split_strip_space",
 ]
 
 #: Texts longer than this (characters) are split by :func:`split_shared`.
@@ -42,11 +44,21 @@ def split_perl_bytes(text: str) -> list[str]:
     return [t for t in _PERL_BYTES_WS.split(text) if t]
 
 
+def split_strip_space(text: str) -> list[str]:
+    """``text.strip().split(" ")``: each single space separates, so two spaces make an empty
+    token and an empty line is ``['']``, one token (compare-mt's corpus reader, ParlAI)."""
+    return text.strip().split(" ")
+
+
 SPLITTERS = {
     "python": split_python,
     "perl-unicode": split_perl_unicode,
     "perl-bytes": split_perl_bytes,
+    "strip-space": split_strip_space,
 }
+
+#: Splitters :func:`split_shared` cannot window (a window's edge would strip a space).
+UNWINDOWED = frozenset({"strip-space"})
 
 
 def split_shared(

@@ -153,3 +153,98 @@ def test_torchmetrics_sacre_bleu(seed: int, tokenize: str) -> None:
         )
 
     _same(library, ours, FLOAT32)
+
+
+#: torchmetrics' tokenizers beyond sacrebleu's defaults -> the module each needs.
+TORCHMETRICS_NEEDS = {
+    "zh": "torchmetrics",
+    "ja-mecab": "MeCab",
+    "ko-mecab": "mecab_ko",
+    "flores101": "sentencepiece",
+    "flores200": "sentencepiece",
+}
+
+
+@pytest.mark.parametrize("tokenize", list(TORCHMETRICS_NEEDS))
+@pytest.mark.parametrize("seed", range(8))
+def test_torchmetrics_sacre_bleu_languages(
+    seed: int, tokenize: str, request, tmp_path, monkeypatch
+) -> None:
+    """torchmetrics 1.9 ``sacre_bleu_score(tokenize=zh/ja-mecab/ko-mecab/flores101/200)`` on
+    multilingual text. The FLORES models it downloads are out of reach offline: the tests'
+    trained model is placed where torchmetrics reads them (``_FLORES_LOCAL_DIR``), for both."""
+    pytest.importorskip(TORCHMETRICS_NEEDS[tokenize])
+    text = pytest.importorskip("torchmetrics.functional.text")
+    from tools.fixtures.multilingual import random_corpus as multilingual
+
+    main = {"zh": "zh-hans", "ja-mecab": "ja", "ko-mecab": "ko"}.get(tokenize)
+    rng = random.Random(seed)
+    hyps, refs = multilingual(seed, rng.randint(1, 6), 1, main)
+    knobs: dict = {"tokenize": tokenize, "lowercase": rng.random() < 0.3}
+    if tokenize.startswith("flores"):
+        sacre = pytest.importorskip("torchmetrics.functional.text.sacre_bleu")
+        model = request.getfixturevalue("spm_model")
+        for url in sacre._FLORES_MODELS_URL.values():
+            (tmp_path / url.rsplit("/", 1)[-1]).symlink_to(model)
+        monkeypatch.setattr(sacre, "_FLORES_LOCAL_DIR", str(tmp_path))
+        processors = {"flores101": None, "flores200": None}
+        monkeypatch.setattr(sacre._SacreBLEUTokenizer, "sentencepiece_processors", processors)
+    else:
+        model = None
+
+    def library() -> float:
+        return float(text.sacre_bleu_score(hyps, refs, **knobs))
+
+    def ours():
+        profile = "torchmetrics-sacrebleu"
+        return bleu_impl.corpus_bleu(hyps, refs, profile=profile, spm_model=model, **knobs)
+
+    _same(library, ours, FLOAT32)
+
+
+#: Text pieces on which compare-mt's and ParlAI's splitting and normalising differ from
+#: str.split: double spaces, tabs, punctuation, articles, case, empty lines.
+PIECES = ["the", "A", "an", "cat", "Cat", "sat", "on", "mat", ",", "!", "it's", "x-y", "é"]
+
+
+def _line(rng: random.Random) -> str:
+    words = [rng.choice(PIECES) for _ in range(rng.randint(0, 8))]
+    return "".join(w + rng.choice([" ", " ", " ", "  ", "\t", ""]) for w in words)
+
+
+@pytest.mark.parametrize("lowercase", [False, True])
+@pytest.mark.parametrize("seed", range(20))
+def test_compare_mt(seed: int, lowercase: bool) -> None:
+    """compare-mt 0.2.10 BleuScorer on its reader's tokens (line.strip().split(' '))."""
+    scorers = pytest.importorskip("compare_mt.scorers")
+    rng = random.Random(seed)
+    pairs = [(_line(rng), _line(rng)) for _ in range(rng.randint(1, 6))]
+    hyps, refs = [h for h, _ in pairs], [[r] for _, r in pairs]
+
+    def library() -> float:
+        scorer = scorers.BleuScorer(case_insensitive=lowercase)
+        ref_tokens = [r.strip().split(" ") for (r,) in refs]
+        return scorer.score_corpus(ref_tokens, [h.strip().split(" ") for h in hyps])[0] / 100
+
+    def ours():
+        return bleu_impl.corpus_bleu(hyps, refs, profile="compare-mt", lowercase=lowercase)
+
+    _same(library, ours, FLOAT64)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_parlai(seed: int) -> None:
+    """ParlAI 1.7.2 BleuMetric.compute (live NLTK) per example, averaged."""
+    metrics = pytest.importorskip("parlai.core.metrics")
+    rng = random.Random(seed)
+    hyps = [_line(rng) + " cat sat on the mat" for _ in range(rng.randint(1, 5))]
+    # a reference the normaliser may make equal to the hypothesis, and unrelated ones
+    refs = [
+        [h.upper() + rng.choice(["", "!", " ."])] + [_line(rng)] * rng.randint(0, 2) for h in hyps
+    ]
+
+    def library() -> float:
+        scores = [metrics.BleuMetric.compute(h, rs).value() for h, rs in zip(hyps, refs)]
+        return sum(scores) / len(scores)
+
+    _same(library, lambda: bleu_impl.corpus_bleu(hyps, refs, profile="parlai"), FLOAT64)

@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from bleu_impl import Pipeline
-from bleu_impl.knobs import CHOICES, make_config
+from bleu_impl.knobs import CHOICES, SINGLE_SPACE_SPLITS, make_config
 from bleu_impl.spm_models import SPM_MODELS
 from bleu_impl.tokenizers import ROLES, pipelines
 
@@ -19,6 +19,8 @@ from ..randomcorpus import random_corpus
 def test_batch_and_line_equal_segment(config_knobs) -> None:
     hyps, _ = random_corpus(21, segments=200)
     for split, line_prep in itertools.product(CHOICES["split"], CHOICES["line_prep"]):
+        if split in SINGLE_SPACE_SPLITS and config_knobs.get("tokenize", "none") != "none":
+            continue  # make_config refuses it
         config = make_config({**config_knobs, "split": split, "line_prep": line_prep})
         reference = [list(Pipeline(config).segment(h)) for h in hyps]
         assert Pipeline(config).batch(hyps) == reference

@@ -153,6 +153,29 @@ def sacrebleu_printed(hyps, refs):
     return round(sacrebleu.corpus_bleu(preds, streams).score, 2) / 100
 
 
+@_raw_only
+def compare_mt_bleu(hyps, refs):
+    """compare-mt's BleuScorer on its corpus reader's tokens (``line.strip().split(' ')``),
+    one reference per sentence, 0-100 scaled back."""
+    from compare_mt.scorers import BleuScorer
+
+    preds, targets = _texts(hyps, refs)
+    if any(len(rs) != 1 for rs in targets):
+        raise ValueError("compare-mt takes exactly one reference per sentence")
+    split = [rs[0].strip().split(" ") for rs in targets]
+    return BleuScorer().score_corpus(split, [p.strip().split(" ") for p in preds])[0] / 100
+
+
+@_raw_only
+def parlai_bleu(hyps, refs):
+    """ParlAI's BleuMetric per example, averaged as its AverageMetric reports do."""
+    from parlai.core.metrics import BleuMetric
+
+    preds, targets = _texts(hyps, refs)
+    scores = [BleuMetric.compute(p, rs) for p, rs in zip(preds, targets)]
+    return sum(s.value() for s in scores) / len(scores)
+
+
 def constant(hyps, refs):
     """Not a BLEU at all: the same number for every input."""
     return 0.25

@@ -31,6 +31,8 @@ CASES = [
     ("ignite_smooth2", "ignite", {"smoothing": "add-k", "denominator_floor": "none"}, "ignite"),
     ("torcheval_bleu", "torcheval", {}, "torcheval"),
     ("fast_bleu", "fast-bleu", {}, "fast_bleu"),
+    ("compare_mt_bleu", "compare-mt", {}, "compare_mt"),
+    ("parlai_bleu", "parlai", {}, "parlai"),
 ]
 
 

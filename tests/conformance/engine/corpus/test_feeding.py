@@ -24,7 +24,12 @@ SYSTEMS = ("a", "b", "c")
 TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab", "th": "char", "fr": "intl"}
 
 #: Implementations that take one reference (an error cell, with the reason, on two).
-ONE_REFERENCE = {"bleu_impl:tensor2tensor", "bleu_impl:fairseq", "bleu_impl:allennlp"}
+ONE_REFERENCE = {
+    "bleu_impl:tensor2tensor",
+    "bleu_impl:fairseq",
+    "bleu_impl:allennlp",
+    "bleu_impl:compare-mt",
+}
 
 
 def _refs(lang: str) -> list[Path]:
