@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import statistics
 
+from conformance.commands.options import terminal_width
 from conformance.reporters import markdown as md
 from conformance.reporters.numbers import EMPTY, count, fixed
 from conformance.reporters.textgrid import grid
-from conformance.reporters.view import terminal_width
 
 from .cfloor import C_FLOOR
 from .generated import Measured, section

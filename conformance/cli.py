@@ -53,16 +53,17 @@ def build_parser(
 ) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The root parser and each subcommand's parser (``only``: that subcommand's alone, or
     none for ``""``, so a command imports its own module and not every other's)."""
+    from .commands.options import HelpFormatter, exit_codes_epilog
+
     parser = argparse.ArgumentParser(
         prog="bleu-conformance",
         description="Exact BLEU with every semantic choice as a knob; verify and compare "
         "BLEU implementations against a fixture library with provenance.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"bleu-conformance {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    from .commands.options import exit_codes_epilog
 
     parsers = {}
     for name, module_name in SUBCOMMANDS.items():
@@ -74,7 +75,7 @@ def build_parser(
             name,
             help=summary,
             description=module.__doc__,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            formatter_class=HelpFormatter,
         )
         module.add_arguments(sub_parser)  # may set an epilog of its own: the codes go last
         codes = exit_codes_epilog(module.EXIT_CODES)

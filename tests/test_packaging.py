@@ -325,7 +325,10 @@ def help_examples(env: Env, tmp: Path) -> dict[str, list[str]]:
         proc = _shell(env, f"bleu-conformance {command} --help", tmp)
         assert proc.returncode == 0, proc.stderr
         block = proc.stdout.split("\nexamples:\n", 1)[1].split("\n\n", 1)[0]
-        found[command or "root"] = [line.strip() for line in block.splitlines() if line.strip()]
+        block = re.sub(r" \\\n\s*", " ", block)  # a wrapped example is one command
+        found[command or "root"] = [
+            line.strip() for line in block.splitlines() if line.strip()[:1] not in ("", "#")
+        ]
     return found
 
 

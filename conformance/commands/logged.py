@@ -19,11 +19,12 @@ from bleu_impl import __version__
 
 from ..outputs import OutputError, open_log, write_atomic
 from ..reporters import View, render
-from ..reporters.view import terminal_width, use_color
+from ..reporters.view import use_color
 from ..results.log import LogWriter, utc_now
 from ..results.records import Header
 from ..results.report import Report
 from ..results.vocab import Command, Policy
+from .options import terminal_width
 
 __all__ = ["emit", "header", "log_name", "log_path", "write_log"]
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import sys
+import textwrap
 import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -26,6 +28,7 @@ __all__ = [
     "MAX_GENERATE",
     "MAX_JOBS",
     "MAX_RESAMPLES",
+    "HelpFormatter",
     "OneFile",
     "ProgressBar",
     "add_generate_arguments",
@@ -44,6 +47,7 @@ __all__ = [
     "progress",
     "resample_count",
     "spec_text",
+    "terminal_width",
 ]
 
 #: Exit codes, the same for every command: 0 nothing wrong, 1 findings (failures, problems,
@@ -62,6 +66,90 @@ T = TypeVar("T")
 #: Environment variable: seconds between heartbeat lines (default 5).
 HEARTBEAT_ENV = "BLEU_CONFORMANCE_HEARTBEAT"
 _DEFAULT_HEARTBEAT = 5.0
+
+
+#: The widths a screen is kept within, whatever the window: a report stays a report.
+MIN_WIDTH, MAX_WIDTH = 60, 200
+
+
+def terminal_width() -> int:
+    """The columns to print in: ``COLUMNS`` when set, else the width of the terminal on
+    standard output, error or input (so ``compare | less`` fits the window), else 80; kept
+    within [MIN_WIDTH, MAX_WIDTH]."""
+    columns = os.environ.get("COLUMNS", "")
+    width = int(columns) if columns.isdigit() and int(columns) > 0 else 0
+    for fd in (1, 2, 0):
+        if width:
+            break
+        try:
+            width = os.get_terminal_size(fd).columns
+        except (OSError, ValueError):
+            continue
+    return max(MIN_WIDTH, min(MAX_WIDTH, width or 80))
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help at :func:`terminal_width`; a description's or epilog's line wider
+    than that is wrapped: prose refilled, a list item under its text, an example's comment
+    on the next line and a long example continued with ``\\`` (still one command)."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=terminal_width(), max_help_position=30)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        blocks: list[list[str]] = []
+        listing = False  # in an ``examples:`` block
+        for line in text.splitlines():
+            listing = (listing and bool(line.strip())) or line.rstrip().endswith("examples:")
+            example = listing or line.lstrip().startswith(("bleu-conformance ", "pytest "))
+            lead = len(line) - len(line.lstrip())
+            last = blocks[-1][-1] if blocks and blocks[-1] else ""
+            joins = (
+                not example
+                and line.strip()
+                and last.strip()
+                and not last.rstrip().endswith(":")
+                and lead == len(last) - len(last.lstrip())
+                and not _ITEM.match(line)
+            )
+            if joins:
+                blocks[-1].append(line)
+            else:
+                blocks.append([line] if not example else [line, ""])
+        out = [
+            line
+            for block in blocks
+            for line in (block if max(map(len, block)) <= width else _fitted(block, width))
+            if line or block[-1:] != [""] or block == [""]
+        ]
+        return "\n".join(indent + line for line in out) + "\n"
+
+
+#: A list item's start: a term, then two spaces or more, then its meaning.
+_ITEM = re.compile(r"\s*\S+(?: \S+)*?\s{2,}")
+
+
+def _fitted(block: list[str], width: int) -> list[str]:
+    """A block of lines (a paragraph, a list item, or an example with ``""`` after it) as
+    lines of at most ``width`` columns (see :class:`HelpFormatter`)."""
+    line = block[0]
+    lead = line[: len(line) - len(line.lstrip())]
+    if block[-1:] == [""] and len(block) == 2:  # an example
+        code, _, comment = line.partition("  # ")
+        out = [lead]
+        for word in code.split():
+            if out[-1].strip() and len(out[-1]) + len(word) + 3 > width:
+                out[-1] += " \\"
+                out.append(lead + "    ")
+            out[-1] += (" " if out[-1].strip() else "") + word
+        tail = lead + "# "
+        return out + textwrap.wrap(comment, width, initial_indent=tail, subsequent_indent=tail)
+    item = _ITEM.match(line)
+    hang = " " * len(item.group()) if item and len(item.group()) < width // 2 else lead
+    text = " ".join(part.strip() for part in block)
+    return textwrap.wrap(
+        text, width, initial_indent=lead, subsequent_indent=hang, break_on_hyphens=False
+    )
 
 
 def exit_codes_epilog(codes: Mapping[int, str]) -> str:

@@ -50,7 +50,11 @@ EXIT_CODES = {
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "library", nargs="?", choices=list(LIBRARIES), help="the live library to sweep"
+        "library",
+        nargs="?",
+        choices=list(LIBRARIES),
+        metavar="LIBRARY",
+        help=f"the live library to sweep: {', '.join(LIBRARIES)}",
     )
     parser.add_argument("--from", dest="first", metavar="RELEASE", help="the oldest release")
     parser.add_argument("--to", dest="last", metavar="RELEASE", help="the newest release")

@@ -23,6 +23,7 @@ __all__ = [
     "DISCREPANCY_HEADERS",
     "PAIR_HEADERS",
     "cause_cell",
+    "cause_legend",
     "cause_rows",
     "delta_text",
     "detail_cell",
@@ -30,6 +31,7 @@ __all__ = [
     "knob_notes",
     "legend",
     "no_verdict",
+    "pair_legend",
     "pair_row",
     "score_text",
     "sides",
@@ -161,6 +163,43 @@ PAIR_HEADERS = [
     "max |Δ|",
 ]
 CAUSE_HEADERS = ["cause", "pairs", "cases", "material", "max |Δ|", "example"]
+
+
+def pair_legend(f: Findings, shown: Sequence[str]) -> list[tuple[str, str]]:
+    """What each shown column of the pair table counts, a line each."""
+    limit = f"{f.threshold:g}"
+    meanings = {
+        "pair": "the two implementations, by their letters above",
+        "compared": "cases both answered, with a score or a failure (all but the skipped)",
+        "identical": "the same score, or the same failure",
+        "within tol": "scores apart by at most 1e-9 relative or half a printed digit",
+        "both failed": "both rejected the input, with different failures",
+        "differing": "different scores, or one scored where the other failed",
+        "material": f"differing by ≥ {limit} BLEU points on 0–100: shows at {f.decimals} decimals",
+        "negligible": f"differing by less than {limit} (float noise, 1e-77 against 0)",
+        "unexplained": "differing, and no knob change reproduces it",
+        "errored": "an implementation gave no usable answer (crash, hang, garbage)",
+        "skipped": "not compared: an implementation cannot take the case (-v says why)",
+        "max |Δ|": "the largest difference, BLEU points on 0–100",
+    }
+    return [(header, meanings[header]) for header in shown]
+
+
+def cause_legend() -> list[tuple[str, str]]:
+    """What each column of the cause table holds, a line each."""
+    return list(
+        zip(
+            CAUSE_HEADERS,
+            (
+                "the fewest knob changes that turn one side's result into the other's",
+                "the pairs it explains",
+                "differing cases it explains",
+                "how many of them are material",
+                "its largest difference, BLEU points on 0–100",
+                "the case of that largest difference",
+            ),
+        )
+    )
 
 
 def cause_rows(f: Findings) -> list[list[Any]]:

@@ -17,22 +17,25 @@ from typing import Any
 from ..protocol import jsonable
 from ..results.findings import Difference, Findings, PairTally, analyze
 from ..results.report import Report
+from ..results.vocab import NO_ORIGIN, origin_entries
 from . import markdown as md
 from .compare_rows import (
     CAUSE_HEADERS,
     DISCREPANCY_HEADERS,
     PAIR_HEADERS,
+    cause_legend,
     cause_rows,
     detail_cell,
     difference_rows,
     knob_notes,
     legend,
     no_verdict,
+    pair_legend,
     pair_row,
     verdict,
 )
 from .numbers import short
-from .textgrid import grid, wrap
+from .textgrid import glossary, grid, wrap
 from .view import View
 
 __all__ = ["SUMMARY_HEADERS", "TOP_ROWS", "render_json", "render_markdown", "render_table"]
@@ -73,7 +76,10 @@ def _summary(f: Findings, t: PairTally) -> dict[str, Any]:
 
 
 #: What the score columns of a difference row hold.
-ORDER_NOTE = "BLEU on 0–100; 1st and 2nd: the pair's implementations in its order (A–B: A, B)"
+ORDER_NOTE = (
+    "1st, 2nd: BLEU on 0–100 of the pair's implementations in its order (A–B: A, B); "
+    "2nd − 1st: their difference; cause: as above"
+)
 
 
 def _section(title: str, body: str, width: int = 0) -> str:
@@ -91,12 +97,14 @@ def _pairs_block(f: Findings, width: int) -> str:
     """The pair table, without the columns that are 0 everywhere."""
     rows = [[str(c) for c in pair_row(f, t)] for t in f.tallies]
     keep = [c for c, h in enumerate(PAIR_HEADERS) if h in _KEEP or any(r[c] != "0" for r in rows)]
-    return grid(
-        [PAIR_HEADERS[c] for c in keep],
+    headers = [PAIR_HEADERS[c] for c in keep]
+    table = grid(
+        headers,
         [[r[c] for c in keep] for r in rows],
         width=width,
         align="l" + "r" * (len(keep) - 1),
     )
+    return f"{table}\n{glossary(pair_legend(f, headers), width)}"
 
 
 def _text_tables(f: Findings, width: int, verbose: bool) -> list[str]:
@@ -105,6 +113,7 @@ def _text_tables(f: Findings, width: int, verbose: bool) -> list[str]:
         rows = [[str(c) for c in r] for r in cause_rows(f)]
         table = grid(CAUSE_HEADERS, rows, width=width, align="llrrrl", weights=(3, 1, 1, 1, 1, 1))
         notes = [wrap(f"{knob}: {doc}", width, "    ") for knob, doc in knob_notes(f)]
+        table += "\n" + glossary(cause_legend(), width)
         body = "\n".join([table, *(["", "The knobs:"] if notes else []), *notes])
         parts.append(_section("Why: causes, most material first", body))
     shown = f.material if verbose else f.material[:TOP_ROWS]
@@ -165,6 +174,9 @@ def render_table(comparison: Report, view: View) -> str:
     head += [f"  {letter}  {name}" for letter, name in legend(f)]
     parts = [wrap(line, width) for line in no_verdict(comparison)]
     parts += ["\n".join(head), wrap(verdict(f), width)]
+    if [kind for kind, _, _ in f.origins] not in ([], [NO_ORIGIN]):
+        title = f"What the {f.cases} cases are (by their provenance tags):"
+        parts.append(f"{title}\n{glossary(origin_entries(f.origins, 'material'), width)}")
     parts += _text_tables(f, width, verbose)
     parts += _text_tail(f, width, verbose)
     return "\n\n".join(parts)

@@ -5,16 +5,29 @@ verdict (:func:`warnings`, which every format shows)."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable
 
 from ..protocol import jsonable
 from ..results.records import CaseResult, Movement
 from ..results.report import Report
 from ..results.summary import columns, summarize
-from ..results.vocab import CHANGED, ERROR, FAIL, FIXED, PASS, SKIP, UNCHECKED, XFAIL
+from ..results.vocab import (
+    CHANGED,
+    ERROR,
+    FAIL,
+    FIXED,
+    NO_ORIGIN,
+    PASS,
+    SKIP,
+    UNCHECKED,
+    XFAIL,
+    origin,
+    origin_entries,
+)
 from . import markdown as md
 from .numbers import exact, percent, short
-from .textgrid import grid
+from .textgrid import glossary, grid, wrap
 from .view import View
 
 __all__ = [
@@ -27,10 +40,14 @@ __all__ = [
 ]
 
 
-def _table(rows: list[list[str]], headers: list[str], markdown: bool, align: str = "") -> str:
-    """A plain-text table (every column left-aligned), or an escaped GFM table aligned by
-    ``align``."""
-    return md.table(headers, rows, align) if markdown else grid(headers, rows)
+def _table(
+    rows: list[list[str]], headers: list[str], markdown: bool, align: str = "", width: int = 0
+) -> str:
+    """A plain-text table (fitting ``width`` when given, else every column left-aligned),
+    or an escaped GFM table aligned by ``align``."""
+    if markdown:
+        return md.table(headers, rows, align)
+    return grid(headers, rows, align=align, width=width) if width else grid(headers, rows)
 
 
 _COLORS = {
@@ -51,7 +68,25 @@ def _paint(text: str, outcome: str, color: bool) -> str:
     return f"\033[{_COLORS[outcome]}m{text}\033[0m" if color and outcome in _COLORS else text
 
 
-def summary_table(report: Report, markdown: bool, color: bool = False) -> str:
+#: What each column of the summary table counts (one line each under the text table).
+COLUMN_MEANINGS = {
+    "implementation": "what ran (--impl), and its version",
+    PASS: "every field the expectation records matched, within its tolerance",
+    FAIL: "a field differed beyond its tolerance (details below)",
+    ERROR: "no usable answer: a crash, a hang, garbage, or the implementation raising",
+    SKIP: "not checked: no expectation for it on the case, or a knob or level it lacks",
+    UNCHECKED: "answered with none of the fields the expectation records: not a pass",
+    XFAIL: "a failure listed by --known-failures",
+    FIXED: "a listed known failure that now passes",
+    CHANGED: "a listed known failure that now fails differently",
+    "checked": "cases whose answer was compared with an expectation",
+    "conformance": "(pass + fixed) of the cases it was asked (all but skip and unchecked)",
+}
+
+
+def summary_table(report: Report, markdown: bool, color: bool = False, width: int = 0) -> str:
+    """The per-implementation counts; in text at ``width``, each column explained below, and
+    what kinds of case were run."""
     summaries = summarize(report)
     outcomes = columns(summaries)
     headers = ["implementation", "version", *outcomes, "checked", "conformance"]
@@ -60,7 +95,22 @@ def summary_table(report: Report, markdown: bool, color: bool = False) -> str:
         cells = [_paint(str(s.counts[o]), o, color and s.counts[o] > 0) for o in outcomes]
         checked = s.coverage.checked if s.coverage else 0
         rows.append([s.implementation, s.version, *cells, str(checked), percent(s.conformance)])
-    return _table(rows, headers, markdown, "ll" + "r" * (len(outcomes) + 2))
+    table = _table(rows, headers, markdown, "ll" + "r" * (len(outcomes) + 2), width)
+    if markdown or not width:
+        return table
+    legend = [(h, COLUMN_MEANINGS[h]) for h in headers if h in COLUMN_MEANINGS]
+    return "\n\n".join([table, glossary(legend, width), *_origins(report, width)])
+
+
+def _origins(report: Report, width: int) -> list[str]:
+    """The cases run, by provenance class, with the unexpected results on each."""
+    kinds = {r.case_id: origin(r.tags) for r in report.results}
+    unexpected = Counter(kinds[r.case_id] for r in report.results if r.unexpected)
+    counts = [(kind, n, unexpected[kind]) for kind, n in Counter(kinds.values()).most_common()]
+    if [kind for kind, _, _ in counts] in ([], [NO_ORIGIN]):
+        return []
+    title = f"What the {len(kinds)} cases are (by their provenance tags):"
+    return [f"{title}\n{glossary(origin_entries(counts, 'unexpected'), width)}"]
 
 
 def mismatch_table(result: CaseResult, markdown: bool = False) -> str:
@@ -227,7 +277,7 @@ def _sources(report: Report) -> str:
     )
 
 
-def _render(report: Report, markdown: bool, color: bool = False) -> str:
+def _render(report: Report, markdown: bool, color: bool = False, width: int = 0) -> str:
     """Warnings (incomplete, fixture problems), the summary table (and what was checked
     against, for ``run --as``), then what moved since the baseline, then details of
     everything unexpected."""
@@ -238,7 +288,7 @@ def _render(report: Report, markdown: bool, color: bool = False) -> str:
             for n in notes
         ]
     parts = [*notes, *([""] if notes else [])]
-    parts += [summary_table(report, markdown, color), ""]
+    parts += [summary_table(report, markdown, color, width), ""]
     if report.header.params.get("reference"):
         reference = str(report.header.params["reference"])
         parts.extend([md.text(reference) if markdown else reference, _sources(report), ""])
@@ -251,7 +301,17 @@ def _render(report: Report, markdown: bool, color: bool = False) -> str:
 
 
 def render_table(report: Report, view: View) -> str:
-    return _render(report, False, view.color)
+    """The text report; a line wider than the view (a reason, a source) wrapped under its
+    indent."""
+    lines = _render(report, False, view.color, view.width).splitlines()
+    return "\n".join(
+        line if len(line) <= view.width else wrap(line, view.width, _lead(line) + "    ")
+        for line in lines
+    )
+
+
+def _lead(line: str) -> str:
+    return line[: len(line) - len(line.lstrip())]
 
 
 def render_markdown(report: Report, view: View) -> str:

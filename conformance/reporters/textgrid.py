@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from tabulate import tabulate
 
-__all__ = ["clip", "columns", "grid", "records", "wrap"]
+__all__ = ["clip", "columns", "glossary", "grid", "records", "wrap"]
 
 _ALIGN = {"l": "left", "r": "right", "d": "decimal"}
 
@@ -26,6 +26,24 @@ def wrap(text: str, width: int, indent: str = "") -> str:
             break_on_hyphens=False,
         )
         or [""]
+    )
+
+
+def glossary(entries: Sequence[tuple[str, str]], width: int) -> str:
+    """Terms and what they mean, an entry a line (wrapped to ``width`` under its meaning):
+    the terms in a column, indented two spaces."""
+    pad = max((columns(term) for term, _ in entries), default=0)
+    return "\n".join(
+        "\n".join(
+            textwrap.wrap(
+                meaning,
+                width=max(pad + 14, width),
+                initial_indent=f"  {term}{' ' * (pad - columns(term))}  ",
+                subsequent_indent=" " * (pad + 4),
+                break_on_hyphens=False,
+            )
+        )
+        for term, meaning in entries
     )
 
 

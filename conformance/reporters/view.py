@@ -1,16 +1,13 @@
-"""How a person reads a report: the :class:`View` every reporter takes, and what the terminal
-it is printed on allows (its width, colors)."""
+"""How a person reads a report: the :class:`View` every reporter takes, and whether the
+terminal it is printed on takes colors (its width is the command's to find)."""
 
 from __future__ import annotations
 
 import os
-import shutil
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MAX_WIDTH", "MIN_WIDTH", "View", "terminal_width", "use_color"]
-
-MIN_WIDTH, MAX_WIDTH = 60, 200
+__all__ = ["View", "use_color"]
 
 
 @dataclass(frozen=True)
@@ -23,13 +20,6 @@ class View:
     verbose: bool = False
     decimals: int | None = None
     color: bool = False
-
-
-def terminal_width(default: int = 100) -> int:
-    """The terminal's columns (``COLUMNS`` wins; ``default`` when not a terminal), kept
-    within [MIN_WIDTH, MAX_WIDTH] so a report stays a report in very narrow or wide windows."""
-    columns = shutil.get_terminal_size((default, 24)).columns
-    return max(MIN_WIDTH, min(MAX_WIDTH, columns))
 
 
 def use_color(stream: Any) -> bool:

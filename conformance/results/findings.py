@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from .records import ImplementationInfo, Pair
 from .report import Report
-from .vocab import DIFFERING, ERRORED_PAIR, SKIPPED, SKIPPED_PAIR, Policy, Verdict
+from .vocab import DIFFERING, ERRORED_PAIR, SKIPPED, SKIPPED_PAIR, Policy, Verdict, origin
 
 __all__ = ["CauseGroup", "Difference", "Findings", "PairTally", "analyze", "letter"]
 
@@ -146,6 +146,8 @@ class Findings:
     skip_reasons: list[tuple[str, int]]
     policy: Policy
     cases: int
+    #: (class of :data:`~.vocab.ORIGINS`, cases, material differences), most cases first
+    origins: list[tuple[str, int, int]] = field(default_factory=list)
 
     @property
     def decimals(self) -> int:
@@ -231,6 +233,13 @@ def _skip_reasons(pairs: Iterable[Pair]) -> list[tuple[str, int]]:
     return reasons.most_common()
 
 
+def _origins(pairs: Sequence[Pair], material: Sequence[Difference]) -> list[tuple[str, int, int]]:
+    """Cases and material differences per provenance class (:func:`~.vocab.origin`)."""
+    kinds = {p.item: origin(p.tags) for p in pairs}
+    cases, found = Counter(kinds.values()), Counter(kinds[d.item] for d in material)
+    return [(kind, n, found[kind]) for kind, n in cases.most_common()]
+
+
 def analyze(report: Report, decimals: int | None = None) -> Findings:
     """The findings of a comparison; materiality at the log's policy, or at ``decimals``
     decimals on 0–100 when given."""
@@ -245,15 +254,17 @@ def analyze(report: Report, decimals: int | None = None) -> Findings:
         ),
         key=lambda d: (-d.size, d.item, d.pair),
     )
+    material = [d for d in differences if d.material]
     return Findings(
         implementations=report.implementations,
         letters={name: letter(i) for i, name in enumerate(report.names())},
         tallies=_tally(report.pairs, policy),
         causes=_causes(differences),
-        material=[d for d in differences if d.material],
+        material=material,
         negligible=[d for d in differences if not d.material],
         errored=[p for p in report.pairs if p.verdict == ERRORED_PAIR],
         skip_reasons=_skip_reasons(report.pairs),
         policy=policy,
         cases=len({p.item for p in report.pairs}) or int(report.header.params.get("items", 0)),
+        origins=_origins(report.pairs, material),
     )

@@ -294,7 +294,7 @@ class Minimal:
 class Pair:
     """Two implementations on one case: each side, the verdict, the difference of two
     scores (0..1), and for a difference its cause, both sides' statistics and what differs
-    between them, and the minimal input."""
+    between them, and the minimal input; ``tags``: the case's (its provenance)."""
 
     KIND: ClassVar[str] = "pair"
 
@@ -313,6 +313,7 @@ class Pair:
     stats_diff: tuple[str, ...] = ()
     shrink: Shrinking | None = None
     minimal: Minimal | None = None
+    tags: tuple[str, ...] = ()
 
 
 # --- the corpus report ------------------------------------------------------------------

@@ -9,6 +9,7 @@ report re-rendered later applies the same policy.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -24,6 +25,8 @@ __all__ = [
     "FAIL",
     "FIXED",
     "IDENTICAL",
+    "NO_ORIGIN",
+    "ORIGINS",
     "OUTCOMES",
     "PASS",
     "SKIP",
@@ -40,6 +43,8 @@ __all__ = [
     "Policy",
     "Status",
     "Verdict",
+    "origin",
+    "origin_entries",
 ]
 
 #: What one case did on one implementation in a run. ``unchecked``: the implementation
@@ -84,6 +89,53 @@ VERDICTS: tuple[Verdict, ...] = (
     ERRORED_PAIR,
     SKIPPED_PAIR,
 )
+
+#: What kind of case it is, read off its provenance tags (``fixtures/tags.yaml``): the first
+#: class whose tags it carries, so an edge input the Perl scripts scored is an edge case.
+#: Each class: its name, the tags that make it, what it means (one line on screen).
+ORIGINS: tuple[tuple[str, frozenset[str], str], ...] = (
+    (
+        "published examples",
+        frozenset({"paper", "seed", "doctest", "test-suite"}),
+        "from the paper, a library's docs or tests, a seed document",
+    ),
+    (
+        "synthetic edge cases",
+        frozenset(
+            {"empty-hypothesis", "empty-reference", "missing-reference", "short-hypothesis"}
+            | {"no-overlap", "zero-precision", "absent-order", "ragged-references"}
+            | {"ref-length-tie", "whitespace", "error", "token-whitespace", "observe-only"}
+        ),
+        "inputs built to be empty, too short, unmatched or ragged",
+    ),
+    (
+        "script outputs",
+        frozenset({"perl-groundtruth", "perl-generated"}),
+        "the Moses Perl scripts' printed scores on ordinary corpora",
+    ),
+    (
+        "live-library recordings",
+        frozenset({"live-nltk", "live-sacrebleu", "live-zoo"}),
+        "ordinary inputs scored by NLTK, sacrebleu, ... run live",
+    ),
+    ("generated corpora", frozenset({"generated"}), "random corpora of --generate"),
+)
+#: The class of a case without any of those tags (a user's case file, an old log).
+NO_ORIGIN = "cases without a provenance tag"
+
+
+def origin(tags: tuple[str, ...]) -> str:
+    """The :data:`ORIGINS` class of a case with ``tags``."""
+    return next((name for name, marks, _ in ORIGINS if marks.intersection(tags)), NO_ORIGIN)
+
+
+def origin_entries(counts: Iterable[tuple[str, int, int]], found: str) -> list[tuple[str, str]]:
+    """Screen lines for (class, cases, findings) counts: the cases, then the class, what it
+    means and how many ``found`` (material differences, failures) it holds."""
+    meanings = {name: meaning for name, _, meaning in ORIGINS}
+    meanings[NO_ORIGIN] = "no provenance tag of fixtures/tags.yaml (a case file of yours?)"
+    return [(str(n), f"{kind} ({k} {found}): {meanings[kind]}") for kind, n, k in counts]
+
 
 #: Identify's answer: ``run --as`` passes the best candidate, or no profile matches.
 Match = Literal["match", "no-match"]

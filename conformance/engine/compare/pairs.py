@@ -254,4 +254,5 @@ def pair_record(row: PairRow) -> Pair:
         stats_diff=row.stats_diff if attribution is not None else (),
         shrink=row.shrink,
         minimal=minimal,
+        tags=tuple(row.case.tags),
     )

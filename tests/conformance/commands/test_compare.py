@@ -44,11 +44,11 @@ def test_first_command_answers_on_one_screen(
     assert main(["compare", "--replay", str(default_compare_log)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert max(len(line) for line in lines) <= columns
-    first_screen = " ".join(" ".join(lines[:40]).split())
+    first_screen = " ".join(" ".join(lines[:50]).split())  # (with every column explained)
     assert "material difference" in first_screen and "negligible difference" in first_screen
     assert "Why: causes" in first_screen and "zero_match: zero vs" in first_screen
-    if columns == 120:
-        assert "Material differences" in first_screen and len(lines) <= 50
+    if columns == 120:  # with every column of the pair and cause tables explained
+        assert "Material differences" in " ".join(lines[:55]) and len(lines) <= 75
     data = _json(capsys, "--replay", str(default_compare_log))
     largest = data["material"][0]["item"]
     material = "\n".join(lines).split("Material differences")[1]
@@ -61,7 +61,8 @@ def test_verbose_lists_every_difference(capsys, default_compare_log) -> None:
     differing = sum(1 for p in data["pairs"] if p["verdict"] == "differing")
     assert main(["compare", "--replay", str(default_compare_log), "-v"]) == 0
     out = capsys.readouterr().out
-    numbered = re.findall(r"^\s*(\d+)  \S", out, flags=re.M)
+    rows = out.split("\nMaterial differences", 1)[1]  # (after the case counts)
+    numbered = re.findall(r"^\s*(\d+)  \S", rows, flags=re.M)
     assert [int(n) for n in numbered] == list(range(1, differing + 1))
 
 
@@ -209,3 +210,18 @@ def test_piped_into_head_it_ends_quietly() -> None:
     )
     assert shell.stdout.startswith("Compared")
     assert "Broken pipe" not in shell.stderr and "error" not in shell.stderr
+
+
+def test_the_screen_says_what_the_cases_are(capsys, monkeypatch, default_compare_log) -> None:
+    """The cases by provenance class add up to the cases compared, and the material
+    differences on each class to the material differences."""
+    monkeypatch.setenv("COLUMNS", "100")
+    assert main(["compare", "--replay", str(default_compare_log)]) == 0
+    out = capsys.readouterr().out
+    total = int(re.search(r"What the (\d+) cases are", out).group(1))
+    block = out.split("(by their provenance tags):\n", 1)[1].split("\n\n", 1)[0]
+    rows = re.findall(r"^  (\d+) +([a-z -]+) \((\d+) material\): \S", block, flags=re.M)
+    assert {kind for _, kind, _ in rows} >= {"published examples", "synthetic edge cases"}
+    assert sum(int(n) for n, _, _ in rows) == total
+    material = int(re.search(r"^(\d+) material differences", out, flags=re.M).group(1))
+    assert sum(int(m) for _, _, m in rows) == material

@@ -41,7 +41,7 @@ def test_errors_do_not_stop_the_run(capsys):
     status, out, _ = run_cli(capsys, "--impl", f"{FAKE}:crash", "--impl", "bleu_impl")
     assert status == 1
     assert "RuntimeError: boom" in out
-    assert "bleu_impl:papineni2002" in out
+    assert "papineni2002" in out  # bleu_impl:papineni2002, its table cell may wrap
 
 
 def test_unimportable_function_errors_every_case(capsys):

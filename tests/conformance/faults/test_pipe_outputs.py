@@ -30,7 +30,7 @@ def test_a_named_pipe_gets_the_whole_log(tmp_path):
     assert done.returncode == 0, done.stderr
     records = [json.loads(line)["record"] for line in got]
     assert records[0] == "header" and records[-1] == "end" and "result" in records
-    assert "bleu_impl:papineni2002" in done.stdout
+    assert "papineni2002" in done.stdout  # bleu_impl:papineni2002, its cell may wrap
 
 
 def test_a_dev_fd_pipe_gets_the_whole_log():

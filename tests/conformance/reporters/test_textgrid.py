@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from conformance.reporters.textgrid import clip, columns, grid, wrap
-from conformance.reporters.view import terminal_width
 
 
 def widths(text: str) -> list[int]:
@@ -37,13 +36,6 @@ def test_fits_unchanged_when_there_is_room():
 def test_headers_of_number_columns_wrap_by_words():
     table = grid(["case", "both failed"], [["c", "2"]], width=12, align="lr")
     assert table.splitlines()[:2] == ["case    both", "      failed"]
-
-
-def test_terminal_width_follows_columns(monkeypatch):
-    monkeypatch.setenv("COLUMNS", "120")
-    assert terminal_width() == 120
-    monkeypatch.setenv("COLUMNS", "20")
-    assert terminal_width() == 60  # a report stays readable in a very narrow window
 
 
 def test_wrap_indents_continuations():
