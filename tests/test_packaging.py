@@ -235,6 +235,16 @@ def wheel_env(built: Built, cache_dir: Path) -> Env:
     return Env(venv / "bin", venv / "bin" / "python", cache_dir / "pytest")
 
 
+@pytest.fixture(scope="session")
+def sacrebleu_env(built: Built, cache_dir: Path) -> Env:
+    """A fresh venv with the wheel and its ``[sacrebleu]`` extra, for the examples naming it."""
+    venv = cache_dir / "venv-sacrebleu"
+    with _exclusive(f"venv-sacrebleu-{cache_dir.name}"):
+        if not (venv / "ready").exists():
+            _make_wheel_env(venv, Path(f"{built.wheel}[sacrebleu]"))
+    return Env(venv / "bin", venv / "bin" / "python", cache_dir / "pytest")
+
+
 def _make_wheel_env(venv: Path, wheel: Path, target: Path | None = None) -> None:
     """A venv with ``wheel`` installed, and pytest installed into ``target`` (if given)."""
     pip = [str(venv / "bin" / "python"), "-m", "pip"]
@@ -368,11 +378,11 @@ def _scaled(command: str) -> str:
     return "&&".join(parts).replace("/tmp/", "./")
 
 
-def _allowed(command: str) -> tuple[set[int], tuple[str, ...]]:
-    """Exit statuses an example may end with here, and texts one of which its output must
-    contain."""
+def _allowed(command: str, extras: frozenset[str]) -> tuple[set[int], tuple[str, ...]]:
+    """Exit statuses an example may end with in an environment holding the optional
+    libraries ``extras``, and texts one of which its output must contain."""
     for name, pattern in OPTIONAL.items():
-        if re.search(pattern, command):  # not installed in this environment
+        if re.search(pattern, command) and name not in extras:  # not installed here
             # (a baseline example after one that could not record it finds none)
             return {1, 2}, (f"pip install {name}", "no baseline at")
     if re.search(r"tokenize=ja-mecab|-l \w+-ja\b", command):  # MeCab is the [ja] extra
@@ -386,14 +396,18 @@ def _allowed(command: str) -> tuple[set[int], tuple[str, ...]]:
     return {0, 1}, ("",)  # 1: findings, e.g. the naive BLEU of the examples fails cases
 
 
-def _run_examples(env: Env, commands: list[str], cwd: Path) -> list[str]:
+def _run_examples(
+    env: Env, commands: list[str], cwd: Path, extras: frozenset[str] = frozenset()
+) -> list[str]:
+    """The problems of running ``commands`` in ``env``, which has the optional libraries
+    ``extras`` installed (an example naming one of them must then really run)."""
     problems = []
     for command in commands:
         if command.split("#")[0].strip() in MAIN_JOBS:
             continue
         proc = _shell(env, _scaled(command), cwd)
         output = proc.stdout + proc.stderr
-        statuses, needed = _allowed(command)
+        statuses, needed = _allowed(command, extras)
         crashed = "Traceback" in proc.stderr  # (stdout may quote a tested library's own)
         if proc.returncode not in statuses or crashed or not any(t in output for t in needed):
             problems.append(f"$ {command}\n(exit {proc.returncode})\n{output[-1500:]}")
@@ -415,6 +429,30 @@ def test_every_documented_example_runs_from_the_wheel(wheel_env: Env, tmp_path: 
         problems = [problem for future in futures for problem in future.result()]
     assert problems == [], "\n\n".join(problems)
     assert sum(len(commands) for commands in groups.values()) > 40
+
+
+@pytest.mark.slow
+def test_examples_naming_sacrebleu_run_with_its_extra(
+    sacrebleu_env: Env, wheel_env: Env, tmp_path: Path
+) -> None:
+    """The examples that name ``--impl sacrebleu`` (and no other optional library), from the
+    wheel with ``[sacrebleu]`` installed: they run (exit 0, or 1 for findings), no install
+    hint, no traceback."""
+    groups = help_examples(wheel_env, tmp_path)
+    groups.update({document: documented_examples(document) for document in DOCUMENTED})
+    others = [p for name, p in OPTIONAL.items() if name != "sacrebleu"]
+    naming = [
+        command
+        for commands in groups.values()
+        for command in commands
+        if re.search(OPTIONAL["sacrebleu"], command)
+        and not any(re.search(p, command) for p in others)
+    ]
+    problems = _run_examples(
+        sacrebleu_env, naming, _workspace(tmp_path / "sacrebleu"), frozenset({"sacrebleu"})
+    )
+    assert problems == [], "\n\n".join(problems)
+    assert len(naming) >= 3, naming
 
 
 @pytest.mark.slow
