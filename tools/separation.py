@@ -25,13 +25,14 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from bleu_impl import BleuError, Config
+from bleu_impl import PROFILES, BleuError, Config, Profile, get_profile
 from bleu_impl.knobs import KNOBS
-from bleu_impl.profiles import GENERIC, LEVELS, PROFILES, Profile, get_profile
 from conformance.cases import generate_cases
 from conformance.engine.asking import Outcome
 from conformance.engine.evaluator import Evaluator, scorer_pool
 
+GENERIC = "papineni2002"  # the paper's profile: takes every knob
+LEVELS = ("corpus", "sentence")
 PATH = Path(__file__).resolve().parent.parent / "docs" / "separation.md"
 COUNT, SEED = 300, 0
 
