@@ -44,7 +44,7 @@ from bleu_impl import (
     Profile,
     iter_segment_stats,
 )
-from bleu_impl.parallel import parallel_corpus_stats
+from bleu_impl.bulk import parallel_corpus_stats
 
 from ..knobargs import add_knob_arguments, knob_error_text, knobs_from
 from ..reporters import score_text
