@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
-__all__ = ["BREVITY_PENALTIES", "brevity_penalty"]
+__all__ = ["BREVITY_PENALTIES", "brevity_penalty", "penalty"]
 
 
 def brevity_penalty(hyp_len: int, ref_len: int | Fraction) -> float:
@@ -43,3 +43,13 @@ BREVITY_PENALTIES: dict[str, Callable[[int, int | Fraction], float]] = {
     "plus-one": plus_one,
     "coco-eps": coco_eps,
 }
+
+
+def penalty(rule: str, empty_ref: str, hyp_len: int, ref_len: int | Fraction) -> float:
+    """The brevity penalty under knob ``brevity_penalty`` = ``rule``, except that
+    ``empty_ref='bp-one'`` makes it 1 whenever r = 0, c = 0 included (sacrebleu tests
+    ``c < r`` first); ``'rule'`` leaves r = 0 to the rule (standard: 0 at c = 0, as NLTK's
+    ``brevity_penalty`` tests ``c > r`` and then ``c == 0``)."""
+    if ref_len == 0 and empty_ref == "bp-one":
+        return 1.0
+    return BREVITY_PENALTIES[rule](hyp_len, ref_len)

@@ -376,11 +376,13 @@ class Config:
         "system hypothesis length 0: bp-zero (no error: the brevity penalty at c = 0, "
         "0 for the standard one) or error (the script dies)",
     )
-    empty_ref: Literal["bp-one", "error"] = knob(
-        "bp-one",
+    empty_ref: Literal["rule", "bp-one", "error"] = knob(
+        "rule",
         "r0",
         "score",
-        "system reference length 0: bp-one or error (the script dies)",
+        "system reference length 0: rule (the brevity penalty rule decides: 1 when c > 0, "
+        "the c = 0 value otherwise: NLTK), bp-one (1 even when c = 0: sacrebleu tests "
+        "c < r) or error (the script dies)",
     )
     result_float: Literal["float64", "float32"] = knob(
         "float64",

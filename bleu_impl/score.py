@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from .brevity import BREVITY_PENALTIES, brevity_penalty
+from .brevity import BREVITY_PENALTIES, brevity_penalty, penalty
 from .errors import EmulatedFailure
 from .float32 import as_float32, float32_bleu
 from .knobs import Config
@@ -234,10 +234,10 @@ def score_parts(
     (``order_precisions``, or a batch's remembered ones) and ``log(order)`` is ``ln`` of an
     order's value (a batch may remember it)."""
     check_lengths(c, r, config, prof)
-    bp = BREVITY_PENALTIES[config.brevity_penalty](c, r)
+    bp = penalty(config.brevity_penalty, config.empty_ref, c, r)
     if config.arithmetic == "float32":
         used, orders, note = weighted_orders(counts, c, config, orders_of)
-        standard = config.brevity_penalty == "standard"
+        standard = config.brevity_penalty == "standard" and r != 0
         terms = [(w, o.value) for w, o in used or () if o.value is not None]
         score = 0.0 if used is None else float32_bleu(terms, c, r, None if standard else bp)
         return ScoreParts(score, orders, note, bp, config, prof)

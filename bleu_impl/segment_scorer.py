@@ -23,7 +23,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from .brevity import BREVITY_PENALTIES
+from .brevity import penalty
 from .knobs import LAST_SEGMENT_METHODS, STATS_ONLY_KNOBS, Config, knobs_at
 from .profiles import Profile
 from .score import (
@@ -150,7 +150,7 @@ class SegmentScorer:
                 counts, c, config, lambda: self._remembered(stats), self._log
             )
         factor, orders, note = found
-        bp = BREVITY_PENALTIES[config.brevity_penalty](c, r)
+        bp = penalty(config.brevity_penalty, config.empty_ref, c, r)
         return ScoreParts(
             0.0 if factor is None else bp * factor, orders, note, bp, config, self.profile
         )

@@ -17,7 +17,7 @@ _NLTK_COMMON = {
     "smoothing_context": "last-segment",
     "absent_order": "zero",
     "empty_hyp": "bp-zero",
-    "empty_ref": "bp-one",
+    "empty_ref": "rule",
 }
 
 _NLTK_OPTIONS = {

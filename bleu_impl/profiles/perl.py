@@ -42,7 +42,7 @@ _MTEVAL_NOSMOOTH = Rule(
         "early_zero": "any-zero-order",
         "absent_order": "zero",
         "empty_hyp": "bp-zero",
-        "empty_ref": "bp-one",
+        "empty_ref": "rule",
         "bp_underflow": "zero",
     },
     why="--no-smoothing (bleu_score_nosmoothing) scores 0 when any order, absent orders "
@@ -103,7 +103,7 @@ PROFILES: tuple[Profile, ...] = (
         "empty system scores 0, empty references give BP 1 and an underflowing brevity "
         "penalty scores 0.",
         source="moses-smt/mosesdecoder@34452895 scripts/generic/mteval-v14.pl",
-        defaults={**_MTEVAL_COMMON, "empty_hyp": "bp-zero", "empty_ref": "bp-one"},
+        defaults={**_MTEVAL_COMMON, "empty_hyp": "bp-zero", "empty_ref": "rule"},
         rules=(_MTEVAL_NOSMOOTH,),
         options={
             "lowercase": Option("-c (case-sensitive: lowercase=False)", ("ascii", False)),

@@ -23,6 +23,7 @@ PROFILES: tuple[Profile, ...] = (
             "absent_order": "zero",
             "zero_match": "zero",
             "early_zero": "no-unigram-match",
+            "empty_ref": "bp-one",
             "scale": 100,
         },
         rules=(

@@ -257,6 +257,9 @@ def _sacrebleu(module: ModuleType, config: Config, level: str, hyps: Any, refs: 
             result = metric.sentence_score(hyps[0], refs[0])
         else:
             result = metric.corpus_score(hyps, to_streams(refs))
+    if result.ref_len < 0:  # its closest-length search starts at -1 and finds no reference
+        why = "sacrebleu returned ref_len = -1: a segment has no reference"
+        return Answer(failure=Failure("missing-reference", why))
     return Answer(
         score=float(result.score),
         counts=tuple(int(c) for c in result.counts),

@@ -101,3 +101,10 @@ def test_nltk_smoothing_parameters_are_honoured() -> None:
             hyps, refs, profile="nltk", smoothing=f"nltk-method{method}", **params
         )
         assert math.isclose(got.score, expected, rel_tol=1e-9)
+
+
+def test_brevity_penalty_with_both_lengths_zero_matches_nltk() -> None:
+    """NLTK tests ``c > r`` and then ``c == 0``: BP 0 when both lengths are 0."""
+    expected = nltk_bleu.brevity_penalty(0, 0)
+    ours = bleu_impl.corpus_bleu([[]], [[[]]], profile="nltk")
+    assert ours.bp == expected == 0

@@ -151,3 +151,13 @@ def test_corpus_default_matches_compat_corpus_bleu() -> None:
     theirs = sacrebleu.corpus_bleu(hyps, streams)
     ours = bleu_impl.corpus_bleu(hyps, refs, profile="sacrebleu")
     check(ours, theirs)
+
+
+@pytest.mark.parametrize("hyp", ["", "a b"])
+def test_brevity_penalty_with_an_empty_reference_matches_sacrebleu(hyp: str) -> None:
+    """sacrebleu tests ``c < r`` first, so r = 0 gives BP 1 even for an empty hypothesis
+    (NLTK's ``brevity_penalty(0, 0)`` is 0: profile nltk, ``empty_ref='rule'``)."""
+    theirs = BLEU().corpus_score([hyp], [[""]])
+    ours = bleu_impl.corpus_bleu([hyp], [[""]], profile="sacrebleu")
+    assert ours.bp == theirs.bp == 1.0
+    check(ours, theirs)

@@ -62,6 +62,17 @@ def test_sacrebleu_answers_on_its_scale():
     assert answer.counts == (4, 3, 2, 1)
 
 
+def test_sacrebleu_no_reference_sentinel_is_a_failure():
+    """Live sacrebleu scores an empty hypothesis with no reference as ``ref_len = -1`` (its
+    closest-length search starts at -1); the adapter reports that as the tool's failure."""
+    request = Request(
+        level="corpus", config={}, hypotheses=("",), references=((None, None),)
+    )
+    answer = make_adapter("sacrebleu").run(request)
+    assert answer.failure is not None and answer.failure.kind == "missing-reference"
+    assert "ref_len = -1" in answer.failure.message
+
+
 def test_unknown_spec_lists_the_choices():
     with pytest.raises(AdapterError) as info:
         make_adapter("definitely-not-an-adapter")
