@@ -4,7 +4,7 @@
 
 Each measurement runs in a fresh interpreter: ``one`` streams the files through
 ``corpus_stats`` in one process (as ``score`` does); ``files`` starts the cluster (timed
-apart) and runs :func:`bleu_impl.dask_bag.files_stats`, whose workers read their own byte
+apart) and runs :func:`bleu_impl.dask_bag.file_shards` in a bag, whose workers read their own byte
 ranges; ``lists`` is the older way, the corpus read on the client and sent through the task
 graph as :func:`~bleu_impl.dask_bag.shards`. Printed per mode: wall seconds, the client's
 peak RSS (``ru_maxrss``: the workers are other processes) and the statistics, which must be
@@ -58,7 +58,7 @@ def measure(mode: str, hyp: str, ref: str, tokenize: str, parts: int) -> dict[st
         import dask.bag as db
         from distributed import Client, LocalCluster
 
-        from bleu_impl.dask_bag import bag_stats, files_stats, shards
+        from bleu_impl.dask_bag import bag_stats, file_shards, shards
 
         with (
             LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
@@ -67,7 +67,8 @@ def measure(mode: str, hyp: str, ref: str, tokenize: str, parts: int) -> dict[st
             result["cluster_start_s"] = round(time.perf_counter() - start, 2)
             start = time.perf_counter()
             if mode == "files":
-                stats = files_stats(hyp, [ref], config, parts=parts)
+                pieces = file_shards(hyp, [ref], parts)
+                stats = bag_stats(db.from_sequence(pieces, npartitions=len(pieces)), config)
             else:
                 with open(hyp, encoding="utf-8") as hyps, open(ref, encoding="utf-8") as refs:
                     lines = ((h.rstrip("\n") for h in hyps), ([r.rstrip("\n")] for r in refs))

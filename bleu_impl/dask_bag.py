@@ -14,7 +14,8 @@ every reference of the corpus, which no shard holds.
     from bleu_impl.dask_bag import bag_stats, shards
     bag = db.from_sequence(shards(hyps, refs, size=50_000), npartitions=8)
     stats = bag_stats(bag, config)
-    stats = files_stats("hyp.txt", ["ref0.txt", "ref1.txt"], config)  # workers read the files
+    pieces = file_shards("hyp.txt", ["ref0.txt", "ref1.txt"], parts=16)  # workers read them
+    stats = bag_stats(db.from_sequence(pieces, npartitions=len(pieces)), config)
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ __all__ = [
     "Shard",
     "bag_stats",
     "file_shards",
-    "files_stats",
     "merge",
     "shard_stats",
     "shards",
@@ -181,22 +181,3 @@ def bag_stats(bag: Any, config: Config, **compute_kwargs: Any) -> BleuStats:
     _check(config)
     results = bag.map(shard_stats, config=config).compute(**compute_kwargs)
     return merge(results, config.max_order)
-
-
-def files_stats(
-    hypothesis_path: str,
-    reference_paths: Sequence[str],
-    config: Config,
-    parts: int = 16,
-    **compute_kwargs: Any,
-) -> BleuStats:
-    """:func:`bag_stats` of :func:`file_shards`: each worker reads, tokenizes and counts
-    its own lines and returns only their statistics."""
-    import dask.bag as db
-
-    _check(config)
-    pieces = file_shards(hypothesis_path, reference_paths, parts)
-    if not pieces:
-        return BleuStats.zero(config.max_order)
-    bag = db.from_sequence(pieces, npartitions=len(pieces))
-    return bag_stats(bag, config, **compute_kwargs)

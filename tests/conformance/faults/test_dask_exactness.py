@@ -19,7 +19,6 @@ db = pytest.importorskip("dask.bag")
 from bleu_impl.dask_bag import (  # noqa: E402
     bag_stats,
     file_shards,
-    files_stats,
     shards,
     unshardable,
 )
@@ -51,10 +50,15 @@ def _written(folder, hyps, refs) -> tuple[str, list[str]]:
     return paths[0], paths[1:]
 
 
+def _files_stats(hyp_path, ref_paths, config, parts):
+    pieces = file_shards(hyp_path, ref_paths, parts)
+    return bag_stats(db.from_sequence(pieces, npartitions=len(pieces)), config)
+
+
 def _from_files(folder, hyps, refs, config):
     hyp_path, ref_paths = _written(folder, hyps, refs)
     with dask.config.set(scheduler="synchronous"):
-        return files_stats(hyp_path, ref_paths, config, parts=5)
+        return _files_stats(hyp_path, ref_paths, config, parts=5)
 
 
 @pytest.mark.parametrize("on_dask", [_on_dask, _from_files], ids=["lists", "files"])
@@ -117,7 +121,7 @@ def test_bad_files_are_named_with_their_line(tmp_path, content, message):
         pytest.raises(bleu_impl.InputError, match=message),
         dask.config.set(scheduler="synchronous"),
     ):
-        files_stats(hyp_path, [ref_path], config, parts=3)
+        _files_stats(hyp_path, [ref_path], config, parts=3)
 
 
 def test_compressed_files_are_refused(tmp_path):
