@@ -25,7 +25,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .api import corpus_stats, macro_result
-from .fast import counted_by
 from .knobs import Config
 from .parallel import parallel_corpus_stats
 from .profiles import Profile, get_profile
@@ -50,6 +49,13 @@ __all__ = [
     "score_value",
     "scoring_key",
 ]
+
+
+def counted_by(config: Config) -> str:
+    """What counts a corpus's statistics under ``config`` here (``score --verbose``)."""
+    from . import fast  # numpy on first use: not for every command that imports bulk
+
+    return fast.counted_by(config)
 
 
 class SharedCounts:

@@ -11,7 +11,6 @@ import sys
 import threading
 import traceback
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, metadata
 
 from bleu_impl import __version__
 
@@ -86,6 +85,8 @@ def build_parser(
 
 
 def _issues_url() -> str:
+    from importlib.metadata import PackageNotFoundError, metadata  # ~50 ms: on a crash only
+
     try:
         urls = metadata("bleu-conformance").get_all("Project-URL") or []
     except PackageNotFoundError:  # pragma: no cover - an uninstalled source tree

@@ -17,7 +17,13 @@ import bleu_impl
 
 ROOT = Path(bleu_impl.__file__).parent
 #: The submodules the harness may import from, besides ``bleu_impl`` itself.
-DOCUMENTED = ("bleu_impl.bulk", "bleu_impl.knobs", "bleu_impl.reflength", "bleu_impl.resample")
+DOCUMENTED = (
+    "bleu_impl.bulk",
+    "bleu_impl.dask_bag",
+    "bleu_impl.knobs",
+    "bleu_impl.reflength",
+    "bleu_impl.resample",
+)
 _FOUND = [
     info.name
     for info in pkgutil.walk_packages([str(ROOT)], prefix="bleu_impl.")

@@ -95,14 +95,18 @@ def test_jobs_start_no_more_processes_than_chunks(corpus, monkeypatch, jobs) -> 
     not HAS_DASK, reason="dask[bag] and distributed are not installed (extra 'dask')"
 )
 @pytest.mark.parametrize("config", CONFIGS, ids=["default", "13a-average", "nltk-m7"])
-def test_dask_bag_on_a_local_cluster_equals_one_process(corpus, config) -> None:
+def test_dask_bag_on_a_local_cluster_equals_one_process(corpus, config, tmp_path) -> None:
     import dask.bag as db
     from distributed import Client, LocalCluster
 
-    from bleu_impl.dask_bag import bag_stats, shards
+    from bleu_impl.dask_bag import bag_stats, file_shards, shards
 
     hyps, refs = corpus
     expected = _expected(hyps, refs, config)
+    paths = [tmp_path / "hyp", tmp_path / "ref"]  # the workers read these themselves
+    for path, lines in zip(paths, [hyps, [r[0] for r in refs]]):
+        path.write_bytes("".join(line + "\n" for line in lines).encode())
+    first_refs = _expected(hyps, [r[:1] for r in refs], config)
     with (
         LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
@@ -111,4 +115,6 @@ def test_dask_bag_on_a_local_cluster_equals_one_process(corpus, config) -> None:
     ):
         bag = db.from_sequence(list(shards(hyps, refs, size=100)), npartitions=3)
         assert bag_stats(bag, config) == expected
+        pieces = file_shards(str(paths[0]), [str(paths[1])], parts=3)
+        assert bag_stats(db.from_sequence(pieces, npartitions=3), config) == first_refs
         assert client.run(lambda: 1)  # the work really ran on the cluster's workers

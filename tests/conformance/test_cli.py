@@ -120,3 +120,49 @@ def test_a_command_imports_only_what_it_uses(argv, absent, tmp_path) -> None:
     ran = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.strip() == "[]"
+
+
+#: What `score` never uses: the fixture library and its schema, YAML, the other commands'
+#: reporters and engines, tabulate (it imports importlib.metadata), the intl tokenizer's regex.
+NOT_FOR_SCORE = (
+    "jsonschema",
+    "yaml",
+    "tabulate",
+    "regex",
+    "importlib.metadata",
+    "conformance.cases",
+    "conformance.engine",
+    "conformance.adapters",
+    "conformance.results.report",
+    "conformance.reporters.compare_html",
+    "conformance.reporters.run_text",
+    "conformance.reporters.corpus_text",
+)
+
+
+def _imported(argv: list[str]) -> set[str]:
+    """The modules a fresh interpreter holds after running ``bleu-conformance argv``."""
+    code = (
+        "import sys\nfrom conformance.cli import main\ntry:\n    main(sys.argv[1:])\n"
+        "except SystemExit:\n    pass\nprint('\\n'.join(sys.modules), file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv], capture_output=True, text=True, check=True
+    )
+    return set(done.stderr.split())
+
+
+@pytest.mark.parametrize("help_only", [True, False], ids=["help", "two-lines"])
+def test_score_imports_only_what_it_uses(tmp_path, help_only) -> None:
+    hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
+    hyp.write_text("the cat sat on the mat\na dog\n")
+    ref.write_text("the cat sat on a mat\nthe dog\n")
+    argv = ["score", "--help"] if help_only else ["score", "-i", str(hyp), "-r", str(ref)]
+    modules = _imported(argv)
+    assert "conformance.commands.score" in modules
+    assert ("bleu_impl.fast" in modules) is not help_only  # numpy counts only a real input
+    assert sorted(modules & set(NOT_FOR_SCORE)) == []
+    assert not {m for m in modules if m.startswith("conformance.commands.")} - {
+        "conformance.commands.score",
+        "conformance.commands.options",
+    }
