@@ -302,10 +302,12 @@ def _render(report: Report, markdown: bool, color: bool = False, width: int = 0)
 
 def render_table(report: Report, view: View) -> str:
     """The text report; a line wider than the view (a reason, a source) wrapped under its
-    indent."""
+    indent, a path in it never broken."""
     lines = _render(report, False, view.color, view.width).splitlines()
     return "\n".join(
-        line if len(line) <= view.width else wrap(line, view.width, _lead(line) + "    ")
+        line
+        if len(line) <= view.width
+        else wrap(line, view.width, _lead(line) + "    ", whole_words=True)
         for line in lines
     )
 

@@ -14,14 +14,16 @@ __all__ = ["clip", "columns", "glossary", "grid", "records", "wrap"]
 _ALIGN = {"l": "left", "r": "right", "d": "decimal"}
 
 
-def wrap(text: str, width: int, indent: str = "") -> str:
-    """``text`` as a paragraph of at most ``width`` columns; continuation lines indented."""
+def wrap(text: str, width: int, indent: str = "", *, whole_words: bool = False) -> str:
+    """``text`` as a paragraph of at most ``width`` columns; continuation lines indented.
+    ``whole_words``: a word longer than the width (a path, a URL) stays whole."""
     return "\n".join(
         textwrap.wrap(
             text,
             width=max(10, width),
             subsequent_indent=indent,
             break_on_hyphens=False,
+            break_long_words=not whole_words,
         )
         or [""]
     )
