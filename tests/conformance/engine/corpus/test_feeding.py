@@ -10,12 +10,21 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conformance.cli import main
+from conformance.cases.implementations import load_registry
+from conformance.cases.usercorpus import load_corpus
+from conformance.commands.compare_corpus import default_implementations
+from conformance.engine import open_subjects
+from conformance.engine.corpus.analysis import CorpusOptions, corpus_report
+from conformance.reporters import render
+from conformance.results.records import End, Header
+from conformance.results.report import Report
+from conformance.results.vocab import Policy
 
 DATA = Path(__file__).parent / "data"
 SYSTEMS = ("a", "b", "c")
@@ -37,17 +46,27 @@ def _refs(lang: str) -> list[Path]:
 
 
 @pytest.fixture(scope="module")
-def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
-    """Each language's report with every default implementation, as JSON."""
-    out = {}
-    for lang, tokenizer in TOKENIZERS.items():
-        path = tmp_path_factory.mktemp(lang) / "report.json"
-        argv = ["compare", "-q", "--knob", f"tokenize={tokenizer}", "--report", str(path)]
-        argv += [x for ref in _refs(lang) for x in ("-r", str(ref))]
-        argv += [x for s in SYSTEMS for x in ("-i", str(DATA / lang / f"{s}.txt"))]
-        assert main([*argv, "--format", "json"]) == 0
-        out[lang] = json.loads(path.read_text(encoding="utf-8"))
-    return out
+def reports() -> Iterator[dict[str, dict[str, Any]]]:
+    """Each language's report with every default implementation, as JSON: the
+    implementations are opened once for the five reports (their workers start once)."""
+    subjects = open_subjects(default_implementations(), load_registry().keys, keep_unstarted=True)
+    infos = [s.info() for s in subjects]
+    try:
+        out = {}
+        for lang, tokenizer in TOKENIZERS.items():
+            corpus = load_corpus([str(r) for r in _refs(lang)], [_system(lang, s) for s in SYSTEMS])
+            options = CorpusOptions(knobs={"tokenize": tokenizer}, policy=Policy(resamples=10))
+            cells, summary = corpus_report(corpus, subjects, "sacrebleu", options)
+            report = Report(Header("corpus"), infos, cells=cells, corpus=summary, end=End())
+            out[lang] = json.loads(render(report, "json"))
+        yield out
+    finally:
+        for subject in subjects:
+            subject.adapter.close()
+
+
+def _system(lang: str, name: str) -> str:
+    return str(DATA / lang / f"{name}.txt")
 
 
 @pytest.mark.parametrize("lang", TOKENIZERS)
@@ -100,7 +119,7 @@ def test_nltk_scores_what_a_user_tokenizing_first_gets(
     refs = [p.read_text(encoding="utf-8").splitlines() for p in _refs(lang)]
     ref_tokens = [[tokenize(r).split() for r in seg] for seg in zip(*refs)]
     for system in SYSTEMS:
-        lines = (DATA / lang / f"{system}.txt").read_text(encoding="utf-8").splitlines()
+        lines = Path(_system(lang, system)).read_text(encoding="utf-8").splitlines()
         want = 100 * corpus_bleu(ref_tokens, [tokenize(h).split() for h in lines])
         assert reports[lang]["scores"]["nltk"][system] == pytest.approx(want, rel=1e-12, abs=0)
         # bleu_impl's NLTK profile, fed the same way, reproduces it
