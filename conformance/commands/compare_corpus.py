@@ -99,6 +99,12 @@ def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
         "cross-pair summary",
     )
     group.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --pairs: compute each pair as a task on the Dask scheduler at ADDRESS "
+        "(local:N starts a LocalCluster of N worker processes); the workers read the files",
+    )
+    group.add_argument(
         "--baseline",
         metavar="IMPL",
         help="the implementation the others are explained against (default: sacrebleu if "
@@ -169,6 +175,7 @@ def is_corpus_mode(args: argparse.Namespace) -> bool:
 #: rather than ignore them (a --knob silently left out changes every number).
 CORPUS_ONLY: dict[str, tuple[str, Any]] = {
     "pairs": ("--pairs", None),
+    "scheduler": ("--scheduler", None),
     "baseline": ("--baseline", None),
     "knob": ("--knob", []),
     "paired_ar": ("--paired-ar", False),
@@ -305,6 +312,8 @@ def _inputs(args: argparse.Namespace) -> list[tuple[str | None, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.scheduler:
+        return fail("compare", "--scheduler runs the pairs of --pairs; -r/-i runs here", EXIT_USAGE)
     try:
         outputs = [(args.report, "--report"), (args.output, "--output")]
         for target, what in outputs:

@@ -15,6 +15,11 @@ tokenizer for the target language (``zh``: zh, ``ja``: ja-mecab, ``ko``: ko-meca
 Each pair's report is written to ``DIR/NAME.jsonl`` as it is computed (``report`` renders
 it); a pair whose log is complete is not computed again, so an interrupted run resumes
 where it stopped. A pair whose files are bad is a row saying why; the others go on.
+
+With ``--scheduler ADDRESS`` (a Dask scheduler, or ``local:N`` for a ``LocalCluster`` of N
+worker processes) each pair not yet logged is one task: the task graph holds the pair's
+paths and options, the worker reads the files and computes the report, and its log comes
+back to be written to ``DIR/NAME.jsonl`` here, the same records as in one process.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from __future__ import annotations
 import argparse
 import glob
 import re
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,10 +161,80 @@ def _pair_args(args: argparse.Namespace, pair: Pair, log: Path) -> argparse.Name
     )
 
 
-def run_pairs(args: argparse.Namespace) -> int:
-    """Every pair's report into its log (complete ones kept), then the summary."""
+def _build(args: argparse.Namespace, pair: Pair, log: Path) -> str | None:
+    """Write one pair's report to ``log``, reading the pair's files; why they are bad, or
+    None."""
     from .compare_corpus import build  # compare_corpus dispatches here
 
+    try:
+        build(_pair_args(args, pair, log), log)
+    except (CorpusInputError, AdapterError, OSError, ValueError) as exc:
+        return str(exc)
+    return None
+
+
+def _pair_log(args: argparse.Namespace, pair: Pair) -> tuple[str, bool]:
+    """A Dask task (the graph holds the pair's paths; the worker reads the files): ``(the
+    pair's log, True)``, or ``(why its files are bad, False)``."""
+    with tempfile.TemporaryDirectory(prefix="bleu-conformance-pair-") as tmp:
+        log = Path(tmp) / f"{pair.name}.jsonl"
+        why = _build(args, pair, log)
+        return (why, False) if why is not None else (log.read_text(encoding="utf-8"), True)
+
+
+def _cluster(address: str) -> Any:
+    """A Dask client of the scheduler at ``address``, or of a new ``LocalCluster`` of N
+    worker processes for ``local:N``."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ValueError(
+            "--scheduler needs Dask's distributed: pip install 'bleu-conformance[dask]'"
+        ) from None
+    kind, _, workers = address.partition(":")
+    if kind == "local":
+        if not workers.isdigit() or int(workers) < 1:
+            raise ValueError(f"--scheduler {address}: local:N takes a number of workers N >= 1")
+        cluster = LocalCluster(n_workers=int(workers), threads_per_worker=1, dashboard_address=None)
+        return Client(cluster)
+    try:
+        return Client(address, timeout=30)
+    except (OSError, TimeoutError) as exc:
+        raise ValueError(f"--scheduler {address}: cannot connect: {exc}") from None
+
+
+def _computed(
+    args: argparse.Namespace, pairs: list[Pair], out: Path
+) -> Iterator[tuple[str, Report | str]]:
+    """Each pair's report, logged to ``out/NAME.jsonl`` (in this process, or one Dask task
+    per pair when ``args.scheduler`` names a cluster; its log is written here as each
+    task ends), or why its files are bad."""
+    if not args.scheduler:
+        for pair in pairs:
+            log = out / f"{pair.name}.jsonl"
+            why = _build(args, pair, log)
+            yield pair.name, read_log(log) if why is None else why
+        return
+    from distributed import as_completed
+
+    client = _cluster(args.scheduler)
+    try:
+        tasks = {client.submit(_pair_log, args, pair, pure=False): pair.name for pair in pairs}
+        for task in as_completed(tasks):
+            text, ok = task.result()
+            log = out / f"{tasks[task]}.jsonl"
+            if ok:
+                log.write_text(text, encoding="utf-8")
+            yield tasks[task], read_log(log) if ok else text
+    finally:
+        cluster = client.cluster  # local:N: ours to close too
+        client.close()
+        if args.scheduler.startswith("local:") and cluster is not None:
+            cluster.close()
+
+
+def run_pairs(args: argparse.Namespace) -> int:
+    """Every pair's report into its log (complete ones kept), then the summary."""
     if not args.output:
         return fail("compare", "--pairs needs --output DIR (a log per pair)", EXIT_USAGE)
     if args.ref or args.input:
@@ -168,19 +245,15 @@ def run_pairs(args: argparse.Namespace) -> int:
         return fail("compare", exc, EXIT_USAGE)
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
-    done: list[tuple[str, Report | str, bool]] = []
-    for pair in pairs:
-        log = out / f"{pair.name}.jsonl"
-        report = _complete(log)
-        resumed = report is not None
-        if report is None:
-            try:
-                build(_pair_args(args, pair, log), log)
-            except (CorpusInputError, AdapterError, OSError, ValueError) as exc:
-                done.append((pair.name, str(exc), False))
-                continue
-            report = read_log(log)
-        done.append((pair.name, report, resumed))
+    kept = {p.name: r for p in pairs if (r := _complete(out / f"{p.name}.jsonl")) is not None}
+    try:
+        computed = dict(_computed(args, [p for p in pairs if p.name not in kept], out))
+    except ValueError as exc:
+        return fail("compare", exc, EXIT_USAGE)
+    done = [
+        (p.name, kept[p.name] if p.name in kept else computed[p.name], p.name in kept)
+        for p in pairs
+    ]
     text = render_pairs(done, args.format)
     if args.report:
         Path(args.report).write_text(text + "\n", encoding="utf-8")

@@ -4,11 +4,14 @@ pair's report logged, an interrupted run resumed, a cross-pair summary."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from conformance.cli import main
+from conformance.reporters import render
 from conformance.results.log import read_log
 
 DATA = Path(__file__).parents[1] / "engine" / "corpus" / "data"
@@ -84,6 +87,70 @@ def test_a_bad_pair_is_a_row_and_the_others_go_on(
     assert main([*argv, "--impl", "bleu_impl:sacrebleu", "--format", "json"]) == 2
     rows = {row["pair"]: row for row in json.loads(capsys.readouterr().out)["pairs"]}
     assert "short.txt" in rows["bad"]["error"] and rows["en-zh"]["systems"] == 1
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    """A 2-worker LocalCluster (worker threads: no process start-up)."""
+    distributed = pytest.importorskip("distributed", reason="needs the 'dask' extra")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as local:
+        yield local
+
+
+def _tasks_done(cluster: Any) -> int:
+    """How many pair tasks the cluster's workers have computed."""
+    prefix = cluster.scheduler.task_prefixes.get("pair_log")
+    return 0 if prefix is None else int(prefix.state_counts["memory"])
+
+
+def _reports(logs: Path) -> dict[str, Any]:
+    """Each pair's report as JSON, without the header (when and how it was run)."""
+    out = {}
+    for log in sorted(logs.glob("*.jsonl")):
+        data = json.loads(render(read_log(log), "json"))
+        out[log.stem] = {k: v for k, v in data.items() if k != "header"}
+    return out
+
+
+def test_a_dask_run_reports_what_one_process_reports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], cluster: Any
+) -> None:
+    """Each pair a task on the cluster: the same pair reports and the same summary."""
+    here, there = tmp_path / "here", tmp_path / "there"
+    here.mkdir(), there.mkdir()
+    summary = _run(here, capsys)
+    done = _tasks_done(cluster)
+    assert _run(there, capsys, "--scheduler", cluster.scheduler_address) == summary
+    assert _tasks_done(cluster) == done + 2  # both pairs were computed by the workers
+    assert _reports(there / "logs") == _reports(here / "logs")
+    assert set(_reports(here / "logs")) == {"en-fr", "en-zh"}
+
+
+def test_a_dask_run_resumes_from_its_logs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], cluster: Any
+) -> None:
+    _run(tmp_path, capsys)
+    log = tmp_path / "logs" / "en-zh.jsonl"
+    before = _reports(tmp_path / "logs")
+    kept = (tmp_path / "logs" / "en-fr.jsonl").read_bytes()
+    lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    log.write_text("".join(lines[:-2]), encoding="utf-8")  # interrupted
+    done = _tasks_done(cluster)
+    summary = _run(tmp_path, capsys, "--scheduler", cluster.scheduler_address)
+    assert _tasks_done(cluster) == done + 1  # only the interrupted pair was a task
+    rows = {row["pair"]: row for row in summary["pairs"]}
+    assert rows["en-fr"]["resumed"] is True and rows["en-zh"]["resumed"] is False
+    assert (tmp_path / "logs" / "en-fr.jsonl").read_bytes() == kept  # not computed again
+    assert _reports(tmp_path / "logs") == before
+
+
+def test_a_scheduler_without_pairs_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    ref = str(DATA / "fr" / "ref.txt")
+    argv = ["compare", "-r", ref, "-i", str(DATA / "fr" / "a.txt"), "--scheduler", "local:2"]
+    assert main(argv) == 2
+    assert "--scheduler runs the pairs of --pairs" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
