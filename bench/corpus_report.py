@@ -8,9 +8,10 @@ of them at a time, as ``compare --jobs``) and the load average before the run; b
 sacrebleu's own ``--paired-bs`` on the same files (one process, its default 1,000
 resamples, sacrebleu's implementation only). With --segments 100000 it also reports the
 peak RSS (bounded memory). With --phases it runs the report a
-second time through the engine and prints the CPU time of each phase (asking every
-implementation, reproducing each by a bleu_impl setting, resampling, the knob paths and
-segments, rendering). Prints a Markdown section for docs/corpus-report.md.
+second time through the engine, one implementation at a time, and prints the wall time of
+each step (asking each implementation, reproducing each by a bleu_impl setting,
+resampling, the knob paths and segments, rendering). Prints the Markdown section of
+docs/benchmarks.md; --into docs/benchmarks.json saves it there and renders the doc again.
 """
 
 from __future__ import annotations
@@ -24,10 +25,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from bleu_impl import PROFILES
-from conformance.reporters.numbers import EMPTY
+from conformance.reporters import markdown as md
+from conformance.reporters.numbers import EMPTY, fixed
 
 from .mtsystems import default_systems, generate, write
 
@@ -67,7 +71,9 @@ def _children(before: resource.struct_rusage) -> float:
 
 
 def _phases(refs: list[str], systems: list[str], specs: list[str]) -> dict[str, float]:
-    """CPU seconds per phase of one report (the engine's progress messages name them)."""
+    """Wall seconds of each step of one report, asked one implementation at a time (the
+    engine's progress messages name the steps: ``scoring with X`` per implementation, its
+    worker process's time included, then reproducing, resampling, decomposing)."""
     from conformance.cases.implementations import load_registry
     from conformance.cases.usercorpus import load_corpus
     from conformance.engine import open_subjects
@@ -77,13 +83,14 @@ def _phases(refs: list[str], systems: list[str], specs: list[str]) -> dict[str, 
     from conformance.results.report import Report
 
     spent: dict[str, float] = {}
-    current = ["reading files"]
-    clock = [time.process_time()]
+    current = ["reading files and opening the implementations"]
+    clock = [time.perf_counter()]
 
     def progress(message: str) -> None:
-        now = time.process_time()
+        now = time.perf_counter()
         spent[current[0]] = spent.get(current[0], 0.0) + now - clock[0]
-        current[0], clock[0] = message.split(" with ")[0].split(" bleu_impl")[0], now
+        step = message if message.startswith("scoring with") else message.split(" ")[0]
+        current[0], clock[0] = step, now
 
     corpus = load_corpus(refs, systems)
     subjects = open_subjects(specs, load_registry().keys)
@@ -110,41 +117,98 @@ def _sacrebleu(refs: list[str], systems: list[str]) -> tuple[float, float]:
     return time.perf_counter() - wall, _children(before)
 
 
+TARGET_S = 30.0
+
+
+def section(measured: dict[str, Any]) -> list[str]:
+    """Markdown lines of ``docs/benchmarks.md``'s corpus-report section (``measured``: what
+    :func:`main` saved with ``--into``)."""
+    met = "**met**" if measured["wall"] <= TARGET_S else "**not met**"
+    lines = [
+        "## Corpus report",
+        "",
+        f"`{measured['command']}` ({measured['started']}, load average {measured['load']:.1f} "
+        f"before the run): {measured['title']}; every default implementation "
+        f"({measured['implementations']}), `--jobs {measured['jobs']}`, 1,000 bootstrap "
+        f"resamples, the report rendered. Target: {TARGET_S:g} s wall — {met} "
+        f"({measured['wall']:.1f} s).",
+        "",
+        *md.table(HEAD, measured["rows"], "lrrrr").splitlines(),
+    ]
+    if measured["phases"]:
+        steps = sorted(measured["phases"].items(), key=lambda kv: -kv[1])
+        small = [v for _, v in steps if v < 0.05]
+        steps = [(k, v) for k, v in steps if v >= 0.05]
+        steps += [(f"{len(small)} other steps, each under 0.05 s", sum(small))] if small else []
+        lines += [
+            "",
+            "Where the time goes (a second run, one implementation asked at a time; wall s):",
+            "",
+            *md.table(["step", "wall s"], [[k, fixed(v, 1)] for k, v in steps], "lr").splitlines(),
+        ]
+    return lines
+
+
+HEAD = ["run", "wall s", "CPU s", "child processes' CPU s", "peak RSS MB"]
+
+
+def into(path: Path, measured: dict[str, Any]) -> None:
+    """Save ``measured`` into the bench results at ``path`` and render ``docs/benchmarks.md``
+    beside them again."""
+    from .report import markdown
+    from .results import load_run, save_run
+
+    run = load_run(path)
+    run.corpus_report = measured
+    save_run(path, run, measuring=False)
+    path.with_suffix(".md").write_text(markdown(run), encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.corpus_report", description=__doc__)
     parser.add_argument("--segments", type=int, default=2000)
     parser.add_argument("--systems", type=int, default=10)
     parser.add_argument("--no-sacrebleu", action="store_true")
-    parser.add_argument("--phases", action="store_true", help="CPU seconds per phase too")
+    parser.add_argument("--phases", action="store_true", help="wall seconds per step too")
     parser.add_argument("--profiles-only", action="store_true", help="no live library")
     parser.add_argument("--jobs", type=int, default=2, help="live libraries asked at once (2)")
+    parser.add_argument(
+        "--into",
+        type=Path,
+        metavar="RESULTS",
+        help="save the measurement into the bench results (docs/benchmarks.json) and render "
+        "the Markdown beside them (docs/benchmarks.md) again",
+    )
     args = parser.parse_args(argv)
     specs = _specs(args.profiles_only)
+    started = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     with tempfile.TemporaryDirectory() as tmp:
         refs, systems = _files(Path(tmp), args.segments, args.systems)
         load = os.getloadavg()[0]
         wall, cpu, workers = _ours(refs, systems, specs, args.jobs)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         live = len(specs) - len([s for s in specs if s.startswith("bleu_impl:")])
-        rows = [
-            f"| bleu-conformance compare ({len(specs)} implementations: {len(specs) - live} "
-            f"profiles, {live} live libraries; --jobs {args.jobs}; load {load:.1f}) "
-            f"| {wall:.1f} | {cpu:.1f} | {workers:.1f} | {peak:.0f} |"
-        ]
+        rows = [["bleu-conformance compare", fixed(wall, 1), fixed(cpu, 1), fixed(workers, 1)]]
+        rows[0].append(fixed(peak, 0))
         if not args.no_sacrebleu:
             s_wall, s_cpu = _sacrebleu(refs, systems)
-            rows.append(
-                "| sacrebleu --paired-bs (sacrebleu's BLEU only) "
-                f"| {s_wall:.1f} | {EMPTY} | {s_cpu:.1f} | {EMPTY} |"
-            )
+            row = ["sacrebleu --paired-bs (its BLEU only)", fixed(s_wall, 1), EMPTY]
+            rows.append([*row, fixed(s_cpu, 1), EMPTY])
         phases = _phases(refs, systems, specs) if args.phases else {}
-    print(f"{args.systems} systems x {args.segments:,} segments x 2 references, 1,000 resamples\n")
-    print("| run | wall s | CPU s | child processes' CPU s | peak RSS MB |")
-    print("|---|---:|---:|---:|---:|")
-    print("\n".join(rows))
-    if phases:
-        print("\n| phase (second run, through the engine) | CPU s |\n|---|---:|")
-        print("\n".join(f"| {name} | {cpu:.1f} |" for name, cpu in phases.items()))
+    measured = {
+        "command": "python -m bench.corpus_report " + " ".join(argv or sys.argv[1:]),
+        "started": started,
+        "load": load,
+        "title": f"{args.systems} systems x {args.segments:,} segments x 2 references",
+        "implementations": f"{len(specs)}: {len(specs) - live} profiles, {live} live libraries",
+        "jobs": args.jobs,
+        "wall": wall,
+        "rows": rows,
+        "phases": phases,
+    }
+    print("\n".join(section(measured)))
+    if args.into:
+        into(args.into, measured)
     return 0
 
 

@@ -9,6 +9,7 @@ from conformance.reporters import markdown as md
 from conformance.reporters.numbers import EMPTY, count, fixed
 from conformance.reporters.textgrid import grid
 
+from . import corpus_report
 from .cfloor import C_FLOOR
 from .generated import Measured, section
 from .libs import SENTENCE_BATCH
@@ -247,6 +248,7 @@ def markdown(run: Run) -> str:
             *table(rows),
             "",
             *_speed_sections(rows, run.compared),
+            *(corpus_report.section(run.corpus_report) if run.corpus_report else []),
         ]
     )
 

@@ -26,6 +26,8 @@ class Run:
     rows: list[Row]
     compared: list[Measured] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
+    #: ``python -m bench.corpus_report --into``'s measurement (bench/corpus_report.py)
+    corpus_report: dict[str, Any] = field(default_factory=dict)
 
 
 def _commit() -> str:
@@ -85,6 +87,8 @@ def save_run(path: Path, run: Run, *, measuring: bool = True) -> None:
         run.meta["load_end"] = [round(x, 2) for x in os.getloadavg()]
     data = {"meta": run.meta, "rows": [asdict(r) for r in run.rows]}
     data["compared"] = [asdict(m) for m in run.compared]
+    if run.corpus_report:
+        data["corpus_report"] = run.corpus_report
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
@@ -97,7 +101,8 @@ def load_run(path: Path) -> Run:
         spec = item.pop("run")
         run = CompareRun(spec["label"], tuple(spec["args"]), spec["target"], spec["same_as"])
         compared.append(Measured(run, **item))
-    return Run([Row(**r) for r in data["rows"]], compared, data["meta"])
+    rows = [Row(**r) for r in data["rows"]]
+    return Run(rows, compared, data["meta"], data.get("corpus_report", {}))
 
 
 def merge_runs(paths: list[Path]) -> Run:
@@ -109,4 +114,5 @@ def merge_runs(paths: list[Path]) -> Run:
     if "load_end" in runs[-1].meta:
         meta["load_end"] = runs[-1].meta["load_end"]
     rows = [row for run in runs for row in run.rows]
-    return Run(rows, [m for run in runs for m in run.compared], meta)
+    measured = next((run.corpus_report for run in reversed(runs) if run.corpus_report), {})
+    return Run(rows, [m for run in runs for m in run.compared], meta, measured)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from bench.__main__ import main
 from bench.cfloor import C_FLOOR
+from bench.corpus_report import into
 from bench.results import Run, load_run, merge_runs, run_meta, save_run
 from bench.runner import Job, Plan, Row, _check, _not_run
 
@@ -91,3 +92,28 @@ def test_a_slow_peer_past_its_size_gets_an_estimate_not_a_silent_gap() -> None:
     )
     small = Job(Row(100_000, 1, "pretok", "nltk"), nltk, {}, "nltk")
     assert _not_run(plan, small, []) is None
+
+
+def test_the_corpus_report_measurement_is_kept_and_rendered(tmp_path: Path) -> None:
+    """``bench.corpus_report --into`` saves its row into the results; a render keeps it."""
+    measured = {
+        "command": "python -m bench.corpus_report (test)",
+        "started": "2026-11-28 06:00 UTC",
+        "load": 1.5,
+        "title": "10 systems x 2,000 segments x 2 references",
+        "implementations": "30: 23 profiles, 7 live libraries",
+        "jobs": 2,
+        "wall": 31.0,
+        "rows": [["bleu-conformance compare", "31.0", "12.0", "40.0", "250"]],
+        "phases": {"scoring with torchmetrics": 9.0, "resampling": 2.5, "rendering": 0.01},
+    }
+    saved = tmp_path / "benchmarks.json"
+    save_run(saved, Run(_rows(), [], dict(META)))
+    into(saved, measured)
+    assert load_run(saved).corpus_report == measured
+    assert merge_runs([saved]).corpus_report == measured
+    text = saved.with_suffix(".md").read_text(encoding="utf-8")
+    assert "Target: 30 s wall — **not met** (31.0 s)" in text
+    assert "| bleu-conformance compare | 31.0 | 12.0 | 40.0 | 250 |" in text
+    assert "| scoring with torchmetrics | 9.0 |\n| resampling | 2.5 |" in text
+    assert "| 1 other steps, each under 0.05 s | 0.0 |" in text
