@@ -146,6 +146,25 @@ def test_a_dask_run_resumes_from_its_logs(
     assert _reports(tmp_path / "logs") == before
 
 
+def test_local_n_starts_a_cluster_of_worker_processes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("distributed", reason="needs the 'dask' extra")
+    here, there = tmp_path / "here", tmp_path / "there"
+    here.mkdir(), there.mkdir()
+    assert _run(there, capsys, "--scheduler", "local:1") == _run(here, capsys)
+    assert _reports(there / "logs") == _reports(here / "logs")
+
+
+def test_a_bad_local_cluster_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("distributed", reason="needs the 'dask' extra")
+    argv = ["compare", "--pairs", str(_manifest(tmp_path)), "--output", str(tmp_path / "o")]
+    assert main([*argv, "--scheduler", "local:none"]) == 2
+    assert "local:N takes a number of workers N >= 1" in capsys.readouterr().err
+
+
 def test_a_scheduler_without_pairs_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     ref = str(DATA / "fr" / "ref.txt")
     argv = ["compare", "-r", ref, "-i", str(DATA / "fr" / "a.txt"), "--scheduler", "local:2"]
