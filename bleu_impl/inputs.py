@@ -14,13 +14,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import zip_longest
 from typing import Any
 
-from .errors import InputError
+from .errors import EmulatedFailure, InputError
 
 __all__ = [
     "CHUNK_SENTENCES",
     "Chunk",
     "Segment",
     "check_nesting",
+    "fewest_references",
     "read_chunks",
     "read_segments",
     "references_of",
@@ -59,6 +60,22 @@ def references_of(refs: Any, index: int) -> list[Segment]:
         return [r for r in refs if r is not None]
     except TypeError:
         raise InputError(f"segment {index}: references must be a list, got {refs!r}") from None
+
+
+def fewest_references(
+    hypotheses: Iterable[Any], references: Iterable[Any]
+) -> tuple[list[Segment], list[list[Segment]]]:
+    """The segments, each with its first k references, k the fewest any segment has
+    (``ref_scope="fewest"``): lm-evaluation-harness 0.4.13 ``lm_eval/api/metrics.py``
+    transposes the reference lists with ``zip(*refs)``, which stops at the shortest, before
+    ``sacrebleu.corpus_bleu``; with k = 0 sacrebleu raises ``IndexError``."""
+    segments = list(read_segments(hypotheses, references))
+    fewest = min((len(refs) for _, refs in segments), default=1)
+    if fewest == 0:
+        raise EmulatedFailure(
+            "index-error", "a segment has no reference: zip(*refs) leaves none (IndexError)"
+        )
+    return [hyp for hyp, _ in segments], [refs[:fewest] for _, refs in segments]
 
 
 def read_segments(

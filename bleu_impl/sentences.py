@@ -35,7 +35,7 @@ def _segment_stats(
     from .fast.count import chunk_stats
     from .fast.tokens import tokenize_chunk
 
-    if config.ref_scope == "corpus":  # a sentence's pool is its own references
+    if config.ref_scope != "segment":  # a sentence's pool (or fewest) is its own references
         for hyp, refs in read_segments(hypotheses, references):
             yield from iter_segment_stats([hyp], [refs], config)
         return
