@@ -68,13 +68,11 @@ def fewest_references(
     """The segments, each with its first k references, k the fewest any segment has
     (``ref_scope="fewest"``): lm-evaluation-harness 0.4.13 ``lm_eval/api/metrics.py``
     transposes the reference lists with ``zip(*refs)``, which stops at the shortest, before
-    ``sacrebleu.corpus_bleu``; with k = 0 sacrebleu raises ``IndexError``."""
+    ``sacrebleu.corpus_bleu``; with k = 0 (or no segment) it raises ``IndexError``."""
     segments = list(read_segments(hypotheses, references))
-    fewest = min((len(refs) for _, refs in segments), default=1)
-    if fewest == 0:
-        raise EmulatedFailure(
-            "index-error", "a segment has no reference: zip(*refs) leaves none (IndexError)"
-        )
+    fewest = min((len(refs) for _, refs in segments), default=0)
+    if fewest == 0:  # no segment, or one without a reference
+        raise EmulatedFailure("index-error", "zip(*refs) leaves no reference (IndexError)")
     return [hyp for hyp, _ in segments], [refs[:fewest] for _, refs in segments]
 
 
