@@ -32,8 +32,7 @@ def _segment_stats(
     """Every segment's statistics, each equal to ``sentence_stats`` of that segment, read in
     chunks; an error is raised at the first segment the per-segment path would raise it."""
     from . import fast
-    from .fast.count import chunk_stats
-    from .fast.tokens import tokenize_chunk
+    from .fast.chunks import count_chunk
 
     if config.ref_scope == "corpus":  # a sentence's pool is its own references
         for hyp, refs in read_segments(hypotheses, references):
@@ -44,7 +43,7 @@ def _segment_stats(
         return
     for start, hyps, refss in read_chunks(hypotheses, references):
         try:
-            chunk = chunk_stats(tokenize_chunk(hyps, refss, config, start), config)
+            chunk = count_chunk(hyps, refss, config, start)
         except BleuError:  # one by one, so a failure before it comes first
             for offset, (hyp, refs) in enumerate(zip(hyps, refss)):
                 yield fast.corpus_stats([hyp], [refs], config, first_index=start + offset)
