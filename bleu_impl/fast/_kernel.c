@@ -9,10 +9,9 @@
  * text_counts(texts, ks, order, split) takes the same layout with every sentence one str not
  * yet split on whitespace (split 0: str.split(), 1: Perl's \s on decoded text, i.e. without
  * U+001C-U+001F, 2: ASCII whitespace only) and returns (matches, lengths): the same matches
- * and every sentence's token count as native int64, without making a str per token.
- *
- * tok13a(lines) returns tokenize_13a(line) for every line (bleu_impl.tokenizers.tok13a: the
- * same str), one pass over code points per rule.
+ * and every sentence's token count as native int64, without making a str per token; with
+ * tokenize_13a true, each str is a raw line that 13a tokenizes first, as
+ * bleu_impl.tokenizers.tok13a.tokenize_13a (one pass over code points per rule).
  *
  * Per segment, tokens get segment-local ids through an open-addressing table keyed by the
  * str's own hash and compared by content (as a dict would); per order, the hypothesis's
@@ -53,6 +52,11 @@ typedef struct {
     Py_ssize_t *used;
     int64_t tok_gen, gram_gen;
 } Work;
+
+typedef struct { Py_UCS4 *s; Py_ssize_t n, cap; } Buf;
+
+/* text_counts' 13a: two work buffers and the segment's tokenized texts (the arena). */
+typedef struct { Buf a, b, arena; } Texts;
 
 static int grow(void **buf, size_t *cap, size_t need, size_t size, int zero) {
     if (need <= *cap) return 0;
@@ -213,6 +217,122 @@ static int segment_counts(Work *w, PyObject **sents, Py_ssize_t k, int order, in
     return 0;
 }
 
+/* ---------------------------------------------------------------------------- 13a */
+
+static int fit(Buf *b, Py_ssize_t need) {
+    if (need <= b->cap) return 0;
+    Py_ssize_t cap = b->cap ? b->cap : 256;
+    while (cap < need) cap *= 2;
+    Py_UCS4 *p = realloc(b->s, (size_t)cap * sizeof(Py_UCS4));
+    if (!p) { PyErr_NoMemory(); return -1; }
+    b->s = p;
+    b->cap = cap;
+    return 0;
+}
+
+/* str.replace(from, to) of a in place (to is never longer than from). */
+static void replace_all(Buf *a, const char *from, const char *to) {
+    Py_ssize_t fl = (Py_ssize_t)strlen(from), tl = (Py_ssize_t)strlen(to), o = 0, i = 0;
+    while (i < a->n) {
+        Py_ssize_t j = 0;
+        while (j < fl && i + j < a->n && a->s[i + j] == (Py_UCS4)(unsigned char)from[j]) j++;
+        if (j == fl) {
+            for (Py_ssize_t t = 0; t < tl; t++) a->s[o++] = (Py_UCS4)(unsigned char)to[t];
+            i += fl;
+        } else {
+            a->s[o++] = a->s[i++];
+        }
+    }
+    a->n = o;
+}
+
+
+static inline int ascii_digit(Py_UCS4 c) { return c >= '0' && c <= '9'; }
+static inline int period_comma(Py_UCS4 c) { return c == '.' || c == ','; }
+static inline int punct13a(Py_UCS4 c) { /* [\{-\~\[-\` -\&\(-\+\:-\@\/] */
+    return (c >= '{' && c <= '~') || (c >= '[' && c <= '`') || (c >= ' ' && c <= '&') ||
+           (c >= '(' && c <= '+') || (c >= ':' && c <= '@') || c == '/';
+}
+
+/* One rule "(x)(y) -> out" of two single characters as re.sub applies it (leftmost,
+ * non-overlapping): rule 0 ([^0-9])([.,]) -> \1 \2 _, rule 1 ([.,])([^0-9]) -> _\1 \2,
+ * rule 2 ([0-9])(-) -> \1 \2 _ (_ = a space). a -> b. */
+static int pair_rule(const Buf *a, Buf *b, int rule) {
+    if (fit(b, 2 * a->n + 2)) return -1;
+    Py_ssize_t o = 0, i = 0;
+    while (i < a->n) {
+        Py_UCS4 x = a->s[i], y = i + 1 < a->n ? a->s[i + 1] : 0;
+        int hit = i + 1 < a->n &&
+                  (rule == 0 ? !ascii_digit(x) && period_comma(y)
+                   : rule == 1 ? period_comma(x) && !ascii_digit(y)
+                               : ascii_digit(x) && y == '-');
+        if (!hit) { b->s[o++] = x; i++; continue; }
+        if (rule == 1) b->s[o++] = ' ';
+        b->s[o++] = x;
+        b->s[o++] = ' ';
+        b->s[o++] = y;
+        if (rule != 1) b->s[o++] = ' ';
+        i += 2;
+    }
+    b->n = o;
+    return 0;
+}
+
+/* tokenize_13a of one line (the same code points), through the buffers a and b, into a. */
+static int line13a(PyObject *line, Buf *a, Buf *b) {
+    Py_ssize_t n = PyUnicode_GET_LENGTH(line);
+    if (fit(a, n) || fit(b, 3 * n + 6)) return -1;
+    const void *data = PyUnicode_DATA(line);
+    switch (PyUnicode_KIND(line)) { /* one loop per width */
+    case PyUnicode_1BYTE_KIND:
+        for (Py_ssize_t i = 0; i < n; i++) a->s[i] = ((const Py_UCS1 *)data)[i];
+        break;
+    case PyUnicode_2BYTE_KIND:
+        for (Py_ssize_t i = 0; i < n; i++) a->s[i] = ((const Py_UCS2 *)data)[i];
+        break;
+    default:
+        memcpy(a->s, data, (size_t)n * sizeof(Py_UCS4));
+    }
+    a->n = n;
+    int lt = 0, nl = 0, amp = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = a->s[i];
+        lt |= c == '<';
+        nl |= c == '\n';
+        amp |= c == '&';
+    }
+    if (lt) replace_all(a, "<skipped>", "");
+    if (nl) { replace_all(a, "-\n", ""); replace_all(a, "\n", " "); }
+    if (amp) {
+        replace_all(a, "&quot;", "\"");
+        replace_all(a, "&amp;", "&");
+        replace_all(a, "&lt;", "<");
+        replace_all(a, "&gt;", ">");
+    }
+    Py_ssize_t o = 0; /* pad with a space at both ends, space out the punctuation class */
+    int pc = 0, dash = 0;
+    for (Py_ssize_t i = -1; i <= a->n; i++) {
+        Py_UCS4 c = i < 0 || i == a->n ? ' ' : a->s[i];
+        pc |= period_comma(c);
+        dash |= c == '-';
+        if (punct13a(c)) { b->s[o++] = ' '; b->s[o++] = c; b->s[o++] = ' '; }
+        else b->s[o++] = c;
+    }
+    b->n = o;
+    /* The rules that can match (a rule without its character leaves the text as it is). */
+    if (pc && (pair_rule(b, a, 0) || pair_rule(a, b, 1))) return -1;
+    if (dash) {
+        if (pair_rule(b, a, 2)) return -1;
+    } else {
+        Buf swap = *a; /* the result belongs in a */
+        *a = *b;
+        *b = swap;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------- split */
+
 /* Whether code point c separates tokens under split mode `mode` (see the top comment). */
 static inline int separates(Py_UCS4 c, int mode) {
     if (mode == 2) return c == ' ' || (c >= 9 && c <= 13);
@@ -248,12 +368,12 @@ static int32_t text_id(Work *w, const void *data, int kind, Py_ssize_t n, uint64
     }
 }
 
-/* Tokens of one sentence: their local ids written at ids, their count returned.
- * The hash runs over code points, so a token hashes alike in sentences of any width. */
-static Py_ssize_t split_ids(Work *w, PyObject *text, int mode, int32_t *ids, int32_t *distinct) {
-    int kind = PyUnicode_KIND(text);
-    const void *data = PyUnicode_DATA(text);
-    Py_ssize_t size = PyUnicode_GET_LENGTH(text), count = 0, i = 0;
+/* Tokens of one sentence (size code points of width kind at data): their local ids written
+ * at ids, their count returned. The hash runs over code points, so a token hashes alike in
+ * sentences of any width. */
+static Py_ssize_t split_ids(Work *w, const void *data, int kind, Py_ssize_t size, int mode,
+                            int32_t *ids, int32_t *distinct) {
+    Py_ssize_t count = 0, i = 0;
     while (i < size) {
         while (i < size && separates(PyUnicode_READ(kind, data, i), mode)) i++;
         if (i == size) break;
@@ -271,24 +391,37 @@ static Py_ssize_t split_ids(Work *w, PyObject *text, int mode, int32_t *ids, int
 }
 
 /* Clipped matches of one segment (texts[0..k], the hypothesis first) into out, and every
- * sentence's token count into lens. The tables are sized for the most tokens the texts
- * could hold (half their code points, rounded up), so each text is read once. */
-static int text_segment(Work *w, PyObject **texts, Py_ssize_t k, int mode, int order,
+ * sentence's token count into lens; with t, the texts are tokenized by 13a first (into
+ * t->arena). The tables are sized for the most tokens the texts could hold (half their
+ * code points, rounded up), so each text is read once. */
+static int text_segment(Work *w, Texts *t, PyObject **texts, Py_ssize_t k, int mode, int order,
                         int64_t *out, int64_t *lens) {
-    Py_ssize_t bound = 0, total = 0, sizes[k + 1], starts[k + 1];
+    Py_ssize_t bound = 0, total = 0, sizes[k + 1], starts[k + 1], at[k + 1];
+    if (t) t->arena.n = 0;
     for (Py_ssize_t r = 0; r <= k; r++) {
         if (!PyUnicode_Check(texts[r])) {
             PyErr_SetString(PyExc_TypeError, "texts must be str");
             return -1;
         }
-        bound += (PyUnicode_GET_LENGTH(texts[r]) + 1) / 2;
+        sizes[r] = PyUnicode_GET_LENGTH(texts[r]);
+        if (t) {
+            if (line13a(texts[r], &t->a, &t->b) || fit(&t->arena, t->arena.n + t->a.n)) return -1;
+            memcpy(t->arena.s + t->arena.n, t->a.s, (size_t)t->a.n * sizeof(Py_UCS4));
+            at[r] = t->arena.n;
+            sizes[r] = t->a.n;
+            t->arena.n += t->a.n;
+        }
+        bound += (sizes[r] + 1) / 2;
     }
     if (reserve(w, bound)) return -1;
     int32_t distinct = 0;
     for (Py_ssize_t r = 0; r <= k; r++) {
+        const void *data = t ? (const void *)(t->arena.s + at[r]) : PyUnicode_DATA(texts[r]);
+        int kind = t ? PyUnicode_4BYTE_KIND : PyUnicode_KIND(texts[r]);
+        Py_ssize_t n = split_ids(w, data, kind, sizes[r], mode, w->ids + total, &distinct);
         starts[r] = total;
-        sizes[r] = lens[r] = split_ids(w, texts[r], mode, w->ids + total, &distinct);
-        total += sizes[r];
+        sizes[r] = lens[r] = n;
+        total += n;
     }
     count_ids(w, starts, sizes, k, total, order, out);
     return 0;
@@ -314,9 +447,10 @@ static Py_ssize_t refs_of(PyObject *ks, Py_ssize_t s, Py_ssize_t at, Py_ssize_t 
 
 static PyObject *text_counts(PyObject *self, PyObject *args) {
     PyObject *texts, *ks;
-    int order, mode;
+    int order, mode, tokenize = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!ii", &PyList_Type, &texts, &PyList_Type, &ks, &order, &mode))
+    if (!PyArg_ParseTuple(args, "O!O!ii|p", &PyList_Type, &texts, &PyList_Type, &ks, &order, &mode,
+                          &tokenize))
         return NULL;
     if (order < 1 || mode < 0 || mode > 2)
         return PyErr_Format(PyExc_ValueError, "order must be >= 1 and split 0, 1 or 2");
@@ -327,14 +461,18 @@ static PyObject *text_counts(PyObject *self, PyObject *args) {
     int64_t *out = (int64_t *)PyByteArray_AS_STRING(counts);
     int64_t *len_out = (int64_t *)PyByteArray_AS_STRING(lens);
     Work w = {0};
+    Texts t = {0};
     int failed = 0;
     for (Py_ssize_t s = 0; s < segs && !failed; s++) {
         Py_ssize_t k = refs_of(ks, s, at, nsent);
-        failed = k < 0 || text_segment(&w, &PySequence_Fast_ITEMS(texts)[at], k, mode, order,
-                                       out + s * order, len_out + at);
+        failed = k < 0 || text_segment(&w, tokenize ? &t : NULL, &PySequence_Fast_ITEMS(texts)[at],
+                                       k, mode, order, out + s * order, len_out + at);
         at += k + 1;
     }
     release(&w);
+    free(t.a.s);
+    free(t.b.s);
+    free(t.arena.s);
     if (failed) { Py_DECREF(counts); Py_DECREF(lens); return NULL; }
     return Py_BuildValue("(NN)", counts, lens);
 }
@@ -362,126 +500,12 @@ static PyObject *clipped_counts(PyObject *self, PyObject *args) {
     return result;
 }
 
-/* ---------------------------------------------------------------------------- 13a */
-
-typedef struct { Py_UCS4 *s; Py_ssize_t n, cap; } Buf;
-
-static int fit(Buf *b, Py_ssize_t need) {
-    if (need <= b->cap) return 0;
-    Py_ssize_t cap = b->cap ? b->cap : 256;
-    while (cap < need) cap *= 2;
-    Py_UCS4 *p = realloc(b->s, (size_t)cap * sizeof(Py_UCS4));
-    if (!p) { PyErr_NoMemory(); return -1; }
-    b->s = p;
-    b->cap = cap;
-    return 0;
-}
-
-/* str.replace(from, to) of a in place (to is never longer than from). */
-static void replace_all(Buf *a, const char *from, const char *to) {
-    Py_ssize_t fl = (Py_ssize_t)strlen(from), tl = (Py_ssize_t)strlen(to), o = 0, i = 0;
-    while (i < a->n) {
-        Py_ssize_t j = 0;
-        while (j < fl && i + j < a->n && a->s[i + j] == (Py_UCS4)(unsigned char)from[j]) j++;
-        if (j == fl) {
-            for (Py_ssize_t t = 0; t < tl; t++) a->s[o++] = (Py_UCS4)(unsigned char)to[t];
-            i += fl;
-        } else {
-            a->s[o++] = a->s[i++];
-        }
-    }
-    a->n = o;
-}
-
-static int has(const Buf *a, Py_UCS4 c) {
-    for (Py_ssize_t i = 0; i < a->n; i++)
-        if (a->s[i] == c) return 1;
-    return 0;
-}
-
-static inline int ascii_digit(Py_UCS4 c) { return c >= '0' && c <= '9'; }
-static inline int period_comma(Py_UCS4 c) { return c == '.' || c == ','; }
-static inline int punct13a(Py_UCS4 c) { /* [\{-\~\[-\` -\&\(-\+\:-\@\/] */
-    return (c >= '{' && c <= '~') || (c >= '[' && c <= '`') || (c >= ' ' && c <= '&') ||
-           (c >= '(' && c <= '+') || (c >= ':' && c <= '@') || c == '/';
-}
-
-/* One rule "(x)(y) -> out" of two single characters as re.sub applies it (leftmost,
- * non-overlapping): rule 0 ([^0-9])([.,]) -> \1 \2 _, rule 1 ([.,])([^0-9]) -> _\1 \2,
- * rule 2 ([0-9])(-) -> \1 \2 _ (_ = a space). a -> b. */
-static int pair_rule(const Buf *a, Buf *b, int rule) {
-    if (fit(b, 2 * a->n + 2)) return -1;
-    Py_ssize_t o = 0, i = 0;
-    while (i < a->n) {
-        Py_UCS4 x = a->s[i], y = i + 1 < a->n ? a->s[i + 1] : 0;
-        int hit = i + 1 < a->n &&
-                  (rule == 0 ? !ascii_digit(x) && period_comma(y)
-                   : rule == 1 ? period_comma(x) && !ascii_digit(y)
-                               : ascii_digit(x) && y == '-');
-        if (!hit) { b->s[o++] = x; i++; continue; }
-        if (rule == 1) b->s[o++] = ' ';
-        b->s[o++] = x;
-        b->s[o++] = ' ';
-        b->s[o++] = y;
-        if (rule != 1) b->s[o++] = ' ';
-        i += 2;
-    }
-    b->n = o;
-    return 0;
-}
-
-/* tokenize_13a of one line, through the buffers a and b; the result is in a. */
-static int line13a(PyObject *line, Buf *a, Buf *b) {
-    Py_ssize_t n = PyUnicode_GET_LENGTH(line);
-    if (fit(a, n) || fit(b, 3 * n + 6)) return -1;
-    int kind = PyUnicode_KIND(line);
-    const void *data = PyUnicode_DATA(line);
-    for (Py_ssize_t i = 0; i < n; i++) a->s[i] = PyUnicode_READ(kind, data, i);
-    a->n = n;
-    if (has(a, '<')) replace_all(a, "<skipped>", "");
-    if (has(a, '\n')) { replace_all(a, "-\n", ""); replace_all(a, "\n", " "); }
-    if (has(a, '&')) {
-        replace_all(a, "&quot;", "\"");
-        replace_all(a, "&amp;", "&");
-        replace_all(a, "&lt;", "<");
-        replace_all(a, "&gt;", ">");
-    }
-    Py_ssize_t o = 0; /* pad with a space at both ends, space out the punctuation class */
-    for (Py_ssize_t i = -1; i <= a->n; i++) {
-        Py_UCS4 c = i < 0 || i == a->n ? ' ' : a->s[i];
-        if (punct13a(c)) { b->s[o++] = ' '; b->s[o++] = c; b->s[o++] = ' '; }
-        else b->s[o++] = c;
-    }
-    b->n = o;
-    return pair_rule(b, a, 0) || pair_rule(a, b, 1) || pair_rule(b, a, 2) ? -1 : 0;
-}
-
-static PyObject *tok13a(PyObject *self, PyObject *arg) {
-    (void)self;
-    if (!PyList_Check(arg)) return PyErr_Format(PyExc_TypeError, "tok13a takes a list of str");
-    Py_ssize_t size = PyList_GET_SIZE(arg);
-    PyObject *out = PyList_New(size);
-    if (!out) return NULL;
-    Buf a = {0}, b = {0};
-    for (Py_ssize_t i = 0; i < size; i++) {
-        PyObject *line = PyList_GET_ITEM(arg, i), *done = NULL;
-        if (!PyUnicode_Check(line)) PyErr_SetString(PyExc_TypeError, "tok13a takes a list of str");
-        else if (!line13a(line, &a, &b))
-            done = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, a.s, a.n);
-        if (!done) { Py_DECREF(out); out = NULL; break; }
-        PyList_SET_ITEM(out, i, done);
-    }
-    free(a.s);
-    free(b.s);
-    return out;
-}
-
 static PyMethodDef methods[] = {
     {"clipped_counts", clipped_counts, METH_VARARGS,
      "clipped_counts(toks, ks, order) -> bytearray of segments x order int64 clipped matches"},
-    {"tok13a", tok13a, METH_O, "tok13a(lines) -> [tokenize_13a(line) for line in lines]"},
     {"text_counts", text_counts, METH_VARARGS,
-     "text_counts(texts, ks, order, split) -> (clipped matches, token counts) as int64 bytearrays"},
+     "text_counts(texts, ks, order, split[, tokenize_13a]) -> (clipped matches, token counts) "
+     "as int64 bytearrays"},
     {NULL, NULL, 0, NULL},
 };
 

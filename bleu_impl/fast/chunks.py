@@ -86,9 +86,10 @@ def count_chunk(
         texts = chunk_texts(hyps, refss, config, start)
         if texts is not None:  # the kernel splits the texts, or Python does
             lines, ks, pipeline = texts
-            counted = text_stats(lines, ks, config)
+            counted = text_stats(lines, ks, pipeline)
             if counted is not None:
                 return counted
-            return chunk_stats(ChunkTokens(pipeline.split_texts(lines), ks), config)
+            split = pipeline.split_texts(pipeline.unsplit(lines))
+            return chunk_stats(ChunkTokens(split, ks), config)
     tokens = tokenize_chunk(hyps, refss, config, start)
     return chunk_stats(tokens, config, every_last=every_last)

@@ -22,6 +22,7 @@ from ..knobs import Config
 from ..ngrams import last_segment, needs_last
 from ..reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES, RefLength
 from ..stats import BleuStats, LastSegment, counted_stats
+from ..tokenizers import Pipeline
 from .ids import dense_local_ids, local_ids
 from .kernel import kernel_counts, kernel_text_counts
 from .tokens import ChunkTokens, uniform
@@ -300,13 +301,17 @@ def chunk_stats(chunk: ChunkTokens, config: Config, *, every_last: bool = False)
     return _finished(counts, lens, chunk.ks, chunk.uniform, config, last, lasts)
 
 
-def text_stats(texts: list[str], ks: list[int], config: Config) -> ChunkStats | None:
-    """Statistics of a chunk of tokenized, unsplit texts (:func:`~bleu_impl.fast.tokens.
-    chunk_texts`), split and counted by the kernel; None where it does not take them (no
+def text_stats(lines: list[str], ks: list[int], pipeline: Pipeline) -> ChunkStats | None:
+    """Statistics of a chunk of prepared raw lines (:func:`~bleu_impl.fast.tokens.
+    chunk_texts`) tokenized by ``pipeline`` (13a: by the kernel, unless it lowercases between
+    13a's steps), split and counted by the kernel; None where it does not take them (no
     kernel, a ``split`` it does not know, NLTK's last-segment data, a too long segment)."""
+    config = pipeline.config
     if needs_last(config):
         return None
-    counted = kernel_text_counts(texts, ks, config.max_order, config.split)
+    raw = config.tokenize == "13a" and pipeline.stage != "after-entities"
+    texts = lines if raw else pipeline.unsplit(lines)
+    counted = kernel_text_counts(texts, ks, config.max_order, config.split, tokenize_13a=raw)
     if counted is None:
         return None
     counts, lens = counted

@@ -10,7 +10,6 @@ environment variable ``BLEU_IMPL_NO_KERNEL=1`` disables it (the tests run both w
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from types import ModuleType
 
 import numpy as np
@@ -22,7 +21,6 @@ __all__ = [
     "has_kernel",
     "kernel_counts",
     "kernel_text_counts",
-    "kernel_tokenizer",
 ]
 
 #: The ``split`` knob values the kernel splits raw texts by, and its code for each.
@@ -61,26 +59,20 @@ def kernel_counts(toks: list[list[str]], ks: list[int], order: int) -> NDArray[n
 
 
 def kernel_text_counts(
-    texts: list[str], ks: list[int], order: int, split: str
+    texts: list[str], ks: list[int], order: int, split: str, *, tokenize_13a: bool = False
 ) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
     """Clipped matches (segments x orders) and token counts (per text) of texts in the
     layout of :class:`~bleu_impl.fast.tokens.ChunkTokens`, each split on whitespace by the
-    ``split`` knob's rule (:data:`KERNEL_SPLITS`); None without the kernel or when a segment
-    is too long for its int32 ids."""
+    ``split`` knob's rule (:data:`KERNEL_SPLITS`), after 13a (``tokenize_13a``: the texts
+    are raw lines); None without the kernel or when a segment is too long for its int32 ids."""
     if _KERNEL is None or split not in KERNEL_SPLITS:
         return None
     try:
-        raw, lens = _KERNEL.text_counts(texts, ks, order, KERNEL_SPLITS[split])
+        raw, lens = _KERNEL.text_counts(texts, ks, order, KERNEL_SPLITS[split], tokenize_13a)
     except OverflowError:
         return None
     counts = np.frombuffer(raw, dtype=np.int64).reshape(len(ks), order)
     return counts, np.frombuffer(lens, dtype=np.int64)
-
-
-def kernel_tokenizer(name: str) -> Callable[[list[str]], list[str]] | None:
-    """The kernel's batch form of tokenizer ``name`` (``13a``: ``tok13a``, the same
-    strings as ``tokenize_13a``), or None."""
-    return _KERNEL.tok13a if _KERNEL is not None and name == "13a" else None
 
 
 def has_kernel() -> bool:

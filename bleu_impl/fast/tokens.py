@@ -16,7 +16,6 @@ from ..inputs import Segment
 from ..knobs import Config
 from ..reflength import REF_LENGTH_RULES
 from ..tokenizers import Pipeline, pipelines
-from .kernel import kernel_tokenizer
 
 __all__ = ["ChunkTokens", "chunk_texts", "interleave", "mixed_tokens", "tokenize_chunk", "uniform"]
 
@@ -58,10 +57,11 @@ class ChunkTokens:
 def chunk_texts(
     hyps: list[Segment], refss: list[list[Segment]], config: Config, start: int
 ) -> tuple[list[str], list[int], Pipeline] | None:
-    """A chunk of raw lines tokenized but not split (``texts`` in the layout of
-    :class:`ChunkTokens`, ``ks``, and the pipeline whose :meth:`~Pipeline.split_texts` gives
-    the tokens), or None (nothing done) unless every segment is a ``str``, one pipeline
-    serves both roles and splitting is its last step."""
+    """A chunk of raw lines prepared for tokenizing (``lines`` in the layout of
+    :class:`ChunkTokens`, by :meth:`Pipeline.prepared`), ``ks``, and the pipeline that
+    tokenizes them (:meth:`~Pipeline.unsplit`, then :meth:`~Pipeline.split_texts`); None
+    (nothing done) unless every segment is a ``str``, one pipeline serves both roles and
+    splitting is its last step."""
     hyp_pipeline, ref_pipeline = pipelines(config)
     if hyp_pipeline is not ref_pipeline or not hyp_pipeline.splits_last:
         return None
@@ -70,7 +70,7 @@ def chunk_texts(
     lines = cast("list[str]", [x for hyp, refs in zip(hyps, refss) for x in (hyp, *refs)])
     ks = list(map(len, refss))
     _check_count(ks, _first_bad_count(ks, config), config, start)
-    return hyp_pipeline.unsplit(lines, kernel_tokenizer(config.tokenize)), ks, hyp_pipeline
+    return hyp_pipeline.prepared(lines), ks, hyp_pipeline
 
 
 def tokenize_chunk(

@@ -145,22 +145,18 @@ class Pipeline:
 
     def batch(self, lines: list[str]) -> list[list[str]]:
         """The tokens of every raw line, equal to ``[segment(x) for x in lines]`` as lists."""
-        return self.split_texts(self.unsplit(lines))
+        return self.split_texts(self.unsplit(self.prepared(lines)))
 
-    def unsplit(
-        self, lines: list[str], tokenizer: Callable[[list[str]], list[str]] | None = None
-    ) -> list[str]:
-        """Every raw line prepared and tokenized, not yet split on whitespace (with
-        ``split_texts``: ``batch``; the compiled kernel splits them itself). ``tokenizer``:
-        an equal batch form of this tokenizer (the kernel's 13a), unless the pipeline
-        lowercases between its steps (``after-entities``)."""
+    def prepared(self, lines: list[str]) -> list[str]:
+        """Every raw line before tokenizing: lowercased (``before-tokenize``), stripped."""
         if self._lower_line is not None:
             lines = list(map(self._lower_line, lines))
-        if self._rstrip:
-            lines = list(map(str.rstrip, lines))
-        if tokenizer is None or self.stage == "after-entities":
-            tokenizer = self._tokenize_batch
-        return tokenizer(lines)
+        return list(map(str.rstrip, lines)) if self._rstrip else lines
+
+    def unsplit(self, prepared: list[str]) -> list[str]:
+        """Every :meth:`prepared` line tokenized, not yet split on whitespace (then
+        ``split_texts``: ``batch``; the compiled kernel splits them itself)."""
+        return self._tokenize_batch(prepared)
 
     def split_texts(self, texts: list[str]) -> list[list[str]]:
         """The tokens of texts from :meth:`unsplit` (split, then lowercased if configured)."""

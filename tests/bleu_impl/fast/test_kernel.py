@@ -23,7 +23,6 @@ from bleu_impl.fast.kernel import (
     counting_path,
     kernel_counts,
     kernel_text_counts,
-    kernel_tokenizer,
 )
 from bleu_impl.ngrams import clipped_matches
 from bleu_impl.tokenizers.tok13a import tokenize_13a
@@ -92,12 +91,17 @@ PIECES_13A += ["&quot;", "&amp;", "&lt;", "&gt;", "<skipped>", "-\n", "1.5", "..
 
 @needs_kernel
 @settings(max_examples=1000, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(PIECES_13A), max_size=14).map("".join), max_size=6))
-def test_kernel_13a_is_tokenize_13a(lines: list[str]) -> None:
-    """The kernel's 13a: the very strings of the reference ``tokenize_13a``."""
-    tokenizer = kernel_tokenizer("13a")
-    assert tokenizer is not None
-    assert tokenizer(lines) == [tokenize_13a(line) for line in lines]
+@given(st.lists(st.lists(st.sampled_from(PIECES_13A), max_size=14).map("".join), min_size=2))
+def test_kernel_13a_counts_the_tokens_of_tokenize_13a(lines: list[str]) -> None:
+    """Raw lines tokenized by the kernel's 13a: every line's token count and every clipped
+    match of the reference ``tokenize_13a``'s tokens (each line against all the others)."""
+    ks = [len(lines) - 1]
+    counted = kernel_text_counts(lines, ks, 4, "python", tokenize_13a=True)
+    assert counted is not None
+    tokens = [tokenize_13a(line).split() for line in lines]
+    want = [clipped_matches(tokens[0], tokens[1:], n)[0] for n in range(1, 5)]
+    assert counted[0].tolist() == [want]
+    assert counted[1].tolist() == list(map(len, tokens))
 
 
 def test_a_split_the_kernel_does_not_know_is_declined() -> None:
@@ -125,7 +129,7 @@ def test_scores_equal_with_and_without_the_kernel(monkeypatch: pytest.MonkeyPatc
     refs *= 40
     ours = corpus_bleu(hyps, refs, profile="sacrebleu")
     monkeypatch.setattr(count, "kernel_counts", lambda *_: None)
-    monkeypatch.setattr(count, "kernel_text_counts", lambda *_: None)
+    monkeypatch.setattr(count, "kernel_text_counts", lambda *_, **__: None)
     assert corpus_bleu(hyps, refs, profile="sacrebleu") == ours
 
 
