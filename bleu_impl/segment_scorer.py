@@ -234,11 +234,11 @@ class SegmentScorer:
         memo = self._precisions.orders
         if len(memo) > self._precisions.limit:
             self._forget()
-        extra = (stats.hyp_len,) if self._by_length else ()
+        c, by_length = stats.hyp_len, self._by_length
         orders = []
         zero_orders = 0
-        for n, (m, l) in enumerate(zip(stats.counts, stats.totals), start=1):
-            key = (n, m, l, zero_orders, *extra)
+        for n, m, l in zip(range(1, len(stats.counts) + 1), stats.counts, stats.totals):
+            key = (n, m, l, zero_orders, c) if by_length else (n, m, l, zero_orders)
             found = memo.get(key)
             if found is None:
                 found = memo[key] = order_precision(

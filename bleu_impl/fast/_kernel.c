@@ -256,23 +256,29 @@ static inline int punct13a(Py_UCS4 c) { /* [\{-\~\[-\` -\&\(-\+\:-\@\/] */
 
 /* One rule "(x)(y) -> out" of two single characters as re.sub applies it (leftmost,
  * non-overlapping): rule 0 ([^0-9])([.,]) -> \1 \2 _, rule 1 ([.,])([^0-9]) -> _\1 \2,
- * rule 2 ([0-9])(-) -> \1 \2 _ (_ = a space). a -> b. */
+ * rule 2 ([0-9])(-) -> \1 \2 _ (_ = a space). a -> b. A match needs the rule's marked
+ * character (y of rules 0 and 2, x of rule 1), so the text up to the next one is copied. */
 static int pair_rule(const Buf *a, Buf *b, int rule) {
     if (fit(b, 2 * a->n + 2)) return -1;
-    Py_ssize_t o = 0, i = 0;
-    while (i < a->n) {
-        Py_UCS4 x = a->s[i], y = i + 1 < a->n ? a->s[i + 1] : 0;
-        int hit = i + 1 < a->n &&
-                  (rule == 0 ? !ascii_digit(x) && period_comma(y)
-                   : rule == 1 ? period_comma(x) && !ascii_digit(y)
-                               : ascii_digit(x) && y == '-');
-        if (!hit) { b->s[o++] = x; i++; continue; }
+    const Py_UCS4 *s = a->s;
+    Py_ssize_t n = a->n, o = 0, i = 0;
+    while (i < n) {
+        Py_ssize_t j = rule == 1 ? i : i + 1; /* the next marked character */
+        while (j < n && !(rule == 2 ? s[j] == '-' : period_comma(s[j]))) j++;
+        Py_ssize_t p = rule == 1 ? j : j - 1; /* where a match would start */
+        if (j >= n || (rule == 1 && p + 1 >= n)) p = n;
+        memcpy(b->s + o, s + i, (size_t)(p - i) * sizeof(Py_UCS4));
+        o += p - i;
+        if (p == n) break;
+        Py_UCS4 x = s[p], y = s[p + 1];
+        int hit = rule == 0 ? !ascii_digit(x) : rule == 1 ? !ascii_digit(y) : ascii_digit(x);
+        if (!hit) { b->s[o++] = x; i = p + 1; continue; }
         if (rule == 1) b->s[o++] = ' ';
         b->s[o++] = x;
         b->s[o++] = ' ';
         b->s[o++] = y;
         if (rule != 1) b->s[o++] = ' ';
-        i += 2;
+        i = p + 2;
     }
     b->n = o;
     return 0;

@@ -11,12 +11,14 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bleu_impl import corpus_bleu
+from bleu_impl import corpus_bleu, get_profile
+from bleu_impl.bulk import counted_by
 from bleu_impl.fast import count
 from bleu_impl.fast.kernel import (
     KERNEL_SPLITS,
@@ -156,4 +158,27 @@ def test_score_verbose_says_what_counted(tmp_path) -> None:
         text=True,
         check=True,
     ).stdout
-    assert shown.endswith(f"counted by: the fast path, with {counting_path()}\n")
+    assert shown.endswith(f"counted by: {counted_by(get_profile('sacrebleu').resolve({}))}\n")
+    kernel = "the compiled kernel tokenizing (13a), splitting and counting"
+    assert shown.endswith(f"with {kernel}\n" if not DISABLED else f"{counting_path()}\n")
+
+
+@pytest.mark.parametrize(
+    ("knobs", "shown"),
+    [
+        ({"tokenize": "none"}, "splitting and counting Python's tokenized text"),
+        ({"split": "strip-space"}, "counting Python's tokens (it does not split"),
+        (
+            {"lowercase": "unicode", "lowercase_stage": "after-tokenize"},
+            "lowercased after the split",
+        ),
+        (
+            {"tokenize": "13a", "lowercase": "unicode", "lowercase_stage": "after-entities"},
+            "tokenized text",
+        ),
+    ],
+)
+def test_verbose_says_what_the_kernel_takes(knobs, shown: str) -> None:
+    """A knob the kernel does not take falls back, and ``counted_by`` says why."""
+    said = counted_by(replace(get_profile("sacrebleu").resolve({}), **knobs))
+    assert shown in said if not DISABLED else said.endswith(counting_path())
