@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from .inputs import Segment, read_segments
+from .inputs import Segment, fewest_references, read_segments
 from .knobs import Config
 from .macro import macro_mean
 from .ngrams import segment_stats
@@ -38,12 +38,15 @@ def iter_segment_stats(
     hypotheses: Iterable[Segment], references: Iterable[Any], config: Config
 ) -> Iterator[BleuStats]:
     """Yield the statistics of each segment (the reference path; lazily, so memory stays
-    bounded, except with ``ref_scope="corpus"``, which needs every reference first)."""
+    bounded, except with ``ref_scope`` ``corpus`` or ``fewest``, which need every reference
+    first)."""
     if config.ref_scope == "corpus":
         from .ref_pool import pooled_segment_stats
 
         yield from pooled_segment_stats(hypotheses, references, config)
         return
+    if config.ref_scope == "fewest":
+        hypotheses, references = fewest_references(hypotheses, references)
     hyp_pipeline, ref_pipeline = pipelines(config)
     hyp_tokens, ref_tokens = hyp_pipeline.segment, ref_pipeline.segment
     for index, (hyp, refs) in enumerate(read_segments(hypotheses, references)):

@@ -554,7 +554,7 @@ class Config:
             "(pytorch-ignite, CodeXGLUE)",
         },
     )
-    ref_scope: Literal["segment", "corpus"] = knob(
+    ref_scope: Literal["segment", "corpus", "fewest"] = knob(
         "segment",
         "pool",
         "counts",
@@ -563,6 +563,8 @@ class Config:
         meanings={
             "segment": "its own references",
             "corpus": "every reference of the corpus (fast-bleu's global reference set)",
+            "fewest": "its first k references, k the fewest any segment has; none left is "
+            "an error (lm-evaluation-harness: sacrebleu after zip(*refs))",
         },
     )
     ngram_join: Literal["none", "space", "space-resplit"] = knob(

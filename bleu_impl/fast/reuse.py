@@ -177,8 +177,8 @@ class Store:
 
     def _chunk(self, hypotheses: Any, references: Any, config: Config) -> ChunkStats | None:
         plain = plain_inputs(hypotheses, references)
-        if plain is None or not supports_corpus(config):
-            return None
+        if plain is None or not supports_corpus(config) or config.ref_scope == "fewest":
+            return None  # the fewest references: counted the usual way, on the cut input
         hyps, refss = plain
         ks = [len(r) for r in refss]
         if not hyps or not _counts_accepted(ks, config):

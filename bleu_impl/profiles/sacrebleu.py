@@ -7,6 +7,19 @@ from .model import Option, Profile, Rule
 __all__ = ["PROFILES"]
 
 
+_DEFAULTS = {
+    "tokenize": "13a",
+    "split": "python",
+    "line_prep": "rstrip",
+    "ref_length": "closest",
+    "smoothing": "exp",
+    "absent_order": "zero",
+    "zero_match": "zero",
+    "early_zero": "no-unigram-match",
+    "empty_ref": "bp-one",
+    "scale": 100,
+}
+
 PROFILES: tuple[Profile, ...] = (
     Profile(
         name="sacrebleu",
@@ -14,18 +27,7 @@ PROFILES: tuple[Profile, ...] = (
         "exit, 0-100 scale; effective order at sentence level.",
         source="mjpost/sacrebleu v2.6.0 sacrebleu/metrics/bleu.py",
         releases=("sacrebleu", "2.2.0", "2.6.0"),
-        defaults={
-            "tokenize": "13a",
-            "split": "python",
-            "line_prep": "rstrip",
-            "ref_length": "closest",
-            "smoothing": "exp",
-            "absent_order": "zero",
-            "zero_match": "zero",
-            "early_zero": "no-unigram-match",
-            "empty_ref": "bp-one",
-            "scale": 100,
-        },
+        defaults=_DEFAULTS,
         rules=(
             Rule(
                 when={"level": "sentence"},
@@ -57,5 +59,15 @@ PROFILES: tuple[Profile, ...] = (
             "effective_order": Option("effective_order= / -e"),
             "absent_order": Option("effective_order (absent_order=drop)", ("zero", "drop")),
         },
+    ),
+    Profile(
+        name="lm-eval",
+        summary="lm-evaluation-harness bleu: sacrebleu's corpus_bleu with its defaults "
+        "after zip(*refs), so every segment keeps only as many references as the segment "
+        "with the fewest (none left: IndexError); corpus BLEU at any level, 0-100.",
+        source="EleutherAI/lm-evaluation-harness 0.4.13 lm_eval/api/metrics.py "
+        "(bleu, _sacreformat)",
+        defaults={**_DEFAULTS, "ref_scope": "fewest"},
+        options={},
     ),
 )

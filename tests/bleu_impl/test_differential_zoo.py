@@ -248,3 +248,21 @@ def test_parlai(seed: int) -> None:
         return sum(scores) / len(scores)
 
     _same(library, lambda: bleu_impl.corpus_bleu(hyps, refs, profile="parlai"), FLOAT64)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_lm_eval(seed: int) -> None:
+    """lm-evaluation-harness 0.4.13 ``bleu`` (sacrebleu after ``zip(*refs)``) on ragged
+    reference lists: each segment keeps as many references as the one with the fewest;
+    a segment without any leaves none (its IndexError), as does an empty corpus."""
+    metrics = pytest.importorskip("lm_eval.api.metrics")
+    rng = random.Random(seed)
+    hyps, refs = random_corpus(seed, segments=rng.randint(0, 6), max_refs=4)
+    refs = [[r for r in rs if r is not None] for rs in refs]
+    if refs and rng.random() < 0.15:
+        refs[rng.randrange(len(refs))] = []
+
+    def library() -> float:
+        return metrics.bleu(list(zip(refs, hyps))) / 100
+
+    _same(library, lambda: bleu_impl.corpus_bleu(hyps, refs, profile="lm-eval"), FLOAT64)

@@ -168,15 +168,19 @@ class Evidence:
         ]
 
     def improved(
-        self, state: Candidate, missed: Sequence[int], key: Key, changes: Key
+        self, state: Candidate, missed: Sequence[int], key: Key, changes: Key, floor: int = 0
     ) -> Candidate | None:
         """``state``'s profile with overrides ``key`` if it reproduces strictly more answers
-        than ``state`` (which misses ``missed``), else None (decided early)."""
+        than ``state`` (which misses ``missed``) and at least ``floor``, else None (decided
+        as soon as the answers left cannot get it there)."""
         profile, scale = state.profile, state.scale
         tolerance, row = self.tolerance(profile, key), self._predictions.row(profile, key)
-        fixed = sum(self.agrees(i, row.outcome(i), scale, tolerance) for i in missed)
-        if not fixed:
-            return None
+        need = max(floor - state.agreed, 1)  # answers it must gain, net
+        fixed = 0
+        for asked, i in enumerate(missed, start=1):
+            fixed += self.agrees(i, row.outcome(i), scale, tolerance)
+            if fixed + len(missed) - asked < need:  # even if every one left is fixed
+                return None
         missed_set = set(missed)
         broken = 0
         for i in range(len(self.observed)):
@@ -184,7 +188,7 @@ class Evidence:
                 continue
             if not self.agrees(i, row.outcome(i), scale, tolerance):
                 broken += 1
-                if broken >= fixed:
+                if fixed - broken < need:
                     return None
         agreed = state.agreed + fixed - broken
         return Candidate(profile, key, agreed, len(self.observed), scale, state.based_on, changes)
@@ -385,9 +389,17 @@ def _extend(
         if key in following:
             continue
         changes = tuple(sorted({**changed, **knobs}.items()))
-        better = evidence.improved(state, missed, key, changes)
+        better = evidence.improved(state, missed, key, changes, _floor(following))
         if better is not None:
             following[key] = better
+
+
+def _floor(following: dict[Key, Candidate]) -> int:
+    """The answers a step must reproduce to be able to enter the next beam: as many as the
+    beam's last place so far (fewer can never rank above it: the share sorts first)."""
+    if len(following) < _BEAM_WIDTH:
+        return 0
+    return sorted((c.agreed for c in following.values()), reverse=True)[_BEAM_WIDTH - 1]
 
 
 def option_search(evidence: Evidence, base: Candidate) -> list[Candidate]:

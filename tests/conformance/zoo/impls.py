@@ -36,6 +36,13 @@ def _texts(hyps: list[Any], refs: list[list[Any]]) -> tuple[list[str], list[list
     return [_text(h) for h in hyps], [[_text(r) for r in rs if r is not None] for rs in refs]
 
 
+def _streams(hyps: list[Any], refs: list[list[Any]]) -> tuple[list[str], list[list[str | None]]]:
+    """sacrebleu's shape: the k-th reference of every segment is stream k (None: missing)."""
+    preds, targets = _texts(hyps, refs)
+    width = max(len(r) for r in targets)
+    return preds, [[rs[k] if k < len(rs) else None for rs in targets] for k in range(width)]
+
+
 @_raw_only
 def torchmetrics_bleu(hyps, refs):
     from torchmetrics.functional.text import bleu_score
@@ -54,9 +61,7 @@ def torchmetrics_sacre_bleu(hyps, refs):
 def sacrebleu_intl(hyps, refs):
     import sacrebleu
 
-    preds, targets = _texts(hyps, refs)
-    width = max(len(r) for r in targets)
-    streams = [[rs[k] if k < len(rs) else None for rs in targets] for k in range(width)]
+    preds, streams = _streams(hyps, refs)
     return sacrebleu.corpus_bleu(preds, streams, tokenize="intl").score / 100
 
 
@@ -147,9 +152,7 @@ def sacrebleu_printed(hyps, refs):
     """sacrebleu's score printed to 2 decimals (0-100), as its command line does, scaled back."""
     import sacrebleu
 
-    preds, targets = _texts(hyps, refs)
-    width = max(len(r) for r in targets)
-    streams = [[rs[k] if k < len(rs) else None for rs in targets] for k in range(width)]
+    preds, streams = _streams(hyps, refs)
     return round(sacrebleu.corpus_bleu(preds, streams).score, 2) / 100
 
 
@@ -174,6 +177,29 @@ def parlai_bleu(hyps, refs):
     preds, targets = _texts(hyps, refs)
     scores = [BleuMetric.compute(p, rs) for p, rs in zip(preds, targets)]
     return sum(s.value() for s in scores) / len(scores)
+
+
+@_raw_only
+def lm_eval_bleu(hyps, refs):
+    """lm-evaluation-harness's ``bleu`` aggregation on its (references, prediction) items,
+    0-100 scaled back."""
+    from lm_eval.api.metrics import bleu
+
+    preds, targets = _texts(hyps, refs)
+    return bleu(list(zip(targets, preds))) / 100
+
+
+@_raw_only
+def moses_detok_sacrebleu(hyps, refs):
+    """``sacremoses -l en detokenize < hyp | sacrebleu ref``: the hypotheses detokenized by
+    sacremoses' MosesDetokenizer (English), then sacrebleu's corpus BLEU (13a), scaled back."""
+    import sacrebleu
+    from sacremoses import MosesDetokenizer
+
+    detok = MosesDetokenizer(lang="en")
+    preds, streams = _streams(hyps, refs)
+    preds = [detok.detokenize(p.split()) for p in preds]
+    return sacrebleu.corpus_bleu(preds, streams).score / 100
 
 
 def constant(hyps, refs):

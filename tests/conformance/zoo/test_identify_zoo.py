@@ -33,6 +33,7 @@ CASES = [
     ("fast_bleu", "fast-bleu", {}, "fast_bleu"),
     ("compare_mt_bleu", "compare-mt", {}, "compare_mt"),
     ("parlai_bleu", "parlai", {}, "parlai"),
+    ("lm_eval_bleu", "lm-eval", {}, "lm_eval"),
 ]
 
 
@@ -144,3 +145,17 @@ def test_below_the_threshold_no_profile_matches(capfd) -> None:
     assert "no profile matches" in out and "Nearest:" in out
     assert "smallest cases `run --as" in out
     assert "inputs that separate the nearest candidates" in out
+
+
+@pytest.mark.slow
+def test_moses_detokenizer_before_sacrebleu_is_no_profile(capfd) -> None:
+    """sacremoses' detokenizer before sacrebleu (13a): no knob detokenizes, so no profile
+    matches; the nearest is sacrebleu's setting, and the smallest case run --as fails is the
+    Moses-escaped apostrophe (``it &apos;s`` is detokenized to ``it's``, one token for 13a)."""
+    if importlib.util.find_spec("sacremoses") is None:
+        pytest.skip("sacremoses is not installed")
+    found = _identify("moses_detok_sacrebleu", capfd)
+    assert found["verdict"] == "no-match"
+    assert found["candidates"][0]["profile"] == "sacrebleu"
+    assert found["failing"][0]["item"].endswith("apos_entity_moses_escaped")
+    assert _run_as("moses_detok_sacrebleu", found["run_as"], capfd) == 1
