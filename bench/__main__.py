@@ -17,7 +17,9 @@ measures, each in a fresh process (warm-up + --reps timed runs, median):
              and an ignite-like callable): CPU and wall time, what was found
   zh         corpus BLEU of Chinese text (bench/mtsystems.py) with zh (sizes <= 100k)
   ja-mecab   corpus BLEU of Japanese text with ja-mecab, and MeCab's parse alone (<= 100k)
-  streamed   bleu_impl reading the corpus files line by line (sizes >= 100k): bounded memory
+  streamed   bleu_impl reading the corpus files line by line (sizes >= 100k): bounded memory;
+             and on a 2-worker Dask LocalCluster whose workers read their own byte ranges
+             of the files (wall clock, cluster start-up not timed)
   identify   `bleu-conformance identify --impl nltk` and `--impl sacrebleu`, each in a fresh
              process, wall and CPU time (target: 10 s); after a full run, or alone with
              --identify-only (not with --quick)
@@ -54,7 +56,7 @@ from conformance.commands.options import non_negative_int, positive_int
 
 from .cfloor import C_FLOOR
 from .generated import RUNS, Measured, measure
-from .libs import ADAPTERS, SENTENCE_BATCH, STREAMED
+from .libs import ADAPTERS, FILE_ROWS, SENTENCE_BATCH
 from .report import console, markdown
 from .results import Run, merge_runs, run_meta, save_run
 from .runner import ALL_TASKS, DEFAULT_CACHE, TASKS, Plan, Row, run_plan
@@ -291,7 +293,7 @@ def _plan(args: argparse.Namespace) -> Plan:
         raise SystemExit(
             f"unknown task(s) {', '.join(unknown)}: choose from {', '.join(ALL_TASKS)}"
         )
-    known = sorted({a.lib for a in ADAPTERS} | {STREAMED})
+    known = sorted({a.lib for a in ADAPTERS} | set(FILE_ROWS))
     for option, labels in (("libs", args.libs), ("big-libs", args.big_libs)):
         strangers = sorted(set(labels) - set(known))
         if strangers:

@@ -30,6 +30,17 @@ Run = Callable[[], Any]
 #: The measurement of bleu_impl reading the corpus files line by line (no adapter).
 STREAMED = "bleu_impl (streamed from files)"
 
+#: bleu_impl over Dask: a 2-worker ``LocalCluster``, each worker reading its own byte ranges
+#: of the corpus files (``bleu_impl.dask_bag.file_shards``; no adapter).
+DASK_FILES = "bleu_impl Dask 2-worker cluster (files)"
+
+#: Both rows that read the corpus files themselves, with their notes.
+FILE_ROWS = {
+    STREAMED: "",
+    DASK_FILES: "wall clock (the work is in the workers); cluster start-up and the workers' "
+    "imports not timed; each worker reads its own byte ranges; peak RSS is the client's",
+}
+
 #: bleu_impl's batch sentence API (``sentence_scores``), beside the per-call loop.
 SENTENCE_BATCH = "bleu_impl sentence_scores"
 

@@ -11,7 +11,7 @@ from conformance.reporters.textgrid import grid
 
 from .cfloor import C_FLOOR
 from .generated import Measured, section
-from .libs import SENTENCE_BATCH
+from .libs import DASK_FILES, SENTENCE_BATCH
 from .results import Run
 from .runner import STREAMED, Row
 
@@ -130,6 +130,15 @@ def targets(rows: list[Row]) -> list[str]:
         small = [r.peak_mb or 0 for r in streamed if r.size < 1_000_000]
         ok = None if not big or not small else max(big) < 1.5 * max(small)
         out.append(f"- 1M streamed in bounded memory — {_verdict(ok)} (peak RSS {sizes})")
+    for dask in (r for r in rows if r.lib == DASK_FILES and r.size >= 1_000_000):
+        one = _find(rows, dask.size, dask.refs, dask.task, STREAMED)
+        r = _ratio(dask, one)
+        detail = f"{dask.median:.2f} s wall vs {one.median:.2f} s" if r and one else "not measured"
+        out.append(
+            f"- {TASK_TITLES[dask.task]}, {dask.size:,} x {dask.refs}: Dask on a 2-worker "
+            f"LocalCluster faster than one process reading the same files — "
+            f"{_verdict(None if r is None else r < 1)} ({detail})"
+        )
     return out
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from . import corpus as gen
 from . import mtsystems
 from .cfloor import C_FLOOR, compile_floor
-from .libs import ADAPTERS, STREAMED, Adapter, missing
+from .libs import ADAPTERS, DASK_FILES, FILE_ROWS, STREAMED, Adapter, missing
 from .ownenv import own_python
 
 TOLERANCE = 1e-12
@@ -88,6 +88,7 @@ class Plan:
         "str.split (kept)",
         "bleu_impl",
         STREAMED,
+        DASK_FILES,
         "sacrebleu",
         "sacrebleu-mojo",
         "bleuscore",
@@ -158,8 +159,9 @@ def run_worker(spec: dict[str, Any], timeout: float, python: str = "") -> dict[s
     return result
 
 
-def _jobs(plan: Plan, size: int) -> list[tuple[str, Adapter | None]]:
-    chosen: list[tuple[str, Adapter | None]] = []
+def _jobs(plan: Plan, size: int) -> list[tuple[str, Adapter | str]]:
+    """(task, adapter) per measurement; a row reading the files itself: (task, its label)."""
+    chosen: list[tuple[str, Adapter | str]] = []
     # sacrebleu first in each task: its score is what the others are checked against
     ordered = sorted(ADAPTERS, key=lambda a: (TASKS.index(a.task), a.lib != "sacrebleu"))
     for adapter in ordered:
@@ -172,9 +174,10 @@ def _jobs(plan: Plan, size: int) -> list[tuple[str, Adapter | None]]:
         if adapter.task in ("zh", "ja-mecab") and size > plan.cjk_max:
             continue
         chosen.append((adapter.task, adapter))
-        streamed = adapter.lib == "bleu_impl" and adapter.task in ("pretok", "13a")
-        if streamed and size >= 100_000 and (not plan.libs or STREAMED in plan.libs):
-            chosen.append((adapter.task, None))  # the streamed variant
+        if adapter.lib == "bleu_impl" and adapter.task in ("pretok", "13a") and size >= 100_000:
+            chosen += [
+                (adapter.task, lib) for lib in FILE_ROWS if not plan.libs or lib in plan.libs
+            ]
     return chosen
 
 
@@ -247,8 +250,9 @@ def sacrebleu_imports() -> bool:
 def plan_block(plan: Plan, size: int, refs: int) -> list[Job]:
     """The measurements of one (size, refs) block, its corpora written (once) to the cache."""
     jobs = []
-    for task, adapter in _jobs(plan, size):
-        lib = adapter.lib if adapter else STREAMED
+    for task, chosen in _jobs(plan, size):
+        adapter = chosen if isinstance(chosen, Adapter) else None
+        lib = adapter.lib if adapter else str(chosen)
         tokenize = TOKENIZE_OF_TASK[task]
         spec: dict[str, Any] = {
             "task": task,
@@ -259,9 +263,9 @@ def plan_block(plan: Plan, size: int, refs: int) -> list[Job]:
             "reps": plan.big_reps if size >= plan.big else plan.reps,
             "warmup": 0 if size >= plan.big else plan.warmup,
             "tolerance": TOLERANCE,
-            "clock": plan.clock,
+            "clock": "wall" if lib == DASK_FILES else plan.clock,
         }
-        row = Row(size, refs, task, lib, note=adapter.note if adapter else "")
+        row = Row(size, refs, task, lib, note=adapter.note if adapter else FILE_ROWS[lib])
         jobs.append(Job(row, adapter, spec, _check(plan, task, adapter, tokenize)))
     return jobs
 

@@ -13,6 +13,7 @@ reported and marked so.
 from __future__ import annotations
 
 import gc
+import importlib
 import json
 import resource
 import sys
@@ -20,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .libs import ADAPTERS, CHECKS, STREAMED, Run
+from .libs import ADAPTERS, CHECKS, DASK_FILES, STREAMED, Run
 
 
 def read_corpus(path: str, refs: int) -> tuple[list[str], list[list[str]]]:
@@ -70,10 +71,37 @@ def _streamed(spec: dict[str, Any]) -> Run:
     return run
 
 
+def _dask_files(spec: dict[str, Any]) -> Run:
+    """bleu_impl on a 2-worker ``LocalCluster`` (started, bleu_impl imported in its workers,
+    not timed): the timed call cuts the files into byte ranges (``file_shards``) that the
+    workers read and count."""
+    import dask.bag as db
+    from distributed import Client, LocalCluster
+
+    from bleu_impl import get_profile, score_stats
+    from bleu_impl.dask_bag import bag_stats, file_shards
+
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None)
+    client = Client(cluster)  # the default scheduler of the bag from here on
+    client.run(importlib.import_module, "bleu_impl.fast")  # the workers' imports: start-up
+    folder = Path(spec["corpus"])
+    refs = [str(folder / f"ref{k}.txt") for k in range(spec["refs"])]
+    config = get_profile("sacrebleu").resolve({"tokenize": spec["tokenize"]}, "corpus")
+
+    def run() -> float:
+        pieces = file_shards(str(folder / "hyp.txt"), refs, parts=16)
+        stats = bag_stats(db.from_sequence(pieces, npartitions=len(pieces)), config)
+        return score_stats(stats, profile="sacrebleu", config=config).score
+
+    return run
+
+
 def prepared_run(spec: dict[str, Any]) -> Run:
     """The call to time for ``spec``, its corpus already loaded (not timed)."""
     if spec["lib"] == STREAMED:
         return _streamed(spec)
+    if spec["lib"] == DASK_FILES:
+        return _dask_files(spec)
     adapter = next(a for a in ADAPTERS if a.task == spec["task"] and a.lib == spec["lib"])
     prepare = CHECKS[spec["check"]] if spec.get("check") else adapter.prepare
     assert prepare is not None, "the C floor is measured by bench.cfloor"

@@ -64,9 +64,9 @@ class FileShard:
 
     def read(self) -> Shard:
         """The shard's lines as a :data:`Shard` (InputError naming the file and line)."""
-        columns = [self._lines(*span) for span in self.spans]
-        rows = list(zip(*columns))
-        return self.index, self.start, [row[0] for row in rows], [list(r[1:]) for r in rows]
+        hyps, *refs = [self._lines(*span) for span in self.spans]
+        refss = [list(r) for r in zip(*refs)] if refs else [[] for _ in hyps]
+        return self.index, self.start, list(hyps), refss
 
     def _lines(self, path: str, begin: int, end: int) -> list[str]:
         with open(path, "rb") as stream:

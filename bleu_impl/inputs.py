@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import zip_longest
+from itertools import accumulate, chain, islice, zip_longest
 from typing import Any
 
 from .errors import InputError
@@ -62,9 +62,10 @@ def references_of(refs: Any, index: int) -> list[Segment]:
 
 
 def read_segments(
-    hypotheses: Iterable[Any], references: Iterable[Any]
+    hypotheses: Iterable[Any], references: Iterable[Any], first: int = 0
 ) -> Iterator[tuple[Segment, list[Segment]]]:
-    """Yield ``(hypothesis, references)`` per segment; raise at the first invalid segment.
+    """Yield ``(hypothesis, references)`` per segment; raise at the first invalid segment
+    (segments numbered from ``first``).
 
     A segment is read only when the previous one has been consumed, so a caller that
     processes each segment before asking for the next sees errors in input order.
@@ -76,7 +77,7 @@ def read_segments(
                 f"{value[:40]!r}; for one segment pass a one-item list (or use sentence_bleu)"
             )
     pairs = zip_longest(hypotheses, references, fillvalue=_End.END)
-    for index, (hyp, refs) in enumerate(pairs):
+    for index, (hyp, refs) in enumerate(pairs, first):
         if hyp is _End.END or refs is _End.END:
             longer = "references" if hyp is _End.END else "hypotheses"
             raise InputError(
@@ -146,12 +147,55 @@ def read_chunks(
 
     On invalid input the complete segments before the bad one are yielded first, then the
     error is raised, so a caller that processes chunk by chunk sees errors in input order.
+    Two lists of equal length are read a chunk at a time while the chunks hold raw text
+    only (:func:`_text_chunks`; the same chunks).
     """
-    start = index = sentences = 0
+    start = 0
+    if isinstance(hypotheses, list) and isinstance(references, list):
+        for start, hyps, refss in _text_chunks(hypotheses, references, limit):
+            yield start, hyps, refss
+            start += len(hyps)
+        if start:  # the rest (lists of equal length: no length error names them)
+            hypotheses = islice(hypotheses, start, None)
+            references = islice(references, start, None)
+    yield from _segment_chunks(hypotheses, references, limit, start)
+
+
+def _text_chunks(
+    hypotheses: list[Any], references: list[Any], limit: int
+) -> Iterator[tuple[int, list[Segment], list[list[Segment]]]]:
+    """The leading chunks of two lists (cut where :func:`_segment_chunks` cuts) in which
+    every hypothesis is a ``str`` and every segment's references a list of ``str``: such a
+    segment passes every check of :func:`read_segments`, so a chunk is checked by the set of
+    its items' types, without a Python call per segment. Stops before the first other one."""
+    start, size = 0, len(hypotheses)
+    while start < size and size == len(references):
+        refss = references[start : start + limit]
+        hyps = hypotheses[start : start + limit]
+        if {*map(type, hyps)} != {str} or {*map(type, refss)} != {list}:
+            return
+        if not {*map(type, chain.from_iterable(refss))} <= {str}:
+            return
+        counts = {*map(len, refss)}
+        if len(counts) == 1:  # k references each: cut after ceil(limit / (k + 1)) segments
+            end = max(1, -(-limit // (counts.pop() + 1)))
+        else:
+            sentences = enumerate(accumulate(map(len, refss)), 1)
+            end = next((m for m, c in sentences if m + c >= limit), len(refss))
+        yield start, hyps[:end], refss[:end]
+        start += min(end, len(hyps))
+
+
+def _segment_chunks(
+    hypotheses: Iterable[Any], references: Iterable[Any], limit: int, first: int
+) -> Iterator[Chunk]:
+    """:func:`read_chunks` segment by segment, the first numbered ``first``."""
+    start = index = first
+    sentences = 0
     hyps: list[Segment] = []
     refss: list[list[Segment]] = []
     try:
-        for hyp, refs in read_segments(hypotheses, references):
+        for hyp, refs in read_segments(hypotheses, references, first):
             hyps.append(hyp)
             refss.append(refs)
             sentences += 1 + len(refs)

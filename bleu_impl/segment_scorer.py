@@ -19,6 +19,7 @@ one), and the remembered precisions shared by every scorer that computes them al
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -26,6 +27,7 @@ from typing import Any
 from .brevity import penalty
 from .knobs import LAST_SEGMENT_METHODS, STATS_ONLY_KNOBS, Config, knobs_at
 from .profiles import Profile
+from .reflength import RefLength
 from .score import (
     BleuResult,
     ScoreParts,
@@ -37,9 +39,10 @@ from .score import (
     score_stats,
 )
 from .smoothing import OrderPrecision, order_precision, order_precisions
-from .stats import BleuStats
+from .stats import BleuStats, counted_stats
 
 __all__ = [
+    "Row",
     "ScorerPool",
     "SegmentScorer",
     "factor_key",
@@ -58,6 +61,13 @@ _MAX_REMEMBERED_KEPT = 20_000
 _OrderKey = tuple[int, ...]
 
 _NOT_SCORED = frozenset(STATS_ONLY_KNOBS)
+
+#: Knobs whose value ``"error"`` makes scoring raise an emulated failure
+#: (``check_references``, ``check_lengths``).
+_FAILING = ("no_refs", "empty_ref", "empty_hyp", "bp_underflow")
+
+#: One segment's statistics as :meth:`SegmentScorer.scores` reads them.
+Row = tuple[tuple[int, ...], tuple[int, ...], int, RefLength, int]
 
 
 def scoring_key(config: Config) -> tuple[Any, ...]:
@@ -141,19 +151,54 @@ class SegmentScorer:
                 counts, c, r, config, self.profile, lambda: tuple(order_precisions(stats, config))
             )
         check_lengths(c, r, config, self.profile)
-        key = (counts, stats.totals, c)
-        found = self._factors.get(key)
+        found = self._factors.get((counts, stats.totals, c))
         if found is None:
-            if len(self._factors) > self._limit:
-                self._forget()
-            found = self._factors[key] = precision_factor(
-                counts, c, config, lambda: self._remembered(stats), self._log
-            )
+            found = self._factor(stats)
         factor, orders, note = found
         bp = penalty(config.brevity_penalty, config.empty_ref, c, r)
         return ScoreParts(
             0.0 if factor is None else bp * factor, orders, note, bp, config, self.profile
         )
+
+    def _factor(self, stats: BleuStats) -> tuple[float | None, tuple[OrderPrecision, ...], str]:
+        """``precision_factor`` of ``stats``, remembered per (counts, totals, c)."""
+        if len(self._factors) > self._limit:
+            self._forget()
+        key = (stats.counts, stats.totals, stats.hyp_len)
+        self._factors[key] = precision_factor(
+            stats.counts, stats.hyp_len, self.config, lambda: self._remembered(stats), self._log
+        )
+        return self._factors[key]
+
+    def scores(self, rows: Iterable[Row]) -> list[float]:
+        """:meth:`score` of every segment's statistics, given as rows (counts, totals,
+        hypothesis length, reference length, 1 if it has no reference): the same floats. Where
+        scoring cannot fail (no ``error`` knob) and reads no more than the precision factor and
+        the brevity penalty, a row is scored from the remembered factor and penalty alone."""
+        config = self.config
+        if (
+            not self._local
+            or config.aggregation == "macro"
+            or config.result_float != "float64"
+            or any(getattr(config, knob) == "error" for knob in _FAILING)
+        ):
+            return [self.score(counted_stats(m, t, c, r, missing=x)) for m, t, c, r, x in rows]
+        factors, rule, empty_ref = self._factors, config.brevity_penalty, config.empty_ref
+        bps: dict[tuple[int, RefLength], float] = {}
+        out: list[float] = []
+        for counts, totals, c, r, missing in rows:
+            found = factors.get((counts, totals, c))
+            if found is None:
+                found = self._factor(counted_stats(counts, totals, c, r, missing=missing))
+            factor = found[0]
+            if factor is None:
+                out.append(0.0)
+                continue
+            bp = bps.get((c, r))
+            if bp is None:
+                bp = bps[(c, r)] = penalty(rule, empty_ref, c, r)
+            out.append(bp * factor)
+        return out
 
     def score(self, stats: BleuStats) -> float:
         """The segment's score, equal to ``score_stats(stats, ...).score``."""
@@ -189,11 +234,11 @@ class SegmentScorer:
         memo = self._precisions.orders
         if len(memo) > self._precisions.limit:
             self._forget()
-        extra = (stats.hyp_len,) if self._by_length else ()
+        c, by_length = stats.hyp_len, self._by_length
         orders = []
         zero_orders = 0
-        for n, (m, l) in enumerate(zip(stats.counts, stats.totals), start=1):
-            key = (n, m, l, zero_orders, *extra)
+        for n, m, l in zip(range(1, len(stats.counts) + 1), stats.counts, stats.totals):
+            key = (n, m, l, zero_orders, c) if by_length else (n, m, l, zero_orders)
             found = memo.get(key)
             if found is None:
                 found = memo[key] = order_precision(

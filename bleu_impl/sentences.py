@@ -20,7 +20,7 @@ from .ngrams import needs_last
 from .profiles import Profile, get_profile, resolve_cached
 from .reflength import RefLength
 from .score import BleuResult
-from .segment_scorer import SegmentScorer
+from .segment_scorer import Row, SegmentScorer
 from .stats import BleuStats, counted_stats
 
 __all__ = ["sentence_scores"]
@@ -31,9 +31,20 @@ def _segment_stats(
 ) -> Iterator[BleuStats]:
     """Every segment's statistics, each equal to ``sentence_stats`` of that segment, read in
     chunks; an error is raised at the first segment the per-segment path would raise it."""
+    for rows in _segment_rows(hypotheses, references, config):
+        if isinstance(rows, BleuStats):
+            yield rows
+        else:
+            for counts, totals, hyp_len, ref, missing in rows:
+                yield counted_stats(counts, totals, hyp_len, ref, missing=missing)
+
+
+def _segment_rows(
+    hypotheses: Iterable[Any], references: Iterable[Any], config: Config
+) -> Iterator[BleuStats | list[Row]]:
+    """:func:`_segment_stats`, the fast path's chunks as rows (:data:`Row`)."""
     from . import fast
-    from .fast.count import chunk_stats
-    from .fast.tokens import tokenize_chunk
+    from .fast.chunks import count_chunk
 
     if config.ref_scope == "corpus":  # a sentence's pool is its own references
         for hyp, refs in read_segments(hypotheses, references):
@@ -44,7 +55,7 @@ def _segment_stats(
         return
     for start, hyps, refss in read_chunks(hypotheses, references):
         try:
-            chunk = chunk_stats(tokenize_chunk(hyps, refss, config, start), config)
+            chunk = count_chunk(hyps, refss, config, start)
         except BleuError:  # one by one, so a failure before it comes first
             for offset, (hyp, refs) in enumerate(zip(hyps, refss)):
                 yield fast.corpus_stats([hyp], [refs], config, first_index=start + offset)
@@ -52,10 +63,10 @@ def _segment_stats(
         ref_len: list[RefLength] = (
             chunk.ref_len.tolist() if not isinstance(chunk.ref_len, list) else chunk.ref_len
         )
-        for counts, totals, hyp_len, ref, refs in zip(
-            chunk.counts.tolist(), chunk.totals().tolist(), chunk.hyp_len.tolist(), ref_len, refss
-        ):
-            yield counted_stats(tuple(counts), tuple(totals), hyp_len, ref, missing=int(not refs))
+        counts = map(tuple, chunk.counts.tolist())
+        totals = map(tuple, chunk.totals().tolist())
+        missing = [int(not k) for k in chunk.ks]
+        yield list(zip(counts, totals, chunk.hyp_len.tolist(), ref_len, missing))
 
 
 @overload
@@ -103,4 +114,10 @@ def sentence_scores(
     with gc_paused():  # millions of small acyclic objects: generation scans would dominate
         if statistics:
             return [scorer.result(s) for s in _segment_stats(hypotheses, references, config)]
-        return [scorer.score(s) for s in _segment_stats(hypotheses, references, config)]
+        scores: list[float] = []
+        for rows in _segment_rows(hypotheses, references, config):
+            if isinstance(rows, BleuStats):
+                scores.append(scorer.score(rows))
+            else:
+                scores.extend(scorer.scores(rows))
+        return scores

@@ -15,7 +15,10 @@ goes through one module per step:
 
 Steps 2 and 3 are done by the compiled kernel (:mod:`~bleu_impl.fast.kernel`, ``_kernel.c``:
 a hash table per segment instead of ids and a sort) where ``pip install`` could build it;
-numpy does them where not, or under ``BLEU_IMPL_NO_KERNEL=1``.
+numpy does them where not, or under ``BLEU_IMPL_NO_KERNEL=1``. For a chunk of raw lines
+whose last tokenizing step is the split (one pipeline for both roles), the kernel also
+splits the lines and runs 13a itself, so no ``str`` is made per token
+(:func:`~bleu_impl.fast.tokens.chunk_texts`, :func:`~bleu_impl.fast.count.text_stats`).
 
 Macro aggregation keeps every segment's row as a part (:meth:`ChunkStats.rows
 <bleu_impl.fast.count.ChunkStats.rows>`); joined n-grams are tuple n-grams unless a token
@@ -36,8 +39,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..knobs import CHOICES, KNOBS, STATS_KNOBS, Config
+from ..ngrams import needs_last
+from ..tokenizers import pipelines
 from .corpus_sums import corpus_stats
-from .kernel import counting_path
+from .kernel import KERNEL_SPLITS, counting_path, has_kernel
 from .sentence import sentence_stats
 
 __all__ = ["corpus_stats", "counted_by", "sentence_stats", "supports", "supports_corpus"]
@@ -80,7 +85,27 @@ def supports_corpus(config: Config) -> bool:
 
 
 def counted_by(config: Config) -> str:
-    """What counts a corpus's statistics under ``config`` here (``score --verbose``)."""
+    """What counts a corpus's statistics under ``config`` here (``score --verbose``): the
+    reference path, or the fast path with numpy or the kernel, and what the kernel takes
+    (raw lines, 13a included, or Python's tokens) and why."""
     if not supports_corpus(config):
         return "the reference path (the fast path does not take this config)"
-    return f"the fast path, with {counting_path()}"
+    if not has_kernel():
+        return f"the fast path, with {counting_path()}"
+    hyp, ref = pipelines(config)
+    why = (
+        "NLTK's last-segment smoothing reads tokens"
+        if needs_last(config)
+        else "hypotheses and references are tokenized apart"
+        if hyp is not ref
+        else "tokens are lowercased after the split"
+        if not hyp.splits_last
+        else f"it does not split split={config.split!r}"
+        if config.split not in KERNEL_SPLITS
+        else ""
+    )
+    if why:
+        return f"the fast path, with the compiled kernel counting Python's tokens ({why})"
+    if config.tokenize == "13a" and hyp.stage != "after-entities":
+        return "the fast path, with the compiled kernel tokenizing (13a), splitting and counting"
+    return "the fast path, with the compiled kernel splitting and counting Python's tokenized text"

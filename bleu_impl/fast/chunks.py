@@ -20,8 +20,9 @@ from ..knobs import Config
 from ..ngrams import needs_last, segment_stats
 from ..stats import BleuStats
 from ..tokenizers import pipelines
-from .count import ChunkStats, chunk_stats
-from .tokens import tokenize_chunk
+from .count import ChunkStats, chunk_stats, text_stats
+from .kernel import has_kernel
+from .tokens import ChunkTokens, chunk_texts, tokenize_chunk
 
 __all__ = ["count_chunk", "from_rows", "spaced_tokens"]
 
@@ -81,5 +82,14 @@ def count_chunk(
         spaced_tokens(hyps) or any(spaced_tokens(refs) for refs in refss)
     ):
         return _reference_chunk(hyps, refss, config, start)
+    if has_kernel() and not needs_last(config):
+        texts = chunk_texts(hyps, refss, config, start)
+        if texts is not None:  # the kernel splits the texts, or Python does
+            lines, ks, pipeline = texts
+            counted = text_stats(lines, ks, pipeline)
+            if counted is not None:
+                return counted
+            split = pipeline.split_texts(pipeline.unsplit(lines))
+            return chunk_stats(ChunkTokens(split, ks), config)
     tokens = tokenize_chunk(hyps, refss, config, start)
     return chunk_stats(tokens, config, every_last=every_last)

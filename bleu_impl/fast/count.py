@@ -22,12 +22,13 @@ from ..knobs import Config
 from ..ngrams import last_segment, needs_last
 from ..reflength import MULTI_BLEU_MISSING_LENGTH, REF_LENGTH_RULES, RefLength
 from ..stats import BleuStats, LastSegment, counted_stats
+from ..tokenizers import Pipeline
 from .ids import dense_local_ids, local_ids
-from .kernel import kernel_counts
-from .tokens import ChunkTokens
+from .kernel import kernel_counts, kernel_text_counts
+from .tokens import ChunkTokens, uniform
 from .wide import wide_counts
 
-__all__ = ["ChunkStats", "chunk_stats", "ref_lengths"]
+__all__ = ["ChunkStats", "chunk_stats", "ref_lengths", "text_stats"]
 
 
 class ChunkStats:
@@ -288,15 +289,46 @@ def chunk_stats(chunk: ChunkTokens, config: Config, *, every_last: bool = False)
     lens = np.fromiter(map(len, chunk.toks), dtype=np.int64, count=len(chunk.toks))
     ks = np.array(chunk.ks, dtype=np.int64)
     hyp_at = np.cumsum(ks + 1) - (ks + 1)
-    hyp_len = lens[hyp_at]
     counts = kernel_counts(chunk.toks, chunk.ks, order)
     if counts is None:
         counts = _numpy_counts(chunk, lens, ks, hyp_at, order)
-    ref_len = ref_lengths(lens, chunk.ks, chunk.uniform, config)
     lasts = None
     if needs_last(config) and every_last:
         lasts = [last_segment(*chunk.segment(i), config) for i in range(segs)]
     last = None
     if needs_last(config) and segs:
         last = lasts[-1] if lasts else last_segment(*chunk.segment(segs - 1), config)
-    return ChunkStats(counts, hyp_len, ref_len, config, last, chunk.ks, lasts)
+    return _finished(counts, lens, chunk.ks, chunk.uniform, config, last, lasts)
+
+
+def text_stats(lines: list[str], ks: list[int], pipeline: Pipeline) -> ChunkStats | None:
+    """Statistics of a chunk of prepared raw lines (:func:`~bleu_impl.fast.tokens.
+    chunk_texts`) tokenized by ``pipeline`` (13a: by the kernel, unless it lowercases between
+    13a's steps), split and counted by the kernel; None where it does not take them (no
+    kernel, a ``split`` it does not know, NLTK's last-segment data, a too long segment)."""
+    config = pipeline.config
+    if needs_last(config):
+        return None
+    raw = config.tokenize == "13a" and pipeline.stage != "after-entities"
+    texts = lines if raw else pipeline.unsplit(lines)
+    counted = kernel_text_counts(texts, ks, config.max_order, config.split, tokenize_13a=raw)
+    if counted is None:
+        return None
+    counts, lens = counted
+    return _finished(counts, lens, ks, uniform(ks), config, None, None)
+
+
+def _finished(
+    counts: NDArray[np.int64],
+    lens: NDArray[np.int64],
+    ks: list[int],
+    common: int,
+    config: Config,
+    last: LastSegment | None,
+    lasts: list[LastSegment] | None,
+) -> ChunkStats:
+    """A chunk's statistics from its clipped matches and sentence lengths (``common``:
+    the references every segment has, or -1)."""
+    hyp_at = np.cumsum(np.array(ks, dtype=np.int64) + 1) - 1 - np.array(ks, dtype=np.int64)
+    ref_len = ref_lengths(lens, ks, common, config)
+    return ChunkStats(counts, lens[hyp_at], ref_len, config, last, ks, lasts)

@@ -1,6 +1,8 @@
 """The compiled counting kernel (``_kernel.c``), where ``pip install`` could build it.
 
-Built by ``setup.py`` as an optional extension: without a C compiler the install goes on and
+It counts token lists (:func:`kernel_counts`) or tokenized texts it splits on whitespace
+itself (:func:`kernel_text_counts`: no ``str`` per token). Built by ``setup.py`` as an
+optional extension: without a C compiler the install goes on and
 :func:`kernel_counts` returns None, so :mod:`~bleu_impl.fast.count` counts with numpy. The
 environment variable ``BLEU_IMPL_NO_KERNEL=1`` disables it (the tests run both ways).
 """
@@ -13,7 +15,16 @@ from types import ModuleType
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["counting_path", "kernel_counts"]
+__all__ = [
+    "KERNEL_SPLITS",
+    "counting_path",
+    "has_kernel",
+    "kernel_counts",
+    "kernel_text_counts",
+]
+
+#: The ``split`` knob values the kernel splits raw texts by, and its code for each.
+KERNEL_SPLITS = {"python": 0, "perl-unicode": 1, "perl-bytes": 2}
 
 
 def _load() -> tuple[ModuleType | None, str]:
@@ -45,3 +56,25 @@ def kernel_counts(toks: list[list[str]], ks: list[int], order: int) -> NDArray[n
     except (TypeError, OverflowError):
         return None
     return np.frombuffer(raw, dtype=np.int64).reshape(len(ks), order)
+
+
+def kernel_text_counts(
+    texts: list[str], ks: list[int], order: int, split: str, *, tokenize_13a: bool = False
+) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
+    """Clipped matches (segments x orders) and token counts (per text) of texts in the
+    layout of :class:`~bleu_impl.fast.tokens.ChunkTokens`, each split on whitespace by the
+    ``split`` knob's rule (:data:`KERNEL_SPLITS`), after 13a (``tokenize_13a``: the texts
+    are raw lines); None without the kernel or when a segment is too long for its int32 ids."""
+    if _KERNEL is None or split not in KERNEL_SPLITS:
+        return None
+    try:
+        raw, lens = _KERNEL.text_counts(texts, ks, order, KERNEL_SPLITS[split], tokenize_13a)
+    except OverflowError:
+        return None
+    counts = np.frombuffer(raw, dtype=np.int64).reshape(len(ks), order)
+    return counts, np.frombuffer(lens, dtype=np.int64)
+
+
+def has_kernel() -> bool:
+    """Whether the compiled kernel counts here."""
+    return _KERNEL is not None

@@ -8,6 +8,7 @@ in one call; token sequences through :meth:`Pipeline.segment
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import cast
 
 from ..errors import InputError
@@ -16,7 +17,13 @@ from ..knobs import Config
 from ..reflength import REF_LENGTH_RULES
 from ..tokenizers import Pipeline, pipelines
 
-__all__ = ["ChunkTokens", "interleave", "mixed_tokens", "tokenize_chunk"]
+__all__ = ["ChunkTokens", "chunk_texts", "interleave", "mixed_tokens", "tokenize_chunk", "uniform"]
+
+
+def uniform(ks: list[int]) -> int:
+    """The common number of references of the segments, or -1 when they differ."""
+    first = ks[0] if ks else 0
+    return first if all(k == first for k in ks) else -1
 
 
 class ChunkTokens:
@@ -26,8 +33,7 @@ class ChunkTokens:
     def __init__(self, toks: list[list[str]], ks: list[int]) -> None:
         self.toks = toks
         self.ks = ks
-        first = ks[0] if ks else 0
-        self.uniform = first if all(k == first for k in ks) else -1
+        self.uniform = uniform(ks)
         self._offsets: list[int] | None = None
 
     def __len__(self) -> int:
@@ -46,6 +52,25 @@ class ChunkTokens:
                 self._offsets = offsets
             at = self._offsets[i]
         return self.toks[at], self.toks[at + 1 : at + 1 + self.ks[i]]
+
+
+def chunk_texts(
+    hyps: list[Segment], refss: list[list[Segment]], config: Config, start: int
+) -> tuple[list[str], list[int], Pipeline] | None:
+    """A chunk of raw lines prepared for tokenizing (``lines`` in the layout of
+    :class:`ChunkTokens`, by :meth:`Pipeline.prepared`), ``ks``, and the pipeline that
+    tokenizes them (:meth:`~Pipeline.unsplit`, then :meth:`~Pipeline.split_texts`); None
+    (nothing done) unless every segment is a ``str``, one pipeline serves both roles and
+    splitting is its last step."""
+    hyp_pipeline, ref_pipeline = pipelines(config)
+    if hyp_pipeline is not ref_pipeline or not hyp_pipeline.splits_last:
+        return None
+    if {*map(type, hyps)} != {str} or not {*map(type, chain.from_iterable(refss))} <= {str}:
+        return None
+    lines = cast("list[str]", [x for hyp, refs in zip(hyps, refss) for x in (hyp, *refs)])
+    ks = list(map(len, refss))
+    _check_count(ks, _first_bad_count(ks, config), config, start)
+    return hyp_pipeline.prepared(lines), ks, hyp_pipeline
 
 
 def tokenize_chunk(

@@ -145,12 +145,29 @@ class Pipeline:
 
     def batch(self, lines: list[str]) -> list[list[str]]:
         """The tokens of every raw line, equal to ``[segment(x) for x in lines]`` as lists."""
-        if self._lower_line is not None or self._rstrip:
-            lines = [self._prepare(line) for line in lines]
-        texts = self._tokenize_batch(lines)
+        return self.split_texts(self.unsplit(self.prepared(lines)))
+
+    def prepared(self, lines: list[str]) -> list[str]:
+        """Every raw line before tokenizing: lowercased (``before-tokenize``), stripped."""
+        if self._lower_line is not None:
+            lines = list(map(self._lower_line, lines))
+        return list(map(str.rstrip, lines)) if self._rstrip else lines
+
+    def unsplit(self, prepared: list[str]) -> list[str]:
+        """Every :meth:`prepared` line tokenized, not yet split on whitespace (then
+        ``split_texts``: ``batch``; the compiled kernel splits them itself)."""
+        return self._tokenize_batch(prepared)
+
+    def split_texts(self, texts: list[str]) -> list[list[str]]:
+        """The tokens of texts from :meth:`unsplit` (split, then lowercased if configured)."""
         long = bool(texts) and max(map(len, texts)) > LONG_TEXT
         split = map(self._split_text if long else self._split, texts)
         return list(split) if self._lower_tokens is None else list(map(self._finish, split))
+
+    @property
+    def splits_last(self) -> bool:
+        """Whether splitting is the last step (no lowercasing of the tokens after it)."""
+        return self._lower_tokens is None
 
     def _split_text(self, text: str) -> list[str]:
         """The split of ``text``; a long one with equal tokens shared (bounded memory)."""

@@ -16,7 +16,7 @@ from ..results.report import Report
 from . import html
 from . import markdown as md
 from .numbers import percent
-from .textgrid import grid
+from .textgrid import grid, wrap
 from .view import View
 
 __all__ = ["TOP", "render_html", "render_json", "render_markdown", "render_table", "verdict"]
@@ -124,15 +124,28 @@ def _identified(draw: Draw) -> Callable[[Report, View], str]:
     return render
 
 
-@_identified
-def render_table(report: Report, found: Identification, top: int) -> str:
-    parts = [answered_line(found), ""]
-    parts.append(grid(CANDIDATE_HEADERS, candidate_rows(found, top), align="lr", maxwidths=[70]))
-    parts += ["", verdict(found), *failing_lines(found)]
+def render_table(report: Report, view: View) -> str:
+    """The screen, at the view's width: paragraphs wrap, tables fit (or become records)."""
+    found, top = report.identification, int(report.header.params.get("top", TOP))
+    if found is None:
+        return INCOMPLETE
+    width = view.width
+
+    def para(*lines: str) -> list[str]:
+        return [
+            wrap(line, width, "  ", whole_words=True) for text in lines for line in text.split("\n")
+        ]
+
+    parts = [*para(answered_line(found)), ""]
+    parts.append(grid(CANDIDATE_HEADERS, candidate_rows(found, top), align="lrrr", width=width))
+    parts += ["", *para(verdict(found), *failing_lines(found))]
     if found.evidence:  # every answer with every digit: the evidence may be in the last one
         headers, rows = _evidence_table(found.evidence)
-        table = grid(headers, rows, maxwidths=[24] * len(headers))
-        parts += ["", f"{evidence_title(found)}:", table]
+        parts += [
+            "",
+            f"{evidence_title(found)}:",
+            grid(headers, rows, align="l" + "r" * len(headers), width=width),
+        ]
     return "\n".join(parts) + "\n"
 
 

@@ -114,6 +114,17 @@ def _shown(result: CaseResult) -> dict[str, Any]:
         "item": result.case_id,
         "outcome": result.outcome,
         "expected": expected.get("score", expected.get("error", "")),
-        "got": result.got.get("score", result.got.get("failure", "")) if result.got else "",
+        "got": _answer(result.got),
         "why": result.reason,
     }
+
+
+def _answer(got: Mapping[str, Any] | None) -> Any:
+    """The score, or the failure in one line (its kind and message; the traceback is in
+    the log)."""
+    if not got:
+        return ""
+    failure = got.get("failure")
+    if isinstance(failure, Mapping):
+        return f"{failure.get('kind') or 'raised'}: {failure.get('message', '')}"
+    return got.get("score", failure or "")

@@ -115,6 +115,7 @@ def identify(
     check = confirm(subject, [best, *ties], keys, checked, evidence.precision.decimals)
     findings = [evidence.precision.evidence] if evidence.precision.kind else []
     findings += [scale_finding(check.candidate.scale, subject.scale)] * (check.candidate.scale != 1)
+    findings += _unchecked_misses(evidence, check.candidate) if check.passed else []
     return replace(
         found,
         candidates=tuple(ranked),
@@ -128,6 +129,24 @@ def identify(
         failing=check.failing,
         findings=tuple(findings),
     )
+
+
+def _unchecked_misses(evidence: Evidence, cand: Candidate) -> list[str]:
+    """A match whose candidate misses answers: they are on inputs ``run --as`` does not
+    check (generated corpora), and a maintainer must see them beside the verdict."""
+    misses = evidence.misses(cand)
+    if not misses:
+        return []
+    shown = "; ".join(
+        f"{evidence.observed[i].case.id}: {evidence.observed[i].outcome.describe()} where "
+        f"{cand.profile} gives {evidence.predict(i, cand.profile, cand.overrides).describe()}"
+        for i in misses[:3]
+    )
+    n = len(misses)
+    return [
+        f"{n} answer{'s' * (n > 1)} {'differ' if n > 1 else 'differs'} from {cand.label} on "
+        f"inputs `run --as` does not check (generated corpora; {shown})"
+    ]
 
 
 def _precise(evidence: Evidence, ranked: list[Candidate]) -> list[Candidate]:

@@ -11,15 +11,24 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bleu_impl import corpus_bleu
+from bleu_impl import corpus_bleu, get_profile
+from bleu_impl.bulk import counted_by
 from bleu_impl.fast import count
-from bleu_impl.fast.kernel import counting_path, kernel_counts
+from bleu_impl.fast.kernel import (
+    KERNEL_SPLITS,
+    counting_path,
+    kernel_counts,
+    kernel_text_counts,
+)
 from bleu_impl.ngrams import clipped_matches
+from bleu_impl.tokenizers.tok13a import tokenize_13a
+from bleu_impl.tokenizers.whitespace import SPLITTERS
 
 DISABLED = os.environ.get("BLEU_IMPL_NO_KERNEL", "") not in ("", "0")
 needs_kernel = pytest.mark.skipif(DISABLED, reason="BLEU_IMPL_NO_KERNEL is set")
@@ -29,6 +38,13 @@ needs_kernel = pytest.mark.skipif(DISABLED, reason="BLEU_IMPL_NO_KERNEL is set")
 TOKENS = ["a", "ab", "abc", "é", "éa", "猫", "猫猫", "😀", "a😀", "", " ", "ab"[:1] + "c"]
 sentences = st.lists(st.sampled_from(TOKENS), max_size=12)
 segments = st.tuples(sentences, st.lists(sentences, max_size=4))
+
+
+#: Text pieces: tokens of every width and separators each splitter treats its own way
+#: (ASCII, U+001C-U+001F, NO-BREAK SPACE, NEXT LINE, IDEOGRAPHIC SPACE).
+PIECES = [*TOKENS, " ", "\t", "\n", "\x1c", "\x1f", "\xa0", "\x85", "\u3000", "  "]
+texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
+text_segments = st.tuples(texts, st.lists(texts, max_size=4))
 
 
 @pytest.mark.skipif(DISABLED or shutil.which("cc") is None, reason="disabled or no compiler")
@@ -46,6 +62,52 @@ def test_kernel_counts_are_the_clipped_matches(chunk, order: int) -> None:
     assert counted is not None
     want = [[clipped_matches(h, r, n)[0] for n in range(1, order + 1)] for h, r in chunk]
     assert counted.tolist() == want
+
+
+@needs_kernel
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(text_segments, max_size=8), st.integers(1, 6), st.sampled_from(sorted(KERNEL_SPLITS))
+)
+def test_kernel_text_counts_are_the_splitters_clipped_matches(
+    chunk, order: int, split: str
+) -> None:
+    """Texts split by the kernel: the token counts and clipped matches of the reference
+    splitter's tokens (bleu_impl.tokenizers.whitespace), every storage width mixed."""
+    lines = [t for hyp, refs in chunk for t in (hyp, *refs)]
+    counted = kernel_text_counts(lines, [len(refs) for _, refs in chunk], order, split)
+    assert counted is not None
+    splitter = SPLITTERS[split]
+    want = [
+        [clipped_matches(splitter(h), [splitter(r) for r in rs], n)[0] for n in range(1, order + 1)]
+        for h, rs in chunk
+    ]
+    assert counted[0].tolist() == want
+    assert counted[1].tolist() == [len(splitter(t)) for t in lines]
+
+
+#: 13a's special pieces: entities, <skipped>, line joins, digits around . , -, every width.
+PIECES_13A = ["a", "Z", "0", "9", ".", ",", "-", "&", ";", "<", ">", "\n", " ", "é", "猫", "😀"]
+PIECES_13A += ["&quot;", "&amp;", "&lt;", "&gt;", "<skipped>", "-\n", "1.5", "..", "/", "~"]
+
+
+@needs_kernel
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(PIECES_13A), max_size=14).map("".join), min_size=2))
+def test_kernel_13a_counts_the_tokens_of_tokenize_13a(lines: list[str]) -> None:
+    """Raw lines tokenized by the kernel's 13a: every line's token count and every clipped
+    match of the reference ``tokenize_13a``'s tokens (each line against all the others)."""
+    ks = [len(lines) - 1]
+    counted = kernel_text_counts(lines, ks, 4, "python", tokenize_13a=True)
+    assert counted is not None
+    tokens = [tokenize_13a(line).split() for line in lines]
+    want = [clipped_matches(tokens[0], tokens[1:], n)[0] for n in range(1, 5)]
+    assert counted[0].tolist() == [want]
+    assert counted[1].tolist() == list(map(len, tokens))
+
+
+def test_a_split_the_kernel_does_not_know_is_declined() -> None:
+    assert kernel_text_counts(["a b"], [0], 2, "strip-space") is None
 
 
 @needs_kernel
@@ -69,6 +131,7 @@ def test_scores_equal_with_and_without_the_kernel(monkeypatch: pytest.MonkeyPatc
     refs *= 40
     ours = corpus_bleu(hyps, refs, profile="sacrebleu")
     monkeypatch.setattr(count, "kernel_counts", lambda *_: None)
+    monkeypatch.setattr(count, "kernel_text_counts", lambda *_, **__: None)
     assert corpus_bleu(hyps, refs, profile="sacrebleu") == ours
 
 
@@ -95,4 +158,27 @@ def test_score_verbose_says_what_counted(tmp_path) -> None:
         text=True,
         check=True,
     ).stdout
-    assert shown.endswith(f"counted by: the fast path, with {counting_path()}\n")
+    assert shown.endswith(f"counted by: {counted_by(get_profile('sacrebleu').resolve({}))}\n")
+    kernel = "the compiled kernel tokenizing (13a), splitting and counting"
+    assert shown.endswith(f"with {kernel}\n" if not DISABLED else f"{counting_path()}\n")
+
+
+@pytest.mark.parametrize(
+    ("knobs", "shown"),
+    [
+        ({"tokenize": "none"}, "splitting and counting Python's tokenized text"),
+        ({"split": "strip-space"}, "counting Python's tokens (it does not split"),
+        (
+            {"lowercase": "unicode", "lowercase_stage": "after-tokenize"},
+            "lowercased after the split",
+        ),
+        (
+            {"tokenize": "13a", "lowercase": "unicode", "lowercase_stage": "after-entities"},
+            "tokenized text",
+        ),
+    ],
+)
+def test_verbose_says_what_the_kernel_takes(knobs, shown: str) -> None:
+    """A knob the kernel does not take falls back, and ``counted_by`` says why."""
+    said = counted_by(replace(get_profile("sacrebleu").resolve({}), **knobs))
+    assert shown in said if not DISABLED else said.endswith(counting_path())

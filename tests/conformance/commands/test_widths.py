@@ -75,6 +75,7 @@ def test_every_help_fits_80_columns(
         ["run", "--impl", "nltk", "--impl", "bleu_impl:sacrebleu", "--fixtures", str(MINI)],
         ["run", "--impl", "tests.conformance.fakes.impls:crash", "--fixtures", str(MINI)],
         ["compare", "-v", "--fixtures", str(MINI)],
+        ["identify", "--impl", "tests.conformance.fakes.nmt_like:nmt_like", "--generate", "20"],
     ],
     ids=" ".join,
 )

@@ -22,12 +22,15 @@ ROOT = Path(__file__).parents[3]
 
 
 def _harness(*argv: str) -> subprocess.Popen[str]:
+    # A shell's background job (`pytest ... &`) starts with SIGINT ignored, and a child
+    # inherits that: Ctrl-C is tested as a terminal delivers it, to a default handler.
     return subprocess.Popen(
         [sys.executable, "-m", "conformance.cli", *argv],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 

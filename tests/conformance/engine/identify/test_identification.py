@@ -57,3 +57,15 @@ def test_candidates_are_settings_their_tool_can_have(capsys) -> None:
         options = get_profile(candidate["profile"]).options
         if options is not None:
             assert set(candidate["overrides"]) <= set(options), candidate
+
+
+def test_a_match_names_the_answers_run_as_does_not_check(capsys) -> None:
+    """texar's copy of tensorflow/nmt's BLEU passes ``run --as google-nmt`` on every fixture
+    case but answers 0 for an empty system where google-nmt divides by zero: a generated
+    input shows it, and the verdict's findings say so with the input."""
+    spec = "tests.conformance.fakes.nmt_like:nmt_like"
+    assert main(["identify", "--impl", spec, "--format", "json", "-q"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "match" and data["candidates"][0]["profile"] == "google-nmt"
+    [finding] = [f for f in data["findings"] if "does not check" in f]
+    assert "generated" in finding and "0.0 where google-nmt gives error:empty-hypothesis" in finding
