@@ -18,7 +18,8 @@ from .lazy import lazy_names
 if TYPE_CHECKING:
     from .adapters import Adapter, Capabilities, make_adapter
     from .cases import Case, ExpectationKey, LoadResult, load_fixtures, select_cases
-    from .engine import PairRow, Reply, ask, build_request, compare_case, identify, verify_cases
+    from .engine import PairRow, Reply, ask, build_request, compare_case, verify_cases
+    from .engine.identify.identification import identify
     from .protocol import AdapterError, Answer, Failure, Request
     from .reporters import render
     from .results.log import read_log
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 _MODULES = {
     "adapters": ("Adapter", "Capabilities", "make_adapter"),
     "cases": ("Case", "ExpectationKey", "LoadResult", "load_fixtures", "select_cases"),
-    "engine": ("PairRow", "Reply", "ask", "build_request", "compare_case", "identify"),
+    "engine": ("PairRow", "Reply", "ask", "build_request", "compare_case"),
+    "engine.identify.identification": ("identify",),
     "engine.verify": ("verify_cases",),
     "protocol": ("AdapterError", "Answer", "Failure", "Request"),
     "reporters": ("render",),

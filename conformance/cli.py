@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import importlib
+import importlib.util
 import os
 import signal
 import sys
@@ -47,11 +49,22 @@ about the implementation under test); 130 interrupted (Ctrl-C), 143 terminated (
 """
 
 
+def _summary(module_name: str) -> str:
+    """The first line of a command module's docstring, read from its source (not imported:
+    ``bleu-conformance --help`` lists every command without loading what each runs)."""
+    spec = importlib.util.find_spec(module_name)
+    assert spec is not None and spec.origin is not None, module_name
+    with open(spec.origin, encoding="utf-8") as source:
+        doc = ast.get_docstring(ast.parse(source.read())) or ""
+    return doc.strip().splitlines()[0]
+
+
 def build_parser(
     only: str | None = None,
 ) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The root parser and each subcommand's parser (``only``: that subcommand's alone, or
-    none for ``""``, so a command imports its own module and not every other's)."""
+    every command's summary alone for ``""``, so a command imports its own module and not
+    every other's)."""
     from .commands.options import HelpFormatter, exit_codes_epilog
 
     parser = argparse.ArgumentParser(
@@ -66,6 +79,8 @@ def build_parser(
 
     parsers = {}
     for name, module_name in SUBCOMMANDS.items():
+        if only == "":
+            sub.add_parser(name, help=_summary(module_name))
         if only is not None and name != only:
             continue
         module = importlib.import_module(module_name)
@@ -137,10 +152,8 @@ def _quiet_stdout() -> None:
 
 def _named(argv: Sequence[str]) -> str | None:
     """The one subcommand ``argv`` needs a parser for: the command it names (its first
-    word), ``""`` for a lone ``--version``, None (every command) otherwise (``--help``)."""
-    if list(argv) == ["--version"]:
-        return ""
-    return argv[0] if argv and argv[0] in SUBCOMMANDS else None
+    word), else ``""`` (``--help``, ``--version``, a usage error: the summaries suffice)."""
+    return argv[0] if argv and argv[0] in SUBCOMMANDS else ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:

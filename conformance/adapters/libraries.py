@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import import_module
-from importlib.metadata import version
 from types import ModuleType
 from typing import Any
 
@@ -112,6 +111,8 @@ class LibraryAdapter(Adapter):
     def __init__(self, name: str, release: str | None = None) -> None:
         self.library = lib = LIBRARIES[name]
         self.module, shims = _imported(lib.module, shimmed=release is not None)
+        from importlib.metadata import version  # ~50 ms: when a library is driven
+
         installed = version(lib.package)
         if release and release_key(installed) != release_key(release):
             raise ImportError(f"{lib.package} {installed} is installed, not {release}")

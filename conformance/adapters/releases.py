@@ -23,7 +23,6 @@ import subprocess
 import sys
 import tempfile
 from functools import partial
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from ..protocol import AdapterError
@@ -92,6 +91,8 @@ def _pip_config() -> list[str]:
 def _requirements(library: str, release: str) -> list[str]:
     wanted = [f"{LIBRARIES[library].package}=={release}", *_WORKER_NEEDS]
     if library in _TORCH:
+        from importlib.metadata import PackageNotFoundError, version
+
         try:
             wanted.append(f"torch=={version('torch')}")
         except PackageNotFoundError:

@@ -24,12 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bounded import read_bounded
-from ..cases.yamlnodes import read_yaml
 from ..protocol import AdapterError, SpecError
 from .base import Adapter
 from .declared import FIELDS, unknown_fields
@@ -102,6 +100,8 @@ def entry_point_adapter(name: str, arg: str | None) -> Adapter:
 
 
 def _entry_point(name: str) -> Callable[..., Adapter] | None:
+    from importlib.metadata import entry_points
+
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         if ep.name == name:
             try:
@@ -133,6 +133,8 @@ def _read_adapter_file(path: Path) -> dict[str, Any]:
     """The file's mapping, read like a fixture file (:func:`read_yaml`): a duplicate key
     (which PyYAML would silently settle, last one wins), an alias bomb or deep nesting is an
     error naming the line."""
+    from ..cases.yamlnodes import read_yaml  # YAML: for an adapter file only
+
     try:
         doc = read_yaml(read_bounded(path).decode("utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
@@ -207,6 +209,8 @@ def make_adapter(spec: str, keys: Mapping[str, ExpectationKey] | None = None) ->
         return load_adapter_file(path)
     if file_like and not sep and path.exists():  # a folder, a pipe: never opened
         raise SpecError(f"adapter file {spec}: not a regular file")
+    from importlib.metadata import entry_points  # ~50 ms: for a spec no other form takes
+
     if any(ep.name == head for ep in entry_points(group=ENTRY_POINT_GROUP)):
         return WorkerAdapter(partial(entry_point_adapter, head, rest if sep else None))
     if head == "python":

@@ -15,9 +15,7 @@ import stat
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from ..bounded import read_bounded
 from .checks import check_case, number_problems
@@ -33,6 +31,9 @@ from .implementations import (
 from .model import Case, Expectation, Input, LoadResult, Problem, Segment, Tolerance
 from .parse_cache import recall, remember
 from .yamlnodes import YamlDocument, read_yaml
+
+if TYPE_CHECKING:
+    import jsonschema
 
 __all__ = [
     "PATH_KNOBS",
@@ -59,6 +60,8 @@ def load_schema(root: Path = BUNDLED_ROOT) -> dict[str, Any]:
         own = False
     if not own:
         path = BUNDLED_ROOT / SCHEMA_FILE
+    import jsonschema  # ~0.2 s: only where fixtures are loaded
+
     try:
         schema = json.loads(path.read_text(encoding="utf-8"))
         jsonschema.Draft202012Validator.check_schema(schema)
@@ -223,6 +226,8 @@ _VALIDATORS: dict[int, tuple[dict[str, Any], jsonschema.Draft202012Validator]] =
 
 def _validator(schema: dict[str, Any]) -> jsonschema.Draft202012Validator:
     """A validator for ``schema``, built once (references inlined when possible)."""
+    import jsonschema
+
     found = _VALIDATORS.get(id(schema))
     if found is None or found[0] is not schema:
         try:

@@ -18,7 +18,6 @@ from typing import Any
 from bleu_impl import PROFILES, BleuError, get_profile
 
 from ..adapters.libraries import LIBRARIES
-from ..cases.implementations import load_registry
 from ..cases.usercorpus import CorpusInputError, load_corpus
 from ..engine import open_subjects
 from ..engine.corpus.analysis import CorpusOptions, corpus_report
@@ -260,6 +259,8 @@ def build(args: argparse.Namespace, path: Path) -> None:
     corpus = load_corpus(args.ref, args.input)
     specs = args.impl or default_implementations()
     # bleu_impl:KEY as in fixture mode; one that cannot start is a column of error cells
+    from ..cases.implementations import load_registry  # YAML: never for --help
+
     subjects = open_subjects(specs, load_registry().keys, keep_unstarted=True)
     try:
         names = [s.name for s in subjects]

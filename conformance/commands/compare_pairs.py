@@ -33,8 +33,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..cases.usercorpus import CorpusInputError
 from ..knobargs import knob_pair
 from ..protocol import AdapterError
@@ -107,6 +105,8 @@ def load_manifest(path: str) -> list[Pair]:
     WMT repositories (ValueError naming the file and the pair)."""
     if Path(path).is_dir():
         return laid_out_pairs(Path(path))
+    import yaml  # a manifest only: never for --help
+
     try:
         data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:

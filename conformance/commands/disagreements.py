@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..adapters import make_adapter
-from ..cases import LoadResult, load_fixtures
+from ..cases import LoadResult
 from ..engine import compare_case, open_subjects, pair_record, verify_cases
 from ..outputs import OutputError, check_writable, write_atomic
 from ..protocol import AdapterError
@@ -75,6 +75,8 @@ def _matrix_row(spec: str, loaded: LoadResult) -> MatrixRow:
 
 def build() -> tuple[str, list[str]]:
     """The whole document and the libraries that could not be run here."""
+    from ..cases import load_fixtures  # YAML and JSON Schema: never for --help
+
     loaded = load_fixtures()
     specs = [f"bleu_impl:{key}" for key, value in loaded.keys.items() if value.profile]
     matrix = [_matrix_row(spec, loaded) for spec in [*specs, *LIBRARIES]]

@@ -26,7 +26,8 @@ from __future__ import annotations
 import argparse
 
 from ..cases import generate_cases
-from ..engine import identify, open_subjects
+from ..engine import open_subjects
+from ..engine.identify.identification import identify
 from ..outputs import check_distinct, check_writable
 from ..protocol import AdapterError
 from ..reporters import FORMATS

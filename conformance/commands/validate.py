@@ -22,7 +22,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..cases import LoadResult, iter_expectations, load_fixtures
+from ..cases import LoadResult, iter_expectations
 from ..reporters.textgrid import grid
 from ..results.printable import shown
 from .options import fail
@@ -68,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
     missing = [p for p in args.paths if not (Path(p).exists() or Path(p).is_symlink())]
     if missing:  # bad usage, as an unknown --impl is (a broken link is a file's problem)
         return fail("validate", f"no such file or directory: {', '.join(map(str, missing))}")
+    from ..cases import load_fixtures  # YAML and JSON Schema: never for --help
+
     result = load_fixtures(args.paths, root=args.root)
     info = summary(result)
     if args.format == "json":

@@ -21,8 +21,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..bounded import read_bounded
 from .vocab import CHANGED, ERROR, FAIL, FIXED, PASS, XFAIL, Outcome
 
@@ -49,6 +47,8 @@ class KnownFailure:
 
 def load_known_failures(path: str | Path) -> list[KnownFailure]:
     """Read one known-failures file (ValueError names the file and the bad entry)."""
+    import yaml  # only where a known-failures file is read
+
     path = Path(path)
     try:
         data = yaml.safe_load(read_bounded(path).decode("utf-8"))

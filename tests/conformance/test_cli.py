@@ -99,52 +99,47 @@ def test_an_internal_error_is_exit_3_with_a_traceback_never_1(monkeypatch, capsy
     assert "internal error (exit 3)" in err and "not a verdict" in err
 
 
-@pytest.mark.parametrize(
-    ("argv", "absent"),
-    [
-        (["--version"], ("numpy", "jsonschema", "yaml", "conformance.adapters")),
-        (["score", "-i", "HYP", "-r", "HYP"], ("jsonschema", "yaml", "conformance.adapters")),
-    ],
-)
-def test_a_command_imports_only_what_it_uses(argv, absent, tmp_path) -> None:
-    """Start-up: ``--version`` and ``score`` load no fixture loader (YAML, JSON Schema),
-    no adapters, and ``--version`` not even numpy."""
-    hyp = tmp_path / "hyp.txt"
-    hyp.write_text("a b c\n", encoding="utf-8")
-    probe = (
-        "import contextlib, io, sys\nfrom conformance.cli import main\n"
-        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    main({[str(hyp) if a == 'HYP' else a for a in argv]!r})\n"
-        f"print([m for m in {list(absent)!r} if m in sys.modules])"
-    )
-    ran = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert ran.returncode == 0, ran.stderr
-    assert ran.stdout.strip() == "[]"
-
-
-#: What `score` never uses: the fixture library and its schema, YAML, the other commands'
-#: reporters and engines, tabulate (it imports importlib.metadata), the intl tokenizer's regex.
+#: What no command's ``--help`` (nor ``--version``) loads: numbers, fixture files, their
+#: schema, tables, clusters, torch; and what a real ``score`` of two lines does not use
+#: either, besides numpy (``bleu_impl.fast`` counts with it).
 NOT_FOR_SCORE = (
-    "jsonschema",
     "yaml",
+    "jsonschema",
     "tabulate",
     "regex",
     "importlib.metadata",
-    "conformance.cases",
-    "conformance.engine",
-    "conformance.adapters",
-    "conformance.results.report",
+    "dask",
+    "torch",
+    "conformance.cases.load",
     "conformance.reporters.compare_html",
     "conformance.reporters.run_text",
     "conformance.reporters.corpus_text",
 )
+NOT_FOR_HELP = ("numpy", "bleu_impl.fast", *NOT_FOR_SCORE)
+#: Each command's own engine, which no other command loads.
+ENGINES = {
+    "compare": "conformance.engine.corpus.analysis",
+    "identify": "conformance.engine.identify.identification",
+    "versions": "conformance.engine.versions",
+}
+#: The commands whose ``--help`` and run load neither the engine nor the adapters.
+LIGHT = ("score", "explain", "profiles", "validate", "report", "bench")
+#: The command modules each command loads besides its own (``options`` for the others).
+HELPERS = {
+    "compare": ("compare_corpus", "compare_pairs", "logged", "options"),
+    "identify": ("logged", "options"),
+    "report": ("logged", "options"),
+    "run": ("logged", "options"),
+    "versions": ("logged", "options"),
+}
 
 
 def _imported(argv: list[str]) -> set[str]:
     """The modules a fresh interpreter holds after running ``bleu-conformance argv``."""
     code = (
-        "import sys\nfrom conformance.cli import main\ntry:\n    main(sys.argv[1:])\n"
-        "except SystemExit:\n    pass\nprint('\\n'.join(sys.modules), file=sys.stderr)"
+        "import contextlib, io, sys\nfrom conformance.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(sys.argv[1:])\nprint('\\n'.join(sys.modules), file=sys.stderr)"
     )
     done = subprocess.run(
         [sys.executable, "-c", code, *argv], capture_output=True, text=True, check=True
@@ -152,17 +147,29 @@ def _imported(argv: list[str]) -> set[str]:
     return set(done.stderr.split())
 
 
-@pytest.mark.parametrize("help_only", [True, False], ids=["help", "two-lines"])
-def test_score_imports_only_what_it_uses(tmp_path, help_only) -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [["--version"], ["--help"], *([name, "--help"] for name in SUBCOMMANDS), ["score", "IN"]],
+    ids=lambda argv: " ".join(argv),
+)
+def test_a_command_imports_only_what_it_uses(argv, tmp_path) -> None:
+    """Start-up: a command loads its own module alone (``--help`` and ``--version`` none of
+    the work's heavy modules; a real ``score`` not the fixtures, engine or adapters)."""
     hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
     hyp.write_text("the cat sat on the mat\na dog\n")
     ref.write_text("the cat sat on a mat\nthe dog\n")
-    argv = ["score", "--help"] if help_only else ["score", "-i", str(hyp), "-r", str(ref)]
+    if argv[-1] == "IN":
+        argv = ["score", "-i", str(hyp), "-r", str(ref)]
     modules = _imported(argv)
-    assert "conformance.commands.score" in modules
-    assert ("bleu_impl.fast" in modules) is not help_only  # numpy counts only a real input
-    assert sorted(modules & set(NOT_FOR_SCORE)) == []
-    assert not {m for m in modules if m.startswith("conformance.commands.")} - {
-        "conformance.commands.score",
-        "conformance.commands.options",
-    }
+    absent = NOT_FOR_SCORE if argv[-1] == str(ref) else NOT_FOR_HELP
+    others = {engine for name, engine in ENGINES.items() if name != argv[0]}
+    assert sorted(modules & {*absent, *others}) == []
+    if argv[0] == "score":  # numpy counts a real input only
+        assert ("bleu_impl.fast" in modules) is (argv[1] != "--help")
+    if argv[0] in LIGHT or argv[0].startswith("-"):
+        assert not {
+            m for m in modules if m.startswith(("conformance.engine", "conformance.adapters"))
+        }
+    commands = {m.rpartition(".")[2] for m in modules if m.startswith("conformance.commands.")}
+    own = {argv[0], *HELPERS.get(argv[0], ("options",))}
+    assert commands <= own

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 __all__ = ["FLOAT32", "FLOAT64", "Precision", "precision_of", "scale_finding"]
 
 FLOAT32 = "float32"
@@ -69,6 +67,8 @@ def precision_of(scores: Sequence[float], factor: float = 1) -> Precision:
             f"every one of {len(nontrivial)} scores other than 0 and 1 has at most "
             f"{most} decimals: printed values (declare bleu_precision={most})",
         )
+    import numpy as np  # ~0.2 s: only when the answers are examined, never for --help
+
     wide = [s for s in nontrivial if float(np.float32(s / factor)) * factor != s]
     if not wide:
         return Precision(

@@ -29,13 +29,16 @@ NOBODY = 65534
 
 
 def _import_everything() -> None:
-    """Import every harness module (and what it imports) while still root: the commands import
-    lazily, and root's Python installation may be unreadable by ``nobody``."""
+    """Import every harness module (and what it imports, and the libraries they import inside
+    functions) while still root: the commands import lazily, and root's Python installation may
+    be unreadable by ``nobody``."""
     import conformance
 
     for info in pkgutil.walk_packages(conformance.__path__, prefix="conformance."):
         if not info.name.endswith("__main__"):
             importlib.import_module(info.name)
+    for library in ("jsonschema", "numpy", "tabulate", "yaml"):
+        importlib.import_module(library)
 
 
 @contextlib.contextmanager
