@@ -53,9 +53,9 @@ from ..engine import (
     make_reference,
     startup_failure,
     unknown_expectations,
-    verify_as,
     verify_cases,
 )
+from ..engine.verify_as import verify_as
 from ..knobargs import add_knob_option
 from ..outputs import OutputError, check_distinct, check_writable
 from ..protocol import AdapterError, SpecError

@@ -1,9 +1,9 @@
 """The engine: everything that drives implementations through cases.
 
 :func:`build_request` and :func:`ask` (the one place an adapter is called), then
-:func:`verify_cases` (answers against expectations; :func:`verify_as` against one named
-reference for ``run --as``), :func:`compare_case` /
-:func:`compare_cases` (implementations against each other, with cause attribution) and
+:func:`verify_cases` (answers against expectations; :func:`.verify_as.verify_as` against
+one named reference for ``run --as``: not re-exported, the name is its module's),
+:func:`compare_case` / :func:`compare_cases` (implementations against each other, with cause attribution) and
 :func:`.identify.identification.identify` (which profile an implementation matches; not
 re-exported: the name is its subpackage's). Each name is imported from its submodule on first
 use, so a command loads only the parts of the engine it runs.
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
         unknown_expectations,
         verify_cases,
     )
-    from .verify_as import Reference, make_reference, verify_as
+    from .verify_as import Reference, make_reference
 
 #: Where each public name lives (imported on first use).
 _MODULES = {
@@ -50,7 +50,7 @@ _MODULES = {
         "unknown_expectations",
         "verify_cases",
     ),
-    "verify_as": ("Reference", "make_reference", "verify_as"),
+    "verify_as": ("Reference", "make_reference"),
 }
 
 __all__ = [
@@ -75,7 +75,6 @@ __all__ = [
     "run_case",
     "startup_failure",
     "unknown_expectations",
-    "verify_as",
     "verify_cases",
 ]
 
