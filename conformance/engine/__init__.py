@@ -3,7 +3,8 @@
 :func:`build_request` and :func:`ask` (the one place an adapter is called), then
 :func:`verify_cases` (answers against expectations; :func:`.verify_as.verify_as` against
 one named reference for ``run --as``: not re-exported, the name is its module's),
-:func:`compare_case` / :func:`compare_cases` (implementations against each other, with cause attribution) and
+:func:`compare_case` / :func:`compare_cases` (implementations against each other, with cause
+attribution) and
 :func:`.identify.identification.identify` (which profile an implementation matches; not
 re-exported: the name is its subpackage's). Each name is imported from its submodule on first
 use, so a command loads only the parts of the engine it runs.
