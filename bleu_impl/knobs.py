@@ -381,6 +381,23 @@ class Config:
         5.0, "alpha", "precision", "NLTK SmoothingFunction alpha (method6)", check=_positive
     )
     k: float = knob(5.0, "k", "precision", "NLTK SmoothingFunction k (method4)", check=_positive)
+    nltk_methods: Literal["3.6.6", "3.6", "3.5", "3.3", "3.2.2"] = knob(
+        "3.6.6",
+        "nltkm",
+        "precision",
+        "the NLTK release whose SmoothingFunction code applies (nltk/translate/bleu_score.py "
+        "of each release; c = hypothesis length, j = a zero-match order's rank, n its order)",
+        meanings={
+            "3.6.6": "3.6.6 on: method2 spares the unigrams, method4 p = 1/(2^j K/ln c)/l, "
+            "an order left at 0 is left out of the log-sum",
+            "3.6": "3.6-3.6.5: as 3.6.6, but an order left at 0 reaches math.log (ValueError)",
+            "3.5": "3.5: method2 adds one to the unigrams too, method4 p = (n-1 + K/ln c)/l "
+            "(the code's i+1*k/log(c)), ZeroDivisionError when c = 1",
+            "3.3": "3.3-3.4.5: as 3.5, but method4 p = 1/(n-1 + K/ln c)",
+            "3.2.2": "3.2.2-3.2.5: as 3.3, but corpus-level c is the last segment's length",
+        },
+        also_counts=True,  # 3.2.2's method4 reads the last segment
+    )
     effective_order: bool = knob(
         False,
         "eff",

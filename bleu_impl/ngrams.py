@@ -49,7 +49,10 @@ def clipped_matches(hyp: Tokens, refs: Sequence[Tokens], n: int) -> tuple[int, i
 
 
 def needs_last(config: Config) -> bool:
-    """Whether the statistics carry the last segment's data (NLTK methods 5-7)."""
+    """Whether the statistics carry the last segment's data (NLTK methods 5-7; method4 too
+    in NLTK 3.2.2-3.2.5, whose corpus_bleu passes the last hypothesis's length)."""
+    if config.smoothing == "nltk-method4" and config.nltk_methods == "3.2.2":
+        return True
     return config.smoothing_context == "last-segment" and config.smoothing in LAST_SEGMENT_METHODS
 
 

@@ -82,6 +82,7 @@ NOT_IN_SUM = (ABSENT_ONE, DROPPED, TRUNCATED, SKIPPED)
 FORCES_ZERO = (ABSENT_ZERO, ZERO)
 
 _ADDITIVE = {"add-k": 2, "nltk-method2": 2, "add-one": 1}  # smoothing -> first order touched
+_NLTK_BEFORE_3_6 = ("3.5", "3.3", "3.2.2")  # nltk_methods values with the old method2 and method4
 
 
 def _coco(n: int, m: int, l: int) -> Number:
@@ -140,6 +141,12 @@ def order_precisions(stats: BleuStats, config: Config) -> list[OrderPrecision]:
             break
     if config.smoothing in LAST_SEGMENT_METHODS:
         result = _nltk_vector_smoothing(result, stats, config)
+    if config.nltk_methods != "3.6.6" and any(o.treatment == SKIPPED for o in result):
+        raise EmulatedFailure(  # NLTK's p > 0 filter came in 3.6.6
+            "math-domain",
+            f"NLTK before 3.6.6 takes math.log of a smoothed precision 0 "
+            f"(nltk_methods={config.nltk_methods}: ValueError: math domain error)",
+        )
     return result
 
 
@@ -153,7 +160,7 @@ def order_precision(
         return OrderPrecision(n, m, l, EVERY_ORDER[config.smoothing](n, m, l), SMOOTHED), 0
     if config.denominator_floor == "corpus":  # pytorch-ignite: max(1, l) on the sums
         l = max(1, l)
-    matches, total = _additive(n, m, l, config.smoothing, param)
+    matches, total = _additive(n, m, l, config, param)
     if total == 0:
         return _absent(n, matches, total, config), zero_orders
     if matches != 0:
@@ -167,10 +174,13 @@ def order_precision(
     return _unsmoothed_zero(n, matches, total, config), zero_orders
 
 
-def _additive(n: int, m: int, l: int, method: str, param: Fraction) -> tuple[Exact, Exact]:
-    """Both sums after additive smoothing: +k (``add-k``) or +1 (``add-one``, NLTK method2)
-    from the method's first order on."""
+def _additive(n: int, m: int, l: int, config: Config, param: Fraction) -> tuple[Exact, Exact]:
+    """Both sums after additive smoothing: +k (``add-k``) or +1 (``add-one``, NLTK method2;
+    before 3.6 method2 touched the unigrams too) from the method's first order on."""
+    method = config.smoothing
     first_touched = _ADDITIVE.get(method)
+    if method == "nltk-method2" and config.nltk_methods in _NLTK_BEFORE_3_6:
+        first_touched = 1
     if first_touched is None or n < first_touched:
         return m, l
     add = param if method == "add-k" else 1
@@ -223,11 +233,23 @@ def _nltk_method1(z: _ZeroMatch) -> OrderPrecision:
 
 def _nltk_method4(z: _ZeroMatch) -> OrderPrecision:
     """NLTK >= 3.6 method4 (and the first step of method7): 1 / (2^j * K / ln c), divided by
-    the (floored) total, in floats; left at 0 (then skipped) when c <= 1."""
-    c = z.stats.hyp_len
+    the (floored) total, in floats; left at 0 (then skipped) when c <= 1. Before 3.6 the code
+    read ``incvnt = i+1 * k / math.log(c)``, i.e. ``(n - 1) + K / ln c``, and took ``incvnt /
+    l`` (3.5) or ``1 / incvnt`` (3.2.2-3.4.5; c the last segment's length up to 3.2.5);
+    ln 1 = 0 raised ZeroDivisionError, ln 0 ValueError."""
+    c, k, release = z.stats.hyp_len, z.config.k, z.config.nltk_methods
+    if release == "3.2.2" and z.stats.last is not None:
+        c = z.stats.last.ngram_totals[0]
+    if release in _NLTK_BEFORE_3_6:
+        if c == 0:  # reached through 3.2.2-3.2.5 reading an empty last segment
+            raise EmulatedFailure("math-domain", "NLTK method4 takes math.log(0)")
+        if c == 1:
+            raise EmulatedFailure("zero-division", "NLTK method4 divides K by ln 1 = 0")
+        incvnt = (z.n - 1) + k / math.log(c)
+        return z.smoothed(incvnt / z.l if release == "3.5" else 1 / incvnt)
     if c <= 1:
         return z.skipped()
-    numerator = 1 / (2**z.j * z.config.k / math.log(c))
+    numerator = 1 / (2**z.j * k / math.log(c))
     return z.smoothed(numerator / z.l)
 
 

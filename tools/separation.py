@@ -94,6 +94,7 @@ CONTEXT: dict[str, dict[str, Any]] = {
     "smoothing_value": {"smoothing": "floor"},
     "alpha": {"smoothing": "nltk-method6", "smoothing_context": "last-segment"},
     "k": {"smoothing": "nltk-method4"},
+    "nltk_methods": {"smoothing": "nltk-method4"},  # every release step changed method4
     "arithmetic": {"max_order": 3},  # float32-weights: 1/4 is exact in single precision
 }
 

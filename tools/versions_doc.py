@@ -72,36 +72,50 @@ NLTK (`nltk.translate.bleu_score`):
 - 3.1 has only `bleu(references, hypothesis, weights)`: unsmoothed sentence BLEU, reproduced
   by the `nltk-3.1` expectation key (the paper's BLEU); every corpus-level or smoothed case
   is a TypeError of the adapter (no such function), counted as raised.
+- 3.2 sums the *reduced* fractions of each segment's precisions at corpus level and returns
+  0 from `sentence_bleu` when the log-sum is 0 while some order has no match (a two-word
+  exact match scores 0); no knob models either, so it stays "no profile matches".
 - 3.2.1 raises `ZeroDivisionError: Fraction(0, 0)` wherever an order has no n-gram; where it
   answers, it answers as 3.2.2 does.
 - 3.2.2–3.2.5 truncate the precision list at the first order without a match (profile
-  `nltk-3.2.2`); 3.2.3 cannot be imported (it imports `requests` without declaring it).
-- From 3.3 such an order contributes `sys.float_info.min`: the `zero_match` knob, the one
-  cause of 167 of the 180 differences between 3.2.5 and 3.10.4 on the bundled fixtures
-  (`compare --impl nltk==3.2.5 --impl nltk==3.10.4`). Six more are 3.2.5's method2 (add
-  one to every order, the unigrams too). The last seven are method4 and method7 (which
-  calls method4): up to 3.4.5 it computes `incvnt = i+1 * self.k / math.log(hyp_len)`,
-  which Python reads as `i + (k / ln len)`, and sets the precision to `1 / incvnt`; on a
-  one-token hypothesis `ln 1 = 0` raises ZeroDivisionError. No knob models that formula, so
-  those seven are reported unexplained, not hidden.
-- 3.5 keeps that `incvnt` but sets the precision to `incvnt / denominator`; 3.6 replaces it
-  with a numerator of `1 / (2**incvnt * k / ln len)` (the separating cases below);
-  3.6.1–3.6.5 raise `ValueError: math domain error` on a one-token hypothesis under
-  method4; 3.6.6 on is the current behaviour (profile `nltk`). 3.6 imports `pytest` and
+  `nltk-3.2.2`, knob `zero_match=truncate`); 3.2.3 cannot be imported (it imports
+  `requests` without declaring it).
+- From 3.3 such an order contributes `sys.float_info.min` (`zero_match=float-min`). The
+  smoothing methods changed in four steps, the knob `nltk_methods` (one value per step):
+  up to 3.5 method2 adds one to the unigrams too, and method4 (and method7, which calls it)
+  computes `incvnt = i+1 * self.k / math.log(hyp_len)`, which Python reads as
+  `i + (k / ln c)`, raising ZeroDivisionError on a one-token hypothesis (`ln 1 = 0`);
+  3.2.2–3.2.5 pass the last segment's length as `hyp_len` at corpus level and, as 3.3–3.4.5
+  (profile `nltk-3.3`), take `1 / incvnt`; 3.5 (profile `nltk-3.5`) takes
+  `incvnt / denominator`; 3.6 replaces it with `1 / (2**incvnt * k / ln c) / denominator`
+  but, as every release before 3.6.6, takes `math.log` of a precision left at 0
+  (`ValueError: math domain error` on a one-token hypothesis under method4; profile
+  `nltk-3.6.1` for 3.6.1–3.6.5); 3.6.6 on leave such an order out of the log-sum (profile
+  `nltk`). `compare --impl nltk==3.2.5 --impl nltk==3.10.4` explains all 180 differences on
+  the bundled fixtures: 167 by `zero_match`, 13 by `nltk_methods`. 3.6 imports `pytest` and
   3.9 loads WordNet while importing, so neither can be run without them.
+- Fixture expectations recorded live from 3.2.5, 3.4.5, 3.5 and 3.6.5
+  (`fixtures/nltk/releases.yaml`, keys `nltk==VERSION`, by
+  `python -m tools.fixtures.record_releases`) are reproduced by those profiles.
 
 sacrebleu: 1.0.x has only `bleu(instream, refstreams, smooth, force)` (not called); 1.1.2
 and 1.4.11–1.4.12 cannot be installed here (a broken sdist; `mecab-python3` 0.996.5 needs
 `mecab-config` to build); 1.4.5–1.4.8 fail while importing MeCab. 2.2.0–2.6.0 are the
 current behaviour (profile `sacrebleu`); every earlier class is "no profile matches", each
-with the case that separates it from the one before.
+with the case that separates it from the one before and the changelog's words on it. What
+no knob models yet: before 2.2.0 an empty reference is removed from its segment (2.2.0:
+"allow empty references"); 2.0.0 counts orders up to 4 whatever `max_ngram_order` says in
+one of its sums (2.1.0's "corpus_score() now using max_ngram_order"); before 2.0.0 `exp`
+smoothing is applied even when nothing matches (2.0.0's #141), 1.4.4–1.4.14 `floor`
+defaults to 0 (0.1 from 1.5.0), and earlier classes differ in 13a tokenization and add-k.
 
-torchmetrics (`bleu_score`): 0.2.0's `smooth=True` differs from every later release on the
-add-k cases (the separating case below); 0.3.0–0.9.0 answer as the current release
-wherever they can, but have no `weights` argument (a TypeError, counted as raised), which
-0.9.1 adds; 0.5.1 cannot be imported (`tqdm` used without its import). Every environment
-of a torch library holds the harness's torch build (2.13.0+cpu here), not the torch each
-release was tested with.
+torchmetrics (`bleu_score`): 0.2.0's `smooth=True` adds one to every order, the unigrams
+too (`torch.add(numerator, torch.ones(n_gram))`; 0.3.0 restores the unigram precision), which
+the torchmetrics profile's `add-k` option does not express; 0.3.0–0.9.0 answer as the
+current release wherever they can, but have no `weights` argument (a TypeError, counted
+as raised), which 0.9.1 adds; 0.5.1 cannot be imported (`tqdm` used without its import).
+Every environment of a torch library holds the harness's torch build (2.13.0+cpu here), not
+the torch each release was tested with.
 """
 
 

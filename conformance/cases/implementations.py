@@ -36,6 +36,7 @@ BUNDLED_ROOT = _bundled_root()
 REGISTRY_FILE = "implementations.yaml"
 TAGS_FILE = "tags.yaml"
 KNOWN_EXCEPTIONS_FILE = "known-exceptions.yaml"
+RELEASE_NOTES_FILE = "release-notes.yaml"
 SCHEMA_FILE = Path("schema") / "case-file.schema.json"
 
 _IMPL_KEYS: dict[str, type | tuple[type, ...]] = {

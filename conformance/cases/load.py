@@ -23,6 +23,7 @@ from .implementations import (
     BUNDLED_ROOT,
     KNOWN_EXCEPTIONS_FILE,
     REGISTRY_FILE,
+    RELEASE_NOTES_FILE,
     SCHEMA_FILE,
     TAGS_FILE,
     Registry,
@@ -46,7 +47,7 @@ __all__ = [
 ]
 
 SKIP_DIRS = {"schema", "tools", "__pycache__"}
-SKIP_FILES = {REGISTRY_FILE, TAGS_FILE, KNOWN_EXCEPTIONS_FILE}
+SKIP_FILES = {REGISTRY_FILE, TAGS_FILE, KNOWN_EXCEPTIONS_FILE, RELEASE_NOTES_FILE}
 
 
 @lru_cache(maxsize=4)

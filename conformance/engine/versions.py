@@ -10,6 +10,7 @@ on which it differs from the previous class.
 
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 import sys
@@ -18,12 +19,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
+import yaml
+
 from bleu_impl import PROFILES
 
 from ..adapters.bleu_impl_adapter import BleuImplAdapter
 from ..adapters.libraries import release_key
 from ..adapters.releases import pinned
 from ..cases import Case, ExpectationKey, Tolerance
+from ..cases.implementations import BUNDLED_ROOT, RELEASE_NOTES_FILE
 from ..protocol import AdapterError
 from ..results.records import Behaviour, Release, Side
 from ..results.vocab import ANSWERED
@@ -35,6 +39,7 @@ __all__ = [
     "available_releases",
     "behaviour_classes",
     "candidates",
+    "release_notes",
     "run_release",
     "run_releases",
     "same_side",
@@ -147,22 +152,27 @@ def _evidence(side: Side) -> bool:
 
 def _agreement(
     candidate: Candidate, answers: Mapping[str, Side], cases: Iterable[Case], tol: Tolerance
-) -> tuple[int, int]:
-    """(agreed, compared): of the cases the candidate can express and the release answered
-    with a score or a failure of a known kind."""
+) -> tuple[int, int, int]:
+    """(agreed, compared, raised alike): of the cases the candidate can express, those the
+    release answered with a score or a failure of a known kind; and of those it raised on
+    (a failure of no known kind, not evidence), those on which the candidate fails too."""
     _, profile, knobs = candidate
     adapter = BleuImplAdapter(profile, knobs=knobs)
-    agreed = compared = 0
+    agreed = compared = alike = 0
     for case in cases:
         theirs = answers.get(case.id)
-        if theirs is None or not _evidence(theirs):
+        if theirs is None or theirs.status != ANSWERED:
             continue
         reply = ask(adapter, build_request(case))
         if reply.status != ANSWERED:
             continue
+        ours = side_of(reply, reply.outcome(1))
+        if not _evidence(theirs):
+            alike += ours.failure is not None
+            continue
         compared += 1
-        agreed += same_side(side_of(reply, reply.outcome(1)), theirs, tol)
-    return agreed, compared
+        agreed += same_side(ours, theirs, tol)
+    return agreed, compared, alike
 
 
 def _named(
@@ -173,16 +183,17 @@ def _named(
     tol: Tolerance,
 ) -> Behaviour:
     """``behaviour`` with the candidate that reproduces every answer it can express (else
-    the nearest: the largest share reproduced)."""
+    the nearest: the largest share reproduced); on a tie, the one failing where the release
+    raised, then the first listed (a profile)."""
     scored = []
-    for rank, candidate in enumerate(found):  # on a tie, the first listed (a profile)
-        agreed, compared = _agreement(candidate, first.answers, cases, tol)
+    for rank, candidate in enumerate(found):
+        agreed, compared, alike = _agreement(candidate, first.answers, cases, tol)
         share = agreed / max(compared, 1)
         matched = compared > 0 and agreed == compared
-        scored.append((matched, share, compared, -rank, candidate[0], agreed))
+        scored.append((matched, share, alike, compared, -rank, candidate[0], agreed))
     if not scored:
         return behaviour
-    matched, _, compared, _, name, agreed = max(scored)
+    matched, _, _, compared, _, name, agreed = max(scored)
     found_name = name if matched else None
     failed = sum(a.status == ANSWERED and a.failure == "unknown" for a in first.answers.values())
     return replace(
@@ -227,6 +238,7 @@ def behaviour_classes(
     found = candidates(library, keys)
     classes: list[Behaviour] = []
     previous: Release | None = None
+    last = ""  # the previous answering class's last release
     for group in _groups(records, tol):
         first = group[0]
         behaviour = Behaviour(library, tuple(r.release for r in group), error=first.error)
@@ -234,9 +246,31 @@ def behaviour_classes(
             behaviour = _named(behaviour, first, found, cases, tol)
             if previous is not None:
                 behaviour = _separated(behaviour, previous, first, tol)
-            previous = first
+                behaviour = replace(behaviour, notes=_notes_between(library, last, first.release))
+            previous, last = first, group[-1].release
         classes.append(behaviour)
     return classes
+
+
+@functools.cache
+def release_notes() -> dict[str, Any]:
+    """``fixtures/release-notes.yaml``: per library, its notes' ``sources`` and, per
+    release, the quotations that explain a change of BLEU."""
+    data: dict[str, Any] = yaml.safe_load((BUNDLED_ROOT / RELEASE_NOTES_FILE).read_text("utf-8"))
+    return data
+
+
+def _notes_between(library: str, after: str, upto: str) -> tuple[str, ...]:
+    """The quoted notes of the releases of ``library`` after ``after`` up to ``upto``."""
+    data = release_notes()
+    source = data["sources"].get(library, "")
+    low, high = release_key(after), release_key(upto)
+    return tuple(
+        f'{release}: "{words}" ({source})'
+        for release, quotes in data["notes"].get(library, {}).items()
+        if low < release_key(release) <= high
+        for words in quotes
+    )
 
 
 def _separated(behaviour: Behaviour, before: Release, after: Release, tol: Tolerance) -> Behaviour:

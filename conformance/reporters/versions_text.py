@@ -1,7 +1,7 @@
 """The sweep's report from its log: each behaviour class of a library's releases (the
 releases, the profile reproducing it or "no profile matches", the case separating it from
-the previous class with both answers), as a table, Markdown, JSON or an HTML page with a
-timeline of the classes."""
+the previous class with both answers, the release notes' words on the change), as a table,
+Markdown, JSON or an HTML page with a timeline of the classes."""
 
 from __future__ import annotations
 
@@ -18,7 +18,14 @@ from .view import View
 
 __all__ = ["render_html", "render_json", "render_markdown", "render_table"]
 
-HEADERS = ["releases", "behaviour", "separating case (from the previous class)", "before", "after"]
+HEADERS = [
+    "releases",
+    "behaviour",
+    "separating case (from the previous class)",
+    "before",
+    "after",
+    "release notes on the change",
+]
 #: The timeline's colors, one per class in turn (a failure to install or import is grey).
 _COLORS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1")
 
@@ -54,7 +61,8 @@ def rows(report: Report) -> list[list[str]]:
     out = []
     for b in report.behaviours:
         case = f"{b.case} (of {b.differing} differing)" if b.case else ""
-        out.append([span(b), behaviour(b), case, _side(b.before), _side(b.after)])
+        notes = "; ".join(b.notes)
+        out.append([span(b), behaviour(b), case, _side(b.before), _side(b.after), notes])
     return out
 
 
@@ -65,7 +73,7 @@ def _title(report: Report) -> str:
 
 
 def render_table(report: Report, view: View) -> str:
-    table = grid(HEADERS, rows(report), maxwidths=[20, 40, 40, 12, 12])
+    table = grid(HEADERS, rows(report), maxwidths=[20, 40, 40, 12, 12, 50])
     return f"{_title(report)}\n\n{table}\n"
 
 

@@ -583,7 +583,8 @@ class Behaviour:
     every answer it can express (``profile``, None: no profile matches; ``agreed`` of
     ``compared``, for the nearest otherwise; ``failed``: answers that are failures of no
     known kind, never compared), and the case that separates it from the previous class
-    with both answers (``case``, ``before``, ``after``; ``differing`` cases in all)."""
+    with both answers (``case``, ``before``, ``after``; ``differing`` cases in all);
+    ``notes``: the release notes' words on the change (``release: "words" (source)``)."""
 
     KIND: ClassVar[str] = "behaviour"
 
@@ -599,6 +600,7 @@ class Behaviour:
     case: str = ""
     before: Side | None = None
     after: Side | None = None
+    notes: tuple[str, ...] = ()
 
 
 #: Every record kind a log holds, by the name in its ``record`` field.

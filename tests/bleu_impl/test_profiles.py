@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import bleu_impl
@@ -96,9 +98,23 @@ def test_signature_is_stable_and_distinguishes_configs() -> None:
     assert a.signature == b.signature != c.signature
 
 
-def test_nltk_322_refuses_methods_it_does_not_emulate() -> None:
-    with pytest.raises(KnobError, match=r"nltk-3\.2\.2"):
-        bleu_impl.get_profile("nltk-3.2.2").resolve({"smoothing": "nltk-method4"})
+def test_nltk_before_3_6_method4_reads_i_plus_k_over_ln_c() -> None:
+    """NLTK 3.2.2-3.5 compute ``incvnt = i+1 * k / math.log(c)`` = (n-1) + K/ln c; 3.3-3.4.5
+    use 1/incvnt, 3.5 incvnt/l. "a b c" vs "a x y": orders 2 and 3 have no match, c = 3."""
+
+    def precisions(profile: str) -> list[float | None]:
+        result = bleu_impl.sentence_bleu(
+            "a b c", ["a x y"], profile=profile, max_order=3, smoothing="nltk-method4"
+        )
+        return [p.as_float for p in result.orders]
+
+    incvnt = [1 + 5 / math.log(3), 2 + 5 / math.log(3)]
+    assert precisions("nltk-3.3")[1:] == [1 / incvnt[0], 1 / incvnt[1]]
+    assert precisions("nltk-3.5")[1:] == [incvnt[0] / 2, incvnt[1] / 1]
+    with pytest.raises(bleu_impl.EmulatedFailure, match="ln 1"):  # one token: ln 1 = 0
+        bleu_impl.sentence_bleu("a", ["a b"], profile="nltk-3.5", smoothing="nltk-method4")
+    with pytest.raises(bleu_impl.EmulatedFailure, match="math domain"):  # 0 reaches math.log
+        bleu_impl.sentence_bleu("a", ["a b"], profile="nltk-3.6.1", smoothing="nltk-method4")
 
 
 def test_resolve_cache_returns_the_resolved_config() -> None:

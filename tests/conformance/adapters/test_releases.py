@@ -141,9 +141,10 @@ def test_identify_names_the_measured_release_range(capsys):
 
 def test_every_difference_of_nltk_325_and_3_10_4_is_explained(capsys):
     """On the bundled fixtures every difference is zero_match truncate vs float-min (the
-    3.3 change) or 3.2.5's method2 (add-one on every order), except 3.2.5's method4 and
-    method7 (method4 inside), whose ``i+1 * k / ln(len)`` precedence bug no knob models
-    (docs/versions.md), raising ZeroDivisionError on one-token hypotheses (ln 1 = 0)."""
+    3.3 change) or the NLTK release's smoothing code (``nltk_methods``): 3.2.5's method2 adds
+    one to the unigrams too, its method4 (and method7, which calls it) reads ``i+1 * k /
+    ln(c)`` as ``i + k/ln c`` with the last segment's c, and raises ZeroDivisionError on a
+    one-token hypothesis (ln 1 = 0)."""
     from conformance.cli import main
 
     argv = ["compare", "--impl", "nltk==3.2.5", "--impl", "nltk==3.10.4", "--format", "json"]
@@ -151,9 +152,8 @@ def test_every_difference_of_nltk_325_and_3_10_4_is_explained(capsys):
     pairs = json.loads(capsys.readouterr().out)["pairs"]
     differing = [p for p in pairs if p["verdict"] == "differing"]
     assert len(differing) > 150
-    causes = {p["cause"]["cause"] for p in differing if p["cause"]["explained"]}
-    assert causes == {"zero_match: truncate vs float-min", "smoothing: add-one vs nltk-method2"}
-    unexplained = {p["item"] for p in differing if not p["cause"]["explained"]}
-    assert unexplained and all(
-        i.endswith((".method4", ".method7", "method4-short")) for i in unexplained
-    )
+    assert all(p["cause"]["explained"] for p in differing)
+    causes = {p["cause"]["cause"] for p in differing}
+    assert causes == {"zero_match: truncate vs float-min", "nltk_methods: 3.2.2 vs 3.6.6"}
+    precedence = [p for p in differing if p["item"] == "nltk.smoothing.c2.method4"]
+    assert [p["cause"]["cause"] for p in precedence] == ["nltk_methods: 3.2.2 vs 3.6.6"]

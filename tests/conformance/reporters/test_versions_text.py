@@ -53,7 +53,7 @@ def test_every_format(tmp_path):
     assert "cannot run: LookupError" in table
     (markdown,) = gfm.check(reporters.render(report, "markdown"))
     assert [row[0] for row in markdown.rows] == ["3.2.5", "3.9", "3.10.4"]
-    assert markdown.rows[2][3:] == ["1", "1.2e-77"]
+    assert markdown.rows[2][3:] == ["1", "1.2e-77", ""]
     document = json.loads(reporters.render(report, "json"))
     assert document["behaviours"][2]["before"]["score"] == 1.0
     assert document["releases"][1]["error"].startswith("LookupError")
