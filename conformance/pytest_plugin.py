@@ -310,8 +310,8 @@ class CaseItem(pytest.Item):
             expected_by_default,
             run_case,
             startup_failure,
-            verify_as,
         )
+        from .engine.verify_as import verify_as
         from .protocol import AdapterError
         from .results.vocab import ERROR, SKIP, UNCHECKED
 
