@@ -19,15 +19,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
-import yaml
-
 from bleu_impl import PROFILES
 
 from ..adapters.bleu_impl_adapter import BleuImplAdapter
 from ..adapters.libraries import release_key
 from ..adapters.releases import pinned
 from ..cases import Case, ExpectationKey, Tolerance
-from ..cases.implementations import BUNDLED_ROOT, RELEASE_NOTES_FILE
 from ..protocol import AdapterError
 from ..results.records import Behaviour, Release, Side
 from ..results.vocab import ANSWERED
@@ -256,6 +253,10 @@ def behaviour_classes(
 def release_notes() -> dict[str, Any]:
     """``fixtures/release-notes.yaml``: per library, its notes' ``sources`` and, per
     release, the quotations that explain a change of BLEU."""
+    import yaml  # only a sweep reads the notes: `versions --help` loads no YAML
+
+    from ..cases.implementations import BUNDLED_ROOT, RELEASE_NOTES_FILE
+
     data: dict[str, Any] = yaml.safe_load((BUNDLED_ROOT / RELEASE_NOTES_FILE).read_text("utf-8"))
     return data
 
