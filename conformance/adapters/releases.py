@@ -25,6 +25,7 @@ import tempfile
 from functools import partial
 from pathlib import Path
 
+from ..cachedir import CACHE_ENV, cache_dir
 from ..protocol import AdapterError
 from .base import Adapter
 from .libraries import LIBRARIES, LibraryAdapter
@@ -33,7 +34,6 @@ from .worker import WorkerAdapter
 __all__ = ["CACHE_ENV", "cache_dir", "environment", "parse_release", "pinned"]
 
 #: The environment variable naming the release cache.
-CACHE_ENV = "BLEU_CONFORMANCE_CACHE"
 #: What the worker imports besides the release (the harness's own packages need them).
 #: setuptools as a classic venv of this Python has it: old releases import pkg_resources,
 #: which setuptools 81 removed.
@@ -52,15 +52,6 @@ def parse_release(spec: str) -> tuple[str, str] | None:
     if not _VERSION.match(release):
         raise AdapterError("config", f"{spec}: {release!r} is not a release number")
     return name, release
-
-
-def cache_dir() -> Path:
-    """Where pinned releases' environments live."""
-    given = os.environ.get(CACHE_ENV)
-    if given:
-        return Path(given).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "bleu-conformance"
 
 
 def _index() -> str:

@@ -21,12 +21,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..cachedir import CACHE_ENV, cache_dir
 from . import yamlnodes
 from .yamlnodes import YamlDocument
 
 __all__ = ["CACHE_ENV", "recall", "remember"]
-
-CACHE_ENV = "BLEU_CONFORMANCE_CACHE"
 
 #: What else a parse depends on: the parser's source, Python and marshal's format.
 _PARSER = hashlib.sha256(
@@ -35,21 +34,13 @@ _PARSER = hashlib.sha256(
 _SCHEMAS: dict[int, tuple[dict[str, Any], bytes]] = {}
 
 
-def _directory() -> Path:
-    given = os.environ.get(CACHE_ENV)
-    if given:
-        return Path(given).expanduser() / "parsed"
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "bleu-conformance" / "parsed"
-
-
 def _path(text: str, schema: dict[str, Any]) -> Path:
     found = _SCHEMAS.get(id(schema))
     if found is None or found[0] is not schema:
         digest = hashlib.sha256(json.dumps(schema, sort_keys=True).encode()).digest()
         found = _SCHEMAS[id(schema)] = (schema, digest)
     key = hashlib.sha256(_PARSER + found[1] + text.encode("utf-8", "surrogatepass"))
-    return _directory() / f"{key.hexdigest()}.marshal"
+    return cache_dir() / "parsed" / f"{key.hexdigest()}.marshal"
 
 
 def recall(text: str, schema: dict[str, Any]) -> YamlDocument | None:
