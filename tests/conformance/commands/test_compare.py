@@ -63,7 +63,13 @@ def test_verbose_lists_every_difference(capsys, default_compare_log) -> None:
     out = capsys.readouterr().out
     rows = out.split("\nMaterial differences", 1)[1]  # (after the case counts)
     numbered = re.findall(r"^\s*(\d+)  \S", rows, flags=re.M)
-    assert [int(n) for n in numbered] == list(range(1, differing + 1))
+    assert sorted(int(n) for n in numbered) == list(range(1, differing + 1))
+    # grouped under their cause: every row below a cause line, largest first within it
+    groups = re.split(r"^cause: .*$", rows, flags=re.M)
+    assert len(groups) > 2 and not re.search(r"^\s*\d+  \S", groups[0], flags=re.M)
+    for group in groups[1:]:
+        ranks = [int(n) for n in re.findall(r"^\s*(\d+)  \S", group, flags=re.M)]
+        assert ranks == sorted(ranks)
 
 
 def test_markdown_is_gfm_tables(capsys, default_compare_log) -> None:
