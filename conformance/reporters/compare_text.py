@@ -123,11 +123,17 @@ def _text_tables(f: Findings, width: int, verbose: bool) -> list[str]:
     if f.causes:
         rows = [[str(c) for c in r] for r in cause_rows(f)]
         headers, rows = _without_pair(f, list(CAUSE_HEADERS), rows, "pairs")
-        align = "l" + "r" * (len(headers) - 2) + "l"
-        weights = (3, *([1] * (len(headers) - 1)))
-        table = grid(headers, rows, width=width, align=align, weights=weights)
+        # the example (a case id as wide as the cause) goes on a line under its row
+        below = {k + 1: f"    {headers[-1]}: {row[-1]}" for k, row in enumerate(rows)}
+        table = grid(
+            headers[:-1],
+            [row[:-1] for row in rows],
+            width=width,
+            align="l" + "r" * 4,
+            headings=below,
+        )
         notes = [wrap(f"{knob}: {doc}", width, "    ") for knob, doc in knob_notes(f)]
-        table += "\n" + glossary(cause_legend(), width)
+        table += "\n" + glossary([e for e in cause_legend() if e[0] in headers], width)
         body = "\n".join([table, *(["", "The knobs:"] if notes else []), *notes])
         parts.append(_section("Why: causes, most material first", body))
     shown = f.material if verbose else f.material[:TOP_ROWS]

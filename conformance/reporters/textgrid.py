@@ -161,8 +161,8 @@ def grid(
     With ``width``, the text columns wrap so that the table fits it (a text column with a
     larger weight, default 1, keeps more of its width) and numbers stay whole; such a table
     is drawn for the terminal: headers without padding (every column counts), a ``─`` rule,
-    and ``headings`` (row index: a line above that row, opening a group of rows). When no
-    table fits, the rows are :func:`records`."""
+    and ``headings`` (row index: a line above that row, opening a group of rows; the number
+    of rows: a line below the last). When no table fits, the rows are :func:`records`."""
     from tabulate import tabulate  # it imports importlib.metadata: ~0.1 s that `score` skips
 
     align = align.ljust(len(headers), "l")
@@ -186,7 +186,7 @@ def grid(
         colalign=colalign,
     ).split("\n")
     heights = [max(cell.count("\n") + 1 for cell in row) for row in wrapped]
-    starts = [heights[0] + 1 + sum(heights[1 : r + 1]) for r in range(len(body))]
+    starts = [heights[0] + 1 + sum(heights[1 : r + 1]) for r in range(len(body) + 1)]
     for r in sorted(headings, reverse=True):
         table[starts[r] : starts[r]] = wrap(headings[r], width, "  ").split("\n")
     return "\n".join(table)
@@ -208,4 +208,6 @@ def records(
         first, *rest = [" ".join(str(cell).split()) for cell in row]
         items = [f"{h}: {v}" for h, v in zip(headers[1:], rest) if v]
         out.append(wrap(f"{first}  " + " · ".join(items), width, "    "))
+    if len(rows) in headings:
+        out.append(wrap(headings[len(rows)], width, "  "))
     return "\n".join(out)

@@ -53,7 +53,11 @@ def test_first_command_answers_on_one_screen(
     largest = data["material"][0]["item"]
     material = "\n".join(lines).split("Material differences")[1]
     first_row = next(line for line in material.split("\n") if re.match(r"\s*1  ", line))
-    assert largest.startswith(first_row.split()[1])  # the case id, maybe wrapped
+    assert first_row.split()[1] == largest  # the case id whole, on its row's line
+    # each cause's example case under its row, whole
+    examples = re.findall(r"^    example: (\S+)$", "\n".join(lines), flags=re.M)
+    assert examples and largest in examples
+    assert set(examples) <= {d["item"] for d in data["material"] + data["negligible"]}
 
 
 def test_verbose_lists_every_difference(capsys, default_compare_log) -> None:
