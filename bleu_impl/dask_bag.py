@@ -146,10 +146,11 @@ def file_shards(
 
 def unshardable(config: Config) -> str | None:
     """Why ``config``'s corpus statistics are not the sum of its shards', or None."""
-    if config.ref_scope != "segment":
+    if config.ref_scope in ("corpus", "fewest"):
         return (
-            f"ref_scope={config.ref_scope!r} (fast-bleu) pools every reference of the corpus, "
-            "and a shard holds only its own: score it in one process (corpus_stats)"
+            f"ref_scope={config.ref_scope!r} reads every segment's references (fast-bleu's "
+            "pool, lm-eval's fewest), and a shard holds only its own: score it in one "
+            "process (corpus_stats)"
         )
     return None
 
