@@ -146,11 +146,10 @@ def file_shards(
 
 def unshardable(config: Config) -> str | None:
     """Why ``config``'s corpus statistics are not the sum of its shards', or None."""
-    if config.ref_scope in ("corpus", "fewest"):
+    if config.ref_scope != "segment":
         return (
-            f"ref_scope={config.ref_scope!r} reads every segment's references (fast-bleu's "
-            "pool, lm-eval's fewest), and a shard holds only its own: score it in one "
-            "process (corpus_stats)"
+            f"ref_scope={config.ref_scope!r} is not each segment's own references as given, "
+            "which is all a shard is scored against: score it in one process (corpus_stats)"
         )
     return None
 
