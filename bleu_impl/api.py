@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from .inputs import Segment, fewest_references, read_segments
+from .inputs import CUT_SCOPES, Segment, cut_references, read_segments
 from .knobs import Config
 from .macro import macro_mean
 from .ngrams import segment_stats
@@ -45,8 +45,8 @@ def iter_segment_stats(
 
         yield from pooled_segment_stats(hypotheses, references, config)
         return
-    if config.ref_scope == "fewest":
-        hypotheses, references = fewest_references(hypotheses, references)
+    if config.ref_scope in CUT_SCOPES:
+        hypotheses, references = cut_references(hypotheses, references, config.ref_scope)
     hyp_pipeline, ref_pipeline = pipelines(config)
     hyp_tokens, ref_tokens = hyp_pipeline.segment, ref_pipeline.segment
     for index, (hyp, refs) in enumerate(read_segments(hypotheses, references)):

@@ -148,8 +148,8 @@ def unshardable(config: Config) -> str | None:
     """Why ``config``'s corpus statistics are not the sum of its shards', or None."""
     if config.ref_scope != "segment":
         return (
-            f"ref_scope={config.ref_scope!r} (fast-bleu) pools every reference of the corpus, "
-            "and a shard holds only its own: score it in one process (corpus_stats)"
+            f"ref_scope={config.ref_scope!r} is not each segment's own references as given, "
+            "which is all a shard is scored against: score it in one process (corpus_stats)"
         )
     return None
 

@@ -18,10 +18,11 @@ from .errors import EmulatedFailure, InputError
 
 __all__ = [
     "CHUNK_SENTENCES",
+    "CUT_SCOPES",
     "Chunk",
     "Segment",
     "check_nesting",
-    "fewest_references",
+    "cut_references",
     "read_chunks",
     "read_segments",
     "references_of",
@@ -62,18 +63,30 @@ def references_of(refs: Any, index: int) -> list[Segment]:
         raise InputError(f"segment {index}: references must be a list, got {refs!r}") from None
 
 
-def fewest_references(
-    hypotheses: Iterable[Any], references: Iterable[Any]
+#: The ``ref_scope`` values that cut each segment's references (:func:`cut_references`).
+CUT_SCOPES = ("fewest", "non-empty")
+
+
+def cut_references(
+    hypotheses: Iterable[Any], references: Iterable[Any], scope: str
 ) -> tuple[list[Segment], list[list[Segment]]]:
-    """The segments, each with its first k references, k the fewest any segment has
-    (``ref_scope="fewest"``): lm-evaluation-harness 0.4.13 ``lm_eval/api/metrics.py``
-    transposes the reference lists with ``zip(*refs)``, which stops at the shortest, before
-    ``sacrebleu.corpus_bleu``; with k = 0 (or no segment) it raises ``IndexError``."""
+    """The segments, each with the references ``ref_scope`` leaves it: ``fewest``, its
+    first k, k the fewest any segment has (lm-evaluation-harness 0.4.13
+    ``lm_eval/api/metrics.py`` transposes the reference lists with ``zip(*refs)``, which
+    stops at the shortest, before ``sacrebleu.corpus_bleu``; k = 0 or no segment:
+    ``IndexError``); ``non-empty``, those that are not ``""`` (sacrebleu 1.5.0-2.1.0
+    ``x is not None and x != ""``; none left: its EOFError/RuntimeError)."""
     segments = list(read_segments(hypotheses, references))
+    hyps = [hyp for hyp, _ in segments]
+    if scope == "non-empty":
+        kept = [[r for r in refs if len(r)] for _, refs in segments]
+        if any(not refs for refs in kept):
+            raise EmulatedFailure("missing-reference", "no non-empty reference for a segment")
+        return hyps, kept
     fewest = min((len(refs) for _, refs in segments), default=0)
     if fewest == 0:  # no segment, or one without a reference
         raise EmulatedFailure("index-error", "zip(*refs) leaves no reference (IndexError)")
-    return [hyp for hyp, _ in segments], [refs[:fewest] for _, refs in segments]
+    return hyps, [refs[:fewest] for _, refs in segments]
 
 
 def read_segments(

@@ -374,6 +374,14 @@ class Config:
         "epsilon of floor / k of add-k; None = sacrebleu default (0.1 / 1)",
         check=_smoothing_value,
     )
+    add_k_from: int = knob(
+        2,
+        "addfrom",
+        "precision",
+        "the lowest order add-k adds k to (1: torchmetrics 0.2.0's smooth=True; 3: "
+        "sacrebleu 1.3.0-1.4.3's n > 1 on 0-based orders)",
+        check=_max_order,
+    )
     epsilon: float = knob(
         0.1, "eps", "precision", "NLTK SmoothingFunction epsilon (method1)", check=_positive
     )
@@ -571,7 +579,7 @@ class Config:
             "(pytorch-ignite, CodeXGLUE)",
         },
     )
-    ref_scope: Literal["segment", "corpus", "fewest"] = knob(
+    ref_scope: Literal["segment", "corpus", "fewest", "non-empty"] = knob(
         "segment",
         "pool",
         "counts",
@@ -582,6 +590,8 @@ class Config:
             "corpus": "every reference of the corpus (fast-bleu's global reference set)",
             "fewest": "its first k references, k the fewest any segment has; none left is "
             "an error (lm-evaluation-harness: sacrebleu after zip(*refs))",
+            "non-empty": "its references but the empty ones; none left is an error "
+            "(sacrebleu 1.5.0-2.1.0)",
         },
     )
     ngram_join: Literal["none", "space", "space-resplit"] = knob(

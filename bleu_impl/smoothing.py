@@ -81,7 +81,7 @@ SKIPPED = "skipped"  # left out of the log-sum, weights kept (NLTK's p > 0 filte
 NOT_IN_SUM = (ABSENT_ONE, DROPPED, TRUNCATED, SKIPPED)
 FORCES_ZERO = (ABSENT_ZERO, ZERO)
 
-_ADDITIVE = {"add-k": 2, "nltk-method2": 2, "add-one": 1}  # smoothing -> first order touched
+_ADDITIVE = {"nltk-method2": 2, "add-one": 1}  # smoothing -> first order touched (add-k: a knob)
 _NLTK_BEFORE_3_6 = ("3.5", "3.3", "3.2.2")  # nltk_methods values with the old method2 and method4
 
 
@@ -175,10 +175,11 @@ def order_precision(
 
 
 def _additive(n: int, m: int, l: int, config: Config, param: Fraction) -> tuple[Exact, Exact]:
-    """Both sums after additive smoothing: +k (``add-k``) or +1 (``add-one``, NLTK method2;
-    before 3.6 method2 touched the unigrams too) from the method's first order on."""
+    """Both sums after additive smoothing: +k (``add-k``, from order ``add_k_from``) or +1
+    (``add-one``, NLTK method2; before 3.6 method2 touched the unigrams too) from the
+    method's first order on."""
     method = config.smoothing
-    first_touched = _ADDITIVE.get(method)
+    first_touched = config.add_k_from if method == "add-k" else _ADDITIVE.get(method)
     if method == "nltk-method2" and config.nltk_methods in _NLTK_BEFORE_3_6:
         first_touched = 1
     if first_touched is None or n < first_touched:

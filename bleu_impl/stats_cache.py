@@ -126,6 +126,12 @@ def _rules_key(config: Config) -> tuple[Any, ...]:
     )
 
 
+def _text_cut(config: Config) -> bool:
+    """Whether references are cut by their text (an empty string, not a blank one: sacrebleu
+    1.5.0-2.1.0), so neither the counts nor the tokens stand for the input."""
+    return config.ref_scope == "non-empty"
+
+
 def _or_error(compute: Callable[[], BleuStats]) -> BleuStats | BleuError:
     try:
         return compute()
@@ -212,7 +218,7 @@ class StatsCache:
         if self._counted(tokenized, config):
             rules += ("segment", "none")
             compute = partial(self._summed, tokenized, config)
-        elif tokenized.error is None and self._read_error is None:
+        elif tokenized.error is None and self._read_error is None and not _text_cut(config):
             # a pool of several segments, or joined n-grams of tokens with spaces: the
             # reference path on the tokens, given as token sequences
             from .api import corpus_stats
@@ -248,7 +254,7 @@ class StatsCache:
         """Whether the per-segment counts of ``tokenized`` give the statistics: no token
         with a space under joined n-grams, and a reference pool only of one segment that
         has references (read and tokenized without error)."""
-        if config.ngram_join != "none" and tokenized.spaced:
+        if (config.ngram_join != "none" and tokenized.spaced) or _text_cut(config):
             return False
         if config.ref_scope == "segment":
             return True

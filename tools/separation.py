@@ -45,6 +45,7 @@ TRIALS: dict[str, tuple[Any, ...]] = {
     "epsilon": (0.1, 1e-12),
     "alpha": (5.0, 1.0),
     "k": (5.0, 1.0),
+    "add_k_from": (2, 1, 3),
     "effective_order": (False, True),
     "auto_reweigh": (False, True),
     "spm_model": (None,),  # a path: the model files are downloaded, none is on this machine
@@ -61,6 +62,11 @@ ZERO_REASONS: dict[tuple[str, Any, Any], str] = {
     ("scale", 1, 100): "presentation only: the score on 0-1 is the same (a scale finding is "
     "identify's, from the answers' ratio)",
     ("tokenize", "spm", "flores101"): "sacrebleu's alias: the same model and tokenizer",
+    **{
+        ("add_k_from", a, b): "read by add-k smoothing only, which no profile has by default "
+        "(one knob is varied at a time); tests/bleu_impl/test_release_knobs.py separates them"
+        for a, b in ((2, 1), (2, 3), (1, 3))
+    },
 }
 #: Why no base takes a value (keys: knob, value), which leaves its every pair at 0.
 UNTAKEN: dict[tuple[str, Any], str] = {

@@ -91,29 +91,44 @@ NLTK (`nltk.translate.bleu_score`):
   but, as every release before 3.6.6, takes `math.log` of a precision left at 0
   (`ValueError: math domain error` on a one-token hypothesis under method4; profile
   `nltk-3.6.1` for 3.6.1–3.6.5); 3.6.6 on leave such an order out of the log-sum (profile
-  `nltk`). `compare --impl nltk==3.2.5 --impl nltk==3.10.4` explains all 180 differences on
-  the bundled fixtures: 167 by `zero_match`, 13 by `nltk_methods`. 3.6 imports `pytest` and
+  `nltk`). `compare --impl nltk==3.2.5 --impl nltk==3.10.4` explains all 191 differences on
+  the bundled fixtures: 178 by `zero_match`, 13 by `nltk_methods`. 3.6 imports `pytest` and
   3.9 loads WordNet while importing, so neither can be run without them.
-- Fixture expectations recorded live from 3.2.5, 3.4.5, 3.5 and 3.6.5
-  (`fixtures/nltk/releases.yaml`, keys `nltk==VERSION`, by
+- Fixture expectations recorded live from 3.2.5, 3.4.5, 3.5 and 3.6.5 (keys
+  `nltk==VERSION` on the cases of `fixtures/nltk/smoothing.yaml`, by
   `python -m tools.fixtures.record_releases`) are reproduced by those profiles.
 
-sacrebleu: 1.0.x has only `bleu(instream, refstreams, smooth, force)` (not called); 1.1.2
-and 1.4.11–1.4.12 cannot be installed here (a broken sdist; `mecab-python3` 0.996.5 needs
-`mecab-config` to build); 1.4.5–1.4.8 fail while importing MeCab. 2.2.0–2.6.0 are the
-current behaviour (profile `sacrebleu`); every earlier class is "no profile matches", each
-with the case that separates it from the one before and the changelog's words on it. What
-no knob models yet: before 2.2.0 an empty reference is removed from its segment (2.2.0:
-"allow empty references"); 2.0.0 counts orders up to 4 whatever `max_ngram_order` says in
-one of its sums (2.1.0's "corpus_score() now using max_ngram_order"); before 2.0.0 `exp`
-smoothing is applied even when nothing matches (2.0.0's #141), 1.4.4–1.4.14 `floor`
-defaults to 0 (0.1 from 1.5.0), and earlier classes differ in 13a tokenization and add-k.
+sacrebleu (`corpus_bleu`/`sentence_bleu`, `BLEU` from 2.0): 1.1.2 and 1.4.11–1.4.12 cannot
+be installed here (a broken sdist; `mecab-python3` 0.996.5 needs `mecab-config` to build);
+1.4.5–1.4.8 fail while importing MeCab. Each older class has the profile its code reads as
+(the sweep checks each range), most at no cost in code:
+
+- 2.0.0–2.1.0 (`sacrebleu-2.0`) remove an empty reference from its segment (`ref_scope`
+  `non-empty`; 2.2.0: "allow empty references"); 2.0.0's corpus score sums orders 1–4
+  whatever `max_ngram_order` says (2.1.0: "corpus_score() now using max_ngram_order"), so
+  the profile offers N = 4 only and the two releases stay two classes;
+- 1.5.0–1.5.1 (`sacrebleu-1.5`) smooth even when nothing matches (`early_zero=none`; 2.0.0's
+  #141 added the early 0);
+- 1.4.4–1.4.14 (`sacrebleu-1.4.4`) keep empty references and default `floor` to 0 (0.1
+  from 1.5.0), a rule of the profile; before 1.4.13 `sentence_bleu` hands its reference
+  list to `corpus_bleu` as reference streams (an EOFError on every sentence, not compared);
+- 1.3.1–1.4.3 (`sacrebleu-1.3`) add k from the trigrams on (`add_k_from=3`: the code's
+  `n > 1` on 0-based orders; 1.4.4: "only applied smoothing to n-grams for n > 2"), with k
+  defaulting to 0;
+- 1.1.7–1.2.21 (`sacrebleu-1.1.7`) have no add-k (the profile does not offer it);
+- 1.1.0–1.1.6 decode `&amp;`, `&lt;` and `&gt;` to `"` in 13a, and 1.0.x has no
+  `corpus_bleu`: "no profile matches", with the reason in the table.
+
+2.2.0–2.6.0 are the current behaviour, but the profile `sacrebleu` is one answer short: on
+a segment without any reference (`multibleu.gen.12-0106`) sacrebleu returns `ref_len = -1`,
+which the adapter reports as a missing-reference failure, while bleu_impl raises an input
+error (`missing_refs=error`), a failure of no known kind.
 
 torchmetrics (`bleu_score`): 0.2.0's `smooth=True` adds one to every order, the unigrams
-too (`torch.add(numerator, torch.ones(n_gram))`; 0.3.0 restores the unigram precision), which
-the torchmetrics profile's `add-k` option does not express; 0.3.0–0.9.0 answer as the
-current release wherever they can, but have no `weights` argument (a TypeError, counted
-as raised), which 0.9.1 adds; 0.5.1 cannot be imported (`tqdm` used without its import).
+too (`torch.add(numerator, torch.ones(n_gram))`; 0.3.0 restores the unigram precision):
+profile `torchmetrics-0.2` (`add_k_from=1`); 0.3.0–0.9.0 answer as the current release
+wherever they can, but have no `weights` argument (a TypeError, counted as raised), which
+0.9.1 adds; 0.5.1 cannot be imported (`tqdm` used without its import).
 Every environment of a torch library holds the harness's torch build (2.13.0+cpu here), not
 the torch each release was tested with.
 """

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..inputs import CHUNK_SENTENCES, fewest_references, read_chunks
+from ..inputs import CHUNK_SENTENCES, CUT_SCOPES, cut_references, read_chunks
 from ..knobs import Config
 from ..ngrams import needs_last
 from ..stats import BleuStats
@@ -46,8 +46,8 @@ def corpus_stats(
     segment's statistics are kept as parts, as the reference path keeps them."""
     macro = config.aggregation == "macro"
     every_last = macro and needs_last(config)
-    if config.ref_scope == "fewest":
-        hypotheses, references = fewest_references(hypotheses, references)
+    if config.ref_scope in CUT_SCOPES:
+        hypotheses, references = cut_references(hypotheses, references, config.ref_scope)
     with gc_paused():
         if config.ref_scope == "corpus":
             chunk = pooled_chunk(hypotheses, references, config, every_last=every_last)

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..inputs import CHUNK_SENTENCES
+from ..inputs import CHUNK_SENTENCES, CUT_SCOPES
 from ..knobs import Config
 from ..ngrams import last_segment, needs_last
 from ..tokenizers import Pipeline, pipelines
@@ -177,8 +177,8 @@ class Store:
 
     def _chunk(self, hypotheses: Any, references: Any, config: Config) -> ChunkStats | None:
         plain = plain_inputs(hypotheses, references)
-        if plain is None or not supports_corpus(config) or config.ref_scope == "fewest":
-            return None  # the fewest references: counted the usual way, on the cut input
+        if plain is None or not supports_corpus(config) or config.ref_scope in CUT_SCOPES:
+            return None  # references cut (ref_scope): counted the usual way, on the cut input
         hyps, refss = plain
         ks = [len(r) for r in refss]
         if not hyps or not _counts_accepted(ks, config):

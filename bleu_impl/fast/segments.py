@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..inputs import CHUNK_SENTENCES, fewest_references, read_chunks
+from ..inputs import CHUNK_SENTENCES, CUT_SCOPES, cut_references, read_chunks
 from ..knobs import Config
 from ..ngrams import needs_last
 from ..reflength import RefLength
@@ -97,7 +97,7 @@ def _chunks(
     if config.ref_scope == "corpus":
         yield pooled_chunk(hypotheses, references, config, every_last=True)
         return
-    if config.ref_scope == "fewest":
-        hypotheses, references = fewest_references(hypotheses, references)
+    if config.ref_scope in CUT_SCOPES:
+        hypotheses, references = cut_references(hypotheses, references, config.ref_scope)
     for start, hyps, refss in read_chunks(hypotheses, references, CHUNK_SENTENCES):
         yield count_chunk(hyps, refss, config, start, every_last=True)

@@ -14,6 +14,16 @@ _OPTIONS = {
     "smoothing_value": Option("smooth=True adds exactly 1", (1.0,)),
 }
 
+_DEFAULTS = {
+    "tokenize": "none",
+    "ref_length": "closest-first",
+    "smoothing": "none",
+    "absent_order": "zero",
+    "zero_match": "zero",
+    "early_zero": "any-zero-order",
+    "arithmetic": "float32",
+}
+
 #: sacre_bleu.py AVAILABLE_TOKENIZERS (torchmetrics 1.9.0)
 _TOKENIZERS = "13a intl char none zh ja-mecab ko-mecab flores101 flores200"
 
@@ -25,16 +35,18 @@ PROFILES: tuple[Profile, ...] = (
         "match (even with smooth=True, which is add-1 for n >= 2).",
         source="Lightning-AI/torchmetrics@dab0333 src/torchmetrics/functional/text/bleu.py",
         releases=("torchmetrics", "0.9.1", "1.9.0"),
-        defaults={
-            "tokenize": "none",
-            "ref_length": "closest-first",
-            "smoothing": "none",
-            "absent_order": "zero",
-            "zero_match": "zero",
-            "early_zero": "any-zero-order",
-            "arithmetic": "float32",
-        },
+        defaults=_DEFAULTS,
         options=_OPTIONS,
+    ),
+    Profile(
+        name="torchmetrics-0.2",
+        summary="torchmetrics 0.2.0 bleu_score: as torchmetrics, but smooth=True adds one to "
+        "every order, the unigrams too (0.3.0 spares them).",
+        source="Lightning-AI/torchmetrics v0.2.0 torchmetrics/functional/nlp.py "
+        "(torch.add(numerator, torch.ones(n_gram)))",
+        releases=("torchmetrics", "0.2.0", "0.2.0"),
+        defaults={**_DEFAULTS, "add_k_from": 1},
+        options={k: v for k, v in _OPTIONS.items() if k != "weights"},
     ),
     Profile(
         name="torchmetrics-sacrebleu",
@@ -43,16 +55,7 @@ PROFILES: tuple[Profile, ...] = (
         "the BLEUScore computation: no exp smoothing, ties to the first listed reference, "
         "0 whenever an order has no match, float32 tensors.",
         source="Lightning-AI/torchmetrics@dab0333 src/torchmetrics/functional/text/sacre_bleu.py",
-        defaults={
-            "tokenize": "13a",
-            "line_prep": "none",
-            "ref_length": "closest-first",
-            "smoothing": "none",
-            "absent_order": "zero",
-            "zero_match": "zero",
-            "early_zero": "any-zero-order",
-            "arithmetic": "float32",
-        },
+        defaults={**_DEFAULTS, "tokenize": "13a", "line_prep": "none"},
         options={
             **_OPTIONS,
             "tokenize": Option("tokenize=", tuple(_TOKENIZERS.split())),

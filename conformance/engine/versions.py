@@ -241,6 +241,9 @@ def behaviour_classes(
         behaviour = Behaviour(library, tuple(r.release for r in group), error=first.error)
         if not first.error:
             behaviour = _named(behaviour, first, found, cases, tol)
+            if behaviour.profile is None:
+                why = release_notes().get("unmatched", {}).get(library, {})
+                behaviour = replace(behaviour, why=why.get(first.release, ""))
             if previous is not None:
                 behaviour = _separated(behaviour, previous, first, tol)
                 behaviour = replace(behaviour, notes=_notes_between(library, last, first.release))
@@ -251,8 +254,9 @@ def behaviour_classes(
 
 @functools.cache
 def release_notes() -> dict[str, Any]:
-    """``fixtures/release-notes.yaml``: per library, its notes' ``sources`` and, per
-    release, the quotations that explain a change of BLEU."""
+    """``fixtures/release-notes.yaml``: per library, its notes' ``sources``, per release
+    the quotations that explain a change of BLEU, and (``unmatched``) per first release of
+    a class no profile matches, why."""
     import yaml  # only a sweep reads the notes: `versions --help` loads no YAML
 
     from ..cases.implementations import BUNDLED_ROOT, RELEASE_NOTES_FILE

@@ -46,9 +46,10 @@ def behaviour(b: Behaviour) -> str:
         reproduced += f"; {b.failed} raised, not compared"
     if b.profile is not None:
         return f"profile {b.profile} ({reproduced})"
+    why = f": {b.why}" if b.why else ""
     if b.nearest:
-        return f"no profile matches (nearest {b.nearest}: {reproduced})"
-    return "no profile matches (the library has no profile)"
+        return f"no profile matches (nearest {b.nearest}: {reproduced}){why}"
+    return f"no profile matches (the library has no profile){why}"
 
 
 def _side(side: Side | None) -> str:

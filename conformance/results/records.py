@@ -584,7 +584,8 @@ class Behaviour:
     ``compared``, for the nearest otherwise; ``failed``: answers that are failures of no
     known kind, never compared), and the case that separates it from the previous class
     with both answers (``case``, ``before``, ``after``; ``differing`` cases in all);
-    ``notes``: the release notes' words on the change (``release: "words" (source)``)."""
+    ``notes``: the release notes' words on the change (``release: "words" (source)``);
+    ``why``: for a class no profile matches, what in the releases' code no knob models."""
 
     KIND: ClassVar[str] = "behaviour"
 
@@ -601,6 +602,7 @@ class Behaviour:
     before: Side | None = None
     after: Side | None = None
     notes: tuple[str, ...] = ()
+    why: str = ""
 
 
 #: Every record kind a log holds, by the name in its ``record`` field.

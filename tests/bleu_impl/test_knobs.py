@@ -89,6 +89,7 @@ SCORING_VALUES = {
     "epsilon": [0.1, 1.0],
     "alpha": [5.0, 0.5],
     "k": [5.0, 1.0],
+    "add_k_from": [2, 1, 3],
     "effective_order": [False, True],
     "auto_reweigh": [False, True],
 }

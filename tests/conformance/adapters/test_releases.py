@@ -139,6 +139,19 @@ def test_identify_names_the_measured_release_range(capsys):
     assert "nltk==3.2.5 matches nltk-3.2.2 (as nltk 3.2.2–3.2.5 do)" in out
 
 
+def test_identify_names_the_range_of_an_old_sacrebleu_profile(capsys):
+    """sacrebleu 1.4.14 is nearest to sacrebleu-1.4.4 (floor's default 0, smoothing when
+    nothing matches), named with the releases the sweep measured it to reproduce; its
+    counts after add-k include the k (1.x's compute_bleu adds to its inputs), which keeps
+    run --as from passing."""
+    from conformance.cli import main
+
+    argv = ["identify", "--impl", "sacrebleu==1.4.14", "-k", "sacrebleu.smoothing"]
+    main([*argv, "--generate", "0", "--quiet"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "Nearest: sacrebleu-1.4.4 (as sacrebleu 1.4.4–1.4.14 do), reproducing 12/12" in said
+
+
 def test_every_difference_of_nltk_325_and_3_10_4_is_explained(capsys):
     """On the bundled fixtures every difference is zero_match truncate vs float-min (the
     3.3 change) or the NLTK release's smoothing code (``nltk_methods``): 3.2.5's method2 adds

@@ -70,8 +70,8 @@ def test_dask_equals_one_process_or_refuses(corpora, profile, on_dask, tmp_path)
     for hyps, refs in corpora:
         try:
             one = corpus_stats(hyps, refs, config)
-        except bleu_impl.InputError:  # e.g. one reference only: not this corpus
-            continue
+        except (bleu_impl.InputError, bleu_impl.EmulatedFailure):  # e.g. one reference only,
+            continue  # or only empty ones (sacrebleu 1.5-2.1 fail): not this corpus
         if unshardable(config) is not None:
             with pytest.raises(KnobError, match="cannot shard these statistics over Dask"):
                 on_dask(hyps, refs, config)
