@@ -19,7 +19,8 @@ measures, each in a fresh process (warm-up + --reps timed runs, median):
   ja-mecab   corpus BLEU of Japanese text with ja-mecab, and MeCab's parse alone (<= 100k)
   streamed   bleu_impl reading the corpus files line by line (sizes >= 100k): bounded memory;
              and on a 2-worker Dask LocalCluster whose workers read their own byte ranges
-             of the files (wall clock, cluster start-up not timed)
+             of the files; both in wall time and CPU time on the critical path (cluster
+             start-up and the workers' imports before the clock, their times stated)
   identify   `bleu-conformance identify --impl nltk` and `--impl sacrebleu`, each in a fresh
              process, wall and CPU time (target: 10 s); after a full run, or alone with
              --identify-only (not with --quick)
@@ -127,7 +128,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("wall", "cpu"),
         default="wall",
         help="time measured: wall (default) or the measuring process's CPU time, steadier on "
-        "a loaded machine (not for --jobs rows: worker processes are not counted)",
+        "a loaded machine (rows with worker processes, --jobs and Dask, and the streamed row "
+        "compared with Dask are timed in wall time either way)",
     )
     parser.add_argument(
         "--reps", type=positive_int, default=5, help="timed runs per measurement (5)"

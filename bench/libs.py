@@ -36,10 +36,17 @@ DASK_FILES = "bleu_impl Dask 2-worker cluster (files)"
 
 #: Both rows that read the corpus files themselves, with their notes.
 FILE_ROWS = {
-    STREAMED: "",
-    DASK_FILES: "wall clock (the work is in the workers); cluster start-up and the workers' "
-    "imports not timed; each worker reads its own byte ranges; peak RSS is the client's",
+    STREAMED: "wall clock (compared with the Dask row)",
+    DASK_FILES: "wall clock; 16 byte ranges of the files, read by the workers themselves, "
+    "only statistics sent back; peak RSS is the client's",
 }
+
+#: bleu_impl over 2 worker processes of its own (``--jobs 2``).
+JOBS = "bleu_impl --jobs 2"
+
+#: Rows timed in wall time whatever ``--clock`` says: their work is in other processes, or
+#: they are compared with such a row.
+WALL_CLOCK = (*FILE_ROWS, JOBS)
 
 #: bleu_impl's batch sentence API (``sentence_scores``), beside the per-call loop.
 SENTENCE_BATCH = "bleu_impl sentence_scores"
@@ -249,7 +256,7 @@ def _split_kept(hyps: list[str], refs: list[list[str]]) -> Run:
 
 JA_MODULES = ("MeCab", "ipadic")
 JA_HINT = "pip install 'bleu-conformance[ja]' (mecab-python3 + ipadic, as sacrebleu[ja])"
-JOBS_NOTE = "2 worker processes (pool start-up included); peak RSS is the parent's only"
+JOBS_NOTE = "2 worker processes (pool start-up included), wall clock; peak RSS: the parent's"
 TORCH_NOTE = "float32 tensors internally; closest reference ties to the first listed"
 ADAPTERS: tuple[Adapter, ...] = (
     Adapter(
@@ -269,7 +276,7 @@ ADAPTERS: tuple[Adapter, ...] = (
     Adapter("pretok", "bleu_impl", _bleu_impl("none"), modules=("numpy",)),
     Adapter(
         "pretok",
-        "bleu_impl --jobs 2",
+        JOBS,
         _bleu_impl("none", jobs=2),
         note=JOBS_NOTE,
         modules=("numpy",),
@@ -327,7 +334,7 @@ ADAPTERS: tuple[Adapter, ...] = (
     Adapter("13a", "bleu_impl", _bleu_impl("13a"), modules=("numpy",)),
     Adapter(
         "13a",
-        "bleu_impl --jobs 2",
+        JOBS,
         _bleu_impl("13a", jobs=2),
         note=JOBS_NOTE,
         modules=("numpy",),
@@ -359,7 +366,7 @@ ADAPTERS: tuple[Adapter, ...] = (
     ),
     Adapter("sentence", "sacrebleu", _sacrebleu_sentence, modules=("sacrebleu",)),
     Adapter("zh", "bleu_impl", _bleu_impl("zh"), modules=("numpy",)),
-    Adapter("zh", "bleu_impl --jobs 2", _bleu_impl("zh", jobs=2), note=JOBS_NOTE),
+    Adapter("zh", JOBS, _bleu_impl("zh", jobs=2), note=JOBS_NOTE),
     Adapter("zh", "sacrebleu", _sacrebleu("zh"), modules=("sacrebleu",)),
     Adapter(
         "ja-mecab",
@@ -373,7 +380,7 @@ ADAPTERS: tuple[Adapter, ...] = (
     Adapter("ja-mecab", "bleu_impl", _bleu_impl("ja-mecab"), modules=JA_MODULES, hint=JA_HINT),
     Adapter(
         "ja-mecab",
-        "bleu_impl --jobs 2",
+        JOBS,
         _bleu_impl("ja-mecab", jobs=2),
         note=JOBS_NOTE,
         modules=JA_MODULES,

@@ -131,16 +131,31 @@ def targets(rows: list[Row]) -> list[str]:
         small = [r.peak_mb or 0 for r in streamed if r.size < 1_000_000]
         ok = None if not big or not small else max(big) < 1.5 * max(small)
         out.append(f"- 1M streamed in bounded memory — {_verdict(ok)} (peak RSS {sizes})")
-    for dask in (r for r in rows if r.lib == DASK_FILES and r.size >= 1_000_000):
-        one = _find(rows, dask.size, dask.refs, dask.task, STREAMED)
-        r = _ratio(dask, one)
-        detail = f"{dask.median:.2f} s wall vs {one.median:.2f} s" if r and one else "not measured"
-        out.append(
-            f"- {TASK_TITLES[dask.task]}, {dask.size:,} x {dask.refs}: Dask on a 2-worker "
-            f"LocalCluster faster than one process reading the same files — "
-            f"{_verdict(None if r is None else r < 1)} ({detail})"
-        )
+    out += [_dask_target(rows, r) for r in rows if r.lib == DASK_FILES and r.size >= 1_000_000]
     return out
+
+
+def _dask_target(rows: list[Row], dask: Row) -> str:
+    """Dask against one process reading the same files: met when both its wall time and its
+    CPU time on the critical path (client + busiest worker) are lower; the second does not
+    grow when other work holds the cores, and the first shows what a user waits."""
+    one = _find(rows, dask.size, dask.refs, dask.task, STREAMED)
+    wall, cpu = _ratio(one, dask), None
+    if one and one.cpu_median and dask.cpu_median:
+        cpu = one.cpu_median / dask.cpu_median
+    ok = None if wall is None or cpu is None else wall > 1 and cpu > 1
+    detail = "not measured"
+    if one and dask.median and one.median and dask.cpu_median and one.cpu_median:
+        detail = (
+            f"wall {dask.median:.2f} s vs {one.median:.2f} s, {wall:.2f}x; CPU on the critical "
+            f"path, client + busiest worker vs the one process, {dask.cpu_median:.2f} s vs "
+            f"{one.cpu_median:.2f} s, {cpu:.2f}x"
+        )
+    return (
+        f"- {TASK_TITLES[dask.task]}, {dask.size:,} x {dask.refs}: Dask on a 2-worker "
+        f"LocalCluster faster than one process reading the same files — {_verdict(ok)} "
+        f"({detail})"
+    )
 
 
 #: rows that are not peers in "faster than every peer" (bleu_impl's own variants, floors)
