@@ -12,6 +12,7 @@ from conformance.reporters.textgrid import grid
 from . import corpus_report
 from .cfloor import C_FLOOR
 from .generated import Measured, section
+from .identify import identify_table
 from .libs import DASK_FILES, SENTENCE_BATCH
 from .results import Run
 from .runner import STREAMED, Row
@@ -263,6 +264,7 @@ def markdown(run: Run) -> str:
             "CJK punctuation, some digits), one system at edit rate 0.3.",
             f"- {len(medians)} timed rows.",
             "",
+            *([meta["note"], ""] if meta.get("note") else []),
             "## Targets",
             "",
             *targets(rows),
@@ -273,8 +275,25 @@ def markdown(run: Run) -> str:
             "",
             *_speed_sections(rows, run.compared),
             *(corpus_report.section(run.corpus_report) if run.corpus_report else []),
+            *_identify_section(run),
         ]
     )
+
+
+def _identify_section(run: Run) -> list[str]:
+    """``identify --impl X`` timed, with the load average when it was."""
+    if not run.identify:
+        return []
+    load = ", ".join(f"{x:.1f}" for x in run.meta.get("identify_load", []))
+    return [
+        "## identify",
+        "",
+        f"Load average at the end: {load} (wall time grows with other work on the machine; "
+        "CPU time does not)",
+        "",
+        identify_table(run.identify),
+        "",
+    ]
 
 
 def _speed_sections(rows: list[Row], compared: list[Measured]) -> list[str]:

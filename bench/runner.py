@@ -172,15 +172,14 @@ def _jobs(plan: Plan, size: int) -> list[tuple[str, Adapter | str]]:
     # sacrebleu first in each task: its score is what the others are checked against
     ordered = sorted(ADAPTERS, key=lambda a: (TASKS.index(a.task), a.lib != "sacrebleu"))
     for adapter in ordered:
-        if plan.libs and adapter.lib not in plan.libs:
-            continue
         if plan.tasks and adapter.task not in plan.tasks:
             continue
         if adapter.task == "sentence" and size > plan.sentence_max:
             continue
         if adapter.task in ("zh", "ja-mecab") and size > plan.cjk_max:
             continue
-        chosen.append((adapter.task, adapter))
+        if not plan.libs or adapter.lib in plan.libs:
+            chosen.append((adapter.task, adapter))
         if adapter.lib == "bleu_impl" and adapter.task in ("pretok", "13a") and size >= 100_000:
             chosen += [
                 (adapter.task, lib) for lib in FILE_ROWS if not plan.libs or lib in plan.libs

@@ -165,3 +165,36 @@ def test_a_block_whose_sacrebleu_row_was_not_run_is_checked_against_the_referenc
     rows = {r.lib: r for r in run_plan(plan, log=lambda _: None)}
     assert rows["sacrebleu"].skipped.startswith("not run at 40")
     assert rows["bleu_impl"].check == "= reference-none" and rows["bleu_impl"].times
+
+
+def test_identify_rows_and_notes_are_kept_in_the_results_and_rendered(tmp_path: Path) -> None:
+    """The identify section and ``--note`` were written into the Markdown only: a
+    ``--render`` of the saved results dropped them."""
+    from bench.identify import IdentifyRow
+
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    found = [IdentifyRow("nltk", 3.2, 2.9, "match: nltk")]
+    save_run(first, Run(_rows(), [], {**META, "note": "First."}, identify=found))
+    save_run(second, Run([Row(1_000_000, 1, "pretok", "bleu_impl", times=[9.0])], [], {**META}))
+    merged = merge_runs([first, second])
+    assert merged.identify == found and merged.meta["note"] == "First."
+    output = tmp_path / "benchmarks.md"
+    assert main(["--render", str(first), str(second), "--output", str(output)]) == 0
+    text = output.read_text(encoding="utf-8")
+    assert "\nFirst.\n\n## Targets\n" in text
+    assert "## identify" in text and "| `identify --impl nltk` | 3.2 | 2.9 | met |" in text
+    assert load_run(output.with_suffix(".json")).identify == found
+
+
+def test_append_adds_rows_to_the_saved_results(tmp_path: Path) -> None:
+    """``--append`` added a Markdown section the saved results did not hold."""
+    output = tmp_path / "bench.md"
+    argv = ["--sizes", "40", "--refs", "1", "--tasks", "floor", "--libs", "str.split"]
+    argv += ["--reps", "1", "--warmup", "0", "--cache", str(tmp_path), "--output", str(output)]
+    assert main(argv) == 0
+    assert main([*argv, "--sizes", "50", "--append", "--note", "Fifty."]) == 0
+    saved = load_run(output.with_suffix(".json"))
+    assert [r.size for r in saved.rows] == [40, 50] and saved.meta["note"] == "Fifty."
+    rendered = tmp_path / "again.md"
+    assert main(["--render", str(output.with_suffix(".json")), "--output", str(rendered)]) == 0
+    assert rendered.read_text(encoding="utf-8") == output.read_text(encoding="utf-8")
