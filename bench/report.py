@@ -145,7 +145,7 @@ def _dask_target(rows: list[Row], dask: Row) -> str:
     if one and one.cpu_median and dask.cpu_median:
         cpu = one.cpu_median / dask.cpu_median
     ok = None if wall is None or cpu is None else wall > 1 and cpu > 1
-    detail = "not measured"
+    detail = "one process not measured" if wall is None else "no CPU critical path recorded"
     if one and dask.median and one.median and dask.cpu_median and one.cpu_median:
         detail = (
             f"wall {dask.median:.2f} s vs {one.median:.2f} s, {wall:.2f}x; CPU on the critical "
