@@ -254,6 +254,13 @@ def markdown(run: Run) -> str:
             "counting per segment in C; its statistics are scored by bleu_impl and checked "
             "like every row. Sentence rows are divided by the 13a C floor (the same "
             "per-segment statistics).",
+            "- Processes: rows whose work is in other processes (`--jobs 2`, Dask) and the "
+            "streamed row Dask is compared with are timed in wall time whatever the clock; "
+            "the Dask cluster (2 workers x 1 thread) is started and its workers' imports "
+            "done before the clock (their times are in the row's note); the Dask target "
+            "also compares CPU time on the critical path (the client's, scheduler included, "
+            "plus the busiest worker's) with the one process's, which waiting for a core on "
+            "a loaded machine does not inflate.",
             "- Check: before a time is reported its score must equal sacrebleu's (or, for "
             "libraries with other semantics, bleu_impl's profile of that library) to 1e-12; "
             "otherwise the time is withheld and the difference shown.",
