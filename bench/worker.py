@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .libs import ADAPTERS, CHECKS, DASK_FILES, STREAMED, Run
+from .libs import ADAPTERS, CHECKS, DASK_FILES, DASK_PARTS, STREAMED, Run
 
 
 def read_corpus(path: str, refs: int) -> tuple[list[str], list[list[str]]]:
@@ -117,7 +117,7 @@ def _dask_files(spec: dict[str, Any]) -> Prepared:
     config = get_profile("sacrebleu").resolve({"tokenize": spec["tokenize"]}, "corpus")
 
     def run() -> float:
-        pieces = file_shards(str(folder / "hyp.txt"), refs, parts=16)
+        pieces = file_shards(str(folder / "hyp.txt"), refs, parts=DASK_PARTS)
         stats = bag_stats(db.from_sequence(pieces, npartitions=len(pieces)), config)
         return score_stats(stats, profile="sacrebleu", config=config).score
 
