@@ -263,6 +263,21 @@ JA_MODULES = ("MeCab", "ipadic")
 JA_HINT = "pip install 'bleu-conformance[ja]' (mecab-python3 + ipadic, as sacrebleu[ja])"
 JOBS_NOTE = "2 worker processes (pool start-up included), wall clock; peak RSS: the parent's"
 TORCH_NOTE = "float32 tensors internally; closest reference ties to the first listed"
+
+
+def _ours_and_sacrebleu(
+    task: str, tokenize: str, needs: tuple[str, ...] = (), hint: str = ""
+) -> tuple[Adapter, ...]:
+    """bleu_impl, bleu_impl ``--jobs 2`` and sacrebleu on a corpus task (``needs``: the
+    tokenizer's modules)."""
+    ours = ("numpy", *needs)
+    return (
+        Adapter(task, "bleu_impl", _bleu_impl(tokenize), modules=ours, hint=hint),
+        Adapter(task, JOBS, _bleu_impl(tokenize, jobs=2), note=JOBS_NOTE, modules=ours, hint=hint),
+        Adapter(task, "sacrebleu", _sacrebleu(tokenize), modules=("sacrebleu", *needs), hint=hint),
+    )
+
+
 ADAPTERS: tuple[Adapter, ...] = (
     Adapter(
         "floor",
@@ -278,15 +293,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         check="",
         note="token lists of the whole corpus built and held, as a BLEU needs them (no BLEU)",
     ),
-    Adapter("pretok", "bleu_impl", _bleu_impl("none"), modules=("numpy",)),
-    Adapter(
-        "pretok",
-        JOBS,
-        _bleu_impl("none", jobs=2),
-        note=JOBS_NOTE,
-        modules=("numpy",),
-    ),
-    Adapter("pretok", "sacrebleu", _sacrebleu("none"), modules=("sacrebleu",)),
+    *_ours_and_sacrebleu("pretok", "none"),
     Adapter(
         "pretok",
         "nltk",
@@ -336,15 +343,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         Adapter(task, C_FLOOR, None, note="statistics in C, scored here; files in memory")
         for task in ("pretok", "13a")
     ),
-    Adapter("13a", "bleu_impl", _bleu_impl("13a"), modules=("numpy",)),
-    Adapter(
-        "13a",
-        JOBS,
-        _bleu_impl("13a", jobs=2),
-        note=JOBS_NOTE,
-        modules=("numpy",),
-    ),
-    Adapter("13a", "sacrebleu", _sacrebleu("13a"), modules=("sacrebleu",)),
+    *_ours_and_sacrebleu("13a", "13a"),
     Adapter("13a", "bleuscore", _bleuscore, modules=("bleuscore",)),
     Adapter(
         "13a",
@@ -370,9 +369,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         modules=("numpy",),
     ),
     Adapter("sentence", "sacrebleu", _sacrebleu_sentence, modules=("sacrebleu",)),
-    Adapter("zh", "bleu_impl", _bleu_impl("zh"), modules=("numpy",)),
-    Adapter("zh", JOBS, _bleu_impl("zh", jobs=2), note=JOBS_NOTE),
-    Adapter("zh", "sacrebleu", _sacrebleu("zh"), modules=("sacrebleu",)),
+    *_ours_and_sacrebleu("zh", "zh"),
     Adapter(
         "ja-mecab",
         "MeCab parse only",
@@ -382,22 +379,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         modules=JA_MODULES,
         hint=JA_HINT,
     ),
-    Adapter("ja-mecab", "bleu_impl", _bleu_impl("ja-mecab"), modules=JA_MODULES, hint=JA_HINT),
-    Adapter(
-        "ja-mecab",
-        JOBS,
-        _bleu_impl("ja-mecab", jobs=2),
-        note=JOBS_NOTE,
-        modules=JA_MODULES,
-        hint=JA_HINT,
-    ),
-    Adapter(
-        "ja-mecab",
-        "sacrebleu",
-        _sacrebleu("ja-mecab"),
-        modules=("sacrebleu", *JA_MODULES),
-        hint=JA_HINT,
-    ),
+    *_ours_and_sacrebleu("ja-mecab", "ja-mecab", JA_MODULES, JA_HINT),
 )
 
 
