@@ -216,6 +216,12 @@ def sentence_targets(rows: list[Row]) -> list[str]:
     return out
 
 
+_AUTOGROUP = (
+    " Linux autogroup scheduling was on: the bench's processes shared one session's slice "
+    "of the CPU, so when other sessions kept the cores busy (load average above 2) the two "
+    "workers together got no more CPU than one process, and only the CPU path shows "
+    "what the second core gives."
+)
 _CLOCKS = {"wall": "wall time", "cpu": "CPU time of the measuring process"}
 
 
@@ -260,7 +266,7 @@ def markdown(run: Run) -> str:
             "done before the clock (their times are in the row's note); the Dask target "
             "also compares CPU time on the critical path (the client's, scheduler included, "
             "plus the busiest worker's) with the one process's, which waiting for a core on "
-            "a loaded machine does not inflate.",
+            "a loaded machine does not inflate." + _AUTOGROUP * bool(meta.get("autogroup")),
             "- Check: before a time is reported its score must equal sacrebleu's (or, for "
             "libraries with other semantics, bleu_impl's profile of that library) to 1e-12; "
             "otherwise the time is withheld and the difference shown.",

@@ -69,6 +69,14 @@ def machine() -> str:
     )
 
 
+def _autogroup() -> bool:
+    """Whether Linux groups each session's processes into one CPU share (autogroup)."""
+    try:
+        return Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() == "1"
+    except OSError:
+        return False
+
+
 def run_meta(command: str, reps: int, warmup: int, clock: str) -> dict[str, Any]:
     """Where, when and how this run measures (the load average is read again at the end)."""
     return {
@@ -81,6 +89,7 @@ def run_meta(command: str, reps: int, warmup: int, clock: str) -> dict[str, Any]
         "reps": reps,
         "warmup": warmup,
         "clock": clock,
+        "autogroup": _autogroup(),
     }
 
 

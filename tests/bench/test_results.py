@@ -141,6 +141,11 @@ def test_dask_is_ahead_only_when_both_its_wall_and_its_cpu_critical_path_are() -
     ]
     assert "**not met**" in next(t for t in targets(pair(3.0, 5.5)) if "Dask" in t)
     assert "**not met**" in next(t for t in targets(pair(6.5, 2.8)) if "Dask" in t)
+    from bench.report import markdown
+
+    said = "autogroup scheduling was on"
+    assert said in markdown(Run(pair(3.0, 2.8), [], {**META, "autogroup": True}))
+    assert said not in markdown(Run(pair(3.0, 2.8), [], dict(META)))
     unpaired = pair(3.0, 2.8)[1:]
     assert "not measured (one process not measured)" in next(
         t for t in targets(unpaired) if "Dask" in t
