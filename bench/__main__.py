@@ -19,7 +19,8 @@ measures, each in a fresh process (warm-up + --reps timed runs, median):
   ja-mecab   corpus BLEU of Japanese text with ja-mecab, and MeCab's parse alone (<= 100k)
   streamed   bleu_impl reading the corpus files line by line (sizes >= 100k): bounded memory;
              and on a 2-worker Dask LocalCluster whose workers read their own byte ranges
-             of the files (wall clock, cluster start-up not timed)
+             of the files; both in wall time and CPU time on the critical path (cluster
+             start-up and the workers' imports before the clock, their times stated)
   identify   `bleu-conformance identify --impl nltk` and `--impl sacrebleu`, each in a fresh
              process, wall and CPU time (target: 10 s); after a full run, or alone with
              --identify-only (not with --quick)
@@ -30,7 +31,8 @@ Peak memory is the measuring process's peak RSS during the timed calls (corpus i
 At --big segments and above only the libraries in --big-libs run, once each. A measurement
 whose peak RSS, extrapolated linearly from the previous size, would exceed 80% of the
 available memory is skipped with that reason (sacrebleu at 1M x 4 refs needs ~29 GB).
---append adds a run as a new section of the report (e.g. 1M x 4 for bleu_impl only).
+--append adds a run's rows to the saved results (e.g. 1M x 4 for bleu_impl only). The report
+is always rendered from the saved results (--output's .json) alone: --render writes it again.
 
 examples:
   python -m bench --quick                      # smoke run, seconds; writes nothing
@@ -58,7 +60,7 @@ from .cfloor import C_FLOOR
 from .generated import RUNS, Measured, measure
 from .libs import ADAPTERS, FILE_ROWS, SENTENCE_BATCH
 from .report import console, markdown
-from .results import Run, merge_runs, run_meta, save_run
+from .results import Run, load_run, merge, merge_runs, run_meta, save_run
 from .runner import ALL_TASKS, DEFAULT_CACHE, TASKS, Plan, Row, run_plan
 
 _T = TypeVar("_T")
@@ -127,7 +129,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("wall", "cpu"),
         default="wall",
         help="time measured: wall (default) or the measuring process's CPU time, steadier on "
-        "a loaded machine (not for --jobs rows: worker processes are not counted)",
+        "a loaded machine (rows with worker processes, --jobs and Dask, and the streamed row "
+        "compared with Dask are timed in wall time either way)",
     )
     parser.add_argument(
         "--reps", type=positive_int, default=5, help="timed runs per measurement (5)"
@@ -186,14 +189,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--append",
         action="store_true",
-        help="add this run's results as a new section of --output instead of replacing it",
+        help="add this run's rows to the saved results (--output's .json) instead of "
+        "replacing them",
     )
     parser.add_argument("--note", default="", help="a sentence printed at the top of the report")
     parser.add_argument("--no-write", action="store_true", help="print only, write no report")
     parser.add_argument(
         "--identify-only",
         action="store_true",
-        help="only the identify rows (appended to --output as a section unless --no-write)",
+        help="only the identify rows (kept in --output's .json, the report rendered again, "
+        "unless --no-write)",
     )
     parser.add_argument(
         "--quick",
@@ -213,26 +218,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def as_section(report: str, note: str = "") -> str:
-    """A report as an ``## Additional run`` section: no title, only the targets this run
-    measured (the others need the rows of the main run), headings one level down, ``note``
-    first."""
-    body = report.split("\n", 1)[1]
-    head, _, rest = body.partition("\n## Targets\n")
-    if rest:
-        targets, _, results = rest.partition("\n## Results\n")
-        measured = [
-            line
-            for line in targets.splitlines()
-            if line.startswith("- ") and "measured" not in line
-        ]
-        if measured:
-            head += "\n## Targets\n\n" + "\n".join(measured) + "\n"
-        body = head + "\n## Results\n" + results
-    body = body.replace("\n## ", "\n### ")
-    return "## Additional run\n\n" + (note + "\n\n" if note else "") + body.lstrip("\n")
-
-
 def run_comparisons(compared: list[Measured], done: Callable[[], None]) -> None:
     """Measure every generated-comparison run into ``compared``, saving after each."""
     root = Path(__file__).resolve().parents[1]
@@ -248,23 +233,23 @@ def main(argv: list[str] | None = None) -> int:
     return run(build_parser().parse_args(argv), "python -m bench " + shlex.join(argv))
 
 
-def run_identify(args: argparse.Namespace) -> None:
-    """The identify rows: printed, and added to the report as a section."""
+def run_identify(args: argparse.Namespace, run: Run | None = None) -> None:
+    """The identify rows: printed, and kept in ``run`` (``--identify-only``: in the saved
+    results at ``--output``'s .json, the report rendered again from them)."""
     from .identify import identify_rows, identify_table
-    from .results import machine
 
-    table = identify_table(identify_rows())
-    print("\nidentify (fresh process each, default options):\n" + table)
-    if args.no_write or not args.output.exists():
-        return
-    text = args.output.read_text(encoding="utf-8").split("\n## identify\n", 1)[0]
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    section = (
-        f"## identify\n\nMachine: {machine()}; load average at the end: {load} (wall time "
-        "grows with other work on the machine; CPU time does not)\n\n"
-        f"{table}\n"
-    )
-    args.output.write_text(text.rstrip("\n") + "\n\n" + section, encoding="utf-8")
+    rows = identify_rows()
+    print("\nidentify (fresh process each, default options):\n" + identify_table(rows))
+    if run is None:
+        saved = args.output.with_suffix(".json")
+        run = (
+            load_run(saved)
+            if saved.exists()
+            else Run([], meta=run_meta("python -m bench --identify-only", 0, 0, "wall"))
+        )
+    run.identify = rows
+    run.meta["identify_load"] = [round(x, 2) for x in os.getloadavg()]
+    _save(args, run, measuring=not args.identify_only)
 
 
 def _plan(args: argparse.Namespace) -> Plan:
@@ -305,18 +290,23 @@ def _plan(args: argparse.Namespace) -> Plan:
     return plan
 
 
-def _save(args: argparse.Namespace, run: Run, previous: str) -> None:
-    """Write the run's JSON beside the report, and the report (appended as a section after
-    ``previous`` when there is one)."""
+def _save(args: argparse.Namespace, run: Run, measuring: bool = True) -> None:
+    """Write the run's JSON beside the report and the report rendered from it
+    (``measuring``: see :func:`~bench.results.save_run`)."""
     if args.no_write:
         return
-    save_run(args.output.with_suffix(".json"), run)
-    text = markdown(run)
-    if previous:
-        text = previous + as_section(text, args.note)
-    elif args.note:
-        text = text.replace("\n## Targets", f"\n{args.note}\n\n## Targets", 1)
-    args.output.write_text(text, encoding="utf-8")
+    save_run(args.output.with_suffix(".json"), run, measuring=measuring)
+    args.output.write_text(markdown(run), encoding="utf-8")
+
+
+def render(args: argparse.Namespace) -> int:
+    """``--render``: the report (and beside it the merged .json) from saved runs alone."""
+    merged = merge_runs(args.render)
+    if args.output.with_suffix(".json") not in args.render:
+        save_run(args.output.with_suffix(".json"), merged, measuring=False)
+    args.output.write_text(markdown(merged), encoding="utf-8")
+    print(f"wrote {args.output} and its .json")
+    return 0
 
 
 def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
@@ -325,26 +315,26 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
         run_identify(args)
         return 0
     if getattr(args, "render", None):
-        merged = merge_runs(args.render)
-        if args.output.with_suffix(".json") not in args.render:
-            save_run(args.output.with_suffix(".json"), merged, measuring=False)
-        args.output.write_text(markdown(merged), encoding="utf-8")
-        print(f"wrote {args.output} and its .json")
-        return 0
+        return render(args)
     plan = _plan(args)
     if args.quick:
         args.no_write = True
     command = command.strip()
 
-    previous = ""
-    if args.append and args.output.exists():
-        previous = args.output.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+    saved = args.output.with_suffix(".json")
+    previous = load_run(saved) if args.append and saved.exists() else None  # continued
 
     compared: list[Measured] = []
     meta = run_meta(command, plan.reps, plan.warmup, plan.clock)
+    if args.note:
+        meta["note"] = args.note
+
+    def whole(rows: list[Row]) -> Run:
+        this = Run(rows, compared, meta)
+        return merge([previous, this]) if previous else this
 
     def save(rows: list[Row]) -> None:  # after every measurement: a long run leaves results
-        _save(args, Run(rows, compared, meta), previous)
+        _save(args, whole(rows))
 
     rows = run_plan(plan, done=save) if plan.tasks or not args.tasks else []
     if not args.quick and (not args.tasks or "compare" in args.tasks):
@@ -352,7 +342,7 @@ def run(args: argparse.Namespace, command: str = "python -m bench") -> int:
     print()
     print(console(rows))
     if not args.quick and not args.tasks:
-        run_identify(args)
+        run_identify(args, whole(rows))
     if not args.no_write:
         print(f"\nwrote {args.output}")
     return 0

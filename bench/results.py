@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from .generated import CompareRun, Measured
+from .identify import IdentifyRow
 from .libs import DISTRIBUTIONS, version
 from .runner import Row
 
-__all__ = ["Run", "load_run", "machine", "merge_runs", "run_meta", "save_run"]
+__all__ = ["Run", "load_run", "machine", "merge", "merge_runs", "run_meta", "save_run"]
 
 
 @dataclass
@@ -28,6 +29,8 @@ class Run:
     meta: dict[str, Any] = field(default_factory=dict)
     #: ``python -m bench.corpus_report --into``'s measurement (bench/corpus_report.py)
     corpus_report: dict[str, Any] = field(default_factory=dict)
+    #: ``identify --impl X`` timed (bench/identify.py)
+    identify: list[IdentifyRow] = field(default_factory=list)
 
 
 def _commit() -> str:
@@ -66,6 +69,14 @@ def machine() -> str:
     )
 
 
+def _autogroup() -> bool:
+    """Whether Linux groups each session's processes into one CPU share (autogroup)."""
+    try:
+        return Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() == "1"
+    except OSError:
+        return False
+
+
 def run_meta(command: str, reps: int, warmup: int, clock: str) -> dict[str, Any]:
     """Where, when and how this run measures (the load average is read again at the end)."""
     return {
@@ -78,6 +89,7 @@ def run_meta(command: str, reps: int, warmup: int, clock: str) -> dict[str, Any]
         "reps": reps,
         "warmup": warmup,
         "clock": clock,
+        "autogroup": _autogroup(),
     }
 
 
@@ -89,6 +101,8 @@ def save_run(path: Path, run: Run, *, measuring: bool = True) -> None:
     data["compared"] = [asdict(m) for m in run.compared]
     if run.corpus_report:
         data["corpus_report"] = run.corpus_report
+    if run.identify:
+        data["identify"] = [asdict(row) for row in run.identify]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
@@ -102,17 +116,29 @@ def load_run(path: Path) -> Run:
         run = CompareRun(spec["label"], tuple(spec["args"]), spec["target"], spec["same_as"])
         compared.append(Measured(run, **item))
     rows = [Row(**r) for r in data["rows"]]
-    return Run(rows, compared, data["meta"], data.get("corpus_report", {}))
+    identify = [IdentifyRow(**row) for row in data.get("identify", [])]
+    return Run(rows, compared, data["meta"], data.get("corpus_report", {}), identify)
+
+
+def merge(runs: list[Run]) -> Run:
+    """Runs as one: their rows and comparisons in order, the first run's machine and start,
+    every command and note, the last run's closing load average, corpus report and
+    identify rows."""
+    meta = dict(runs[0].meta)
+    meta["command"] = "` and `".join(run.meta["command"] for run in runs)
+    notes = [run.meta["note"] for run in runs if run.meta.get("note")]
+    if notes:
+        meta["note"] = " ".join(notes)
+    for key in ("load_end", "identify_load"):
+        last = next((run.meta[key] for run in reversed(runs) if key in run.meta), None)
+        if last is not None:
+            meta[key] = last
+    rows = [row for run in runs for row in run.rows]
+    measured = next((run.corpus_report for run in reversed(runs) if run.corpus_report), {})
+    identify = next((run.identify for run in reversed(runs) if run.identify), [])
+    return Run(rows, [m for run in runs for m in run.compared], meta, measured, identify)
 
 
 def merge_runs(paths: list[Path]) -> Run:
-    """The runs saved at ``paths`` as one: their rows and comparisons in order, the first
-    run's machine and start, every command, the last run's closing load average."""
-    runs = [load_run(path) for path in paths]
-    meta = dict(runs[0].meta)
-    meta["command"] = "` and `".join(run.meta["command"] for run in runs)
-    if "load_end" in runs[-1].meta:
-        meta["load_end"] = runs[-1].meta["load_end"]
-    rows = [row for run in runs for row in run.rows]
-    measured = next((run.corpus_report for run in reversed(runs) if run.corpus_report), {})
-    return Run(rows, [m for run in runs for m in run.compared], meta, measured)
+    """The runs saved at ``paths`` as one (:func:`merge`)."""
+    return merge([load_run(path) for path in paths])

@@ -117,3 +117,91 @@ def test_the_corpus_report_measurement_is_kept_and_rendered(tmp_path: Path) -> N
     assert "| bleu-conformance compare | 31.0 | 12.0 | 40.0 | 250 |" in text
     assert "| scoring with torchmetrics | 9.0 |\n| resampling | 2.5 |" in text
     assert "| 1 other steps, each under 0.05 s | 0.0 |" in text
+
+
+def test_dask_is_ahead_only_when_both_its_wall_and_its_cpu_critical_path_are() -> None:
+    """Dask's wall time used to be set against one process's CPU time; both clocks are now
+    compared like with like, and the CPU path (client + busiest worker) must agree."""
+    from bench.libs import DASK_FILES, STREAMED
+    from bench.report import targets
+
+    def pair(dask_wall: float, dask_cpu: float) -> list[Row]:
+        one = Row(1_000_000, 1, "pretok", STREAMED, times=[6.0], cpu_path=[5.0])
+        return [
+            one,
+            Row(1_000_000, 1, "pretok", DASK_FILES, times=[dask_wall], cpu_path=[dask_cpu]),
+        ]
+
+    ahead = [t for t in targets(pair(3.0, 2.8)) if "Dask" in t]
+    assert ahead == [
+        "- corpus BLEU, pre-tokenized text (tokenize none), 1,000,000 x 1: Dask on a 2-worker "
+        "LocalCluster faster than one process reading the same files — **met** (wall 3.00 s "
+        "vs 6.00 s, 2.00x; CPU on the critical path, client + busiest worker vs the one "
+        "process, 2.80 s vs 5.00 s, 1.79x)"
+    ]
+    assert "**not met**" in next(t for t in targets(pair(3.0, 5.5)) if "Dask" in t)
+    assert "**not met**" in next(t for t in targets(pair(6.5, 2.8)) if "Dask" in t)
+    from bench.report import markdown
+
+    said = "autogroup scheduling was on"
+    assert said in markdown(Run(pair(3.0, 2.8), [], {**META, "autogroup": True}))
+    assert said not in markdown(Run(pair(3.0, 2.8), [], dict(META)))
+    unpaired = pair(3.0, 2.8)[1:]
+    assert "not measured (one process not measured)" in next(
+        t for t in targets(unpaired) if "Dask" in t
+    )
+
+
+def test_a_block_whose_sacrebleu_row_was_not_run_is_checked_against_the_reference(
+    tmp_path: Path,
+) -> None:
+    """At 1M x 4 sacrebleu is skipped (~29 GB); the others' check then ran sacrebleu anyway."""
+    from bench.runner import run_plan
+
+    plan = Plan(
+        sizes=[40],
+        refs=[4],
+        reps=1,
+        warmup=0,
+        cache=tmp_path,
+        big=40,
+        big_libs=("bleu_impl",),
+        libs=("sacrebleu", "bleu_impl"),
+        tasks=("pretok",),
+    )
+    rows = {r.lib: r for r in run_plan(plan, log=lambda _: None)}
+    assert rows["sacrebleu"].skipped.startswith("not run at 40")
+    assert rows["bleu_impl"].check == "= reference-none" and rows["bleu_impl"].times
+
+
+def test_identify_rows_and_notes_are_kept_in_the_results_and_rendered(tmp_path: Path) -> None:
+    """The identify section and ``--note`` were written into the Markdown only: a
+    ``--render`` of the saved results dropped them."""
+    from bench.identify import IdentifyRow
+
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    found = [IdentifyRow("nltk", 3.2, 2.9, "match: nltk")]
+    save_run(first, Run(_rows(), [], {**META, "note": "First."}, identify=found))
+    save_run(second, Run([Row(1_000_000, 1, "pretok", "bleu_impl", times=[9.0])], [], {**META}))
+    merged = merge_runs([first, second])
+    assert merged.identify == found and merged.meta["note"] == "First."
+    output = tmp_path / "benchmarks.md"
+    assert main(["--render", str(first), str(second), "--output", str(output)]) == 0
+    text = output.read_text(encoding="utf-8")
+    assert "\nFirst.\n\n## Targets\n" in text
+    assert "## identify" in text and "| `identify --impl nltk` | 3.2 | 2.9 | met |" in text
+    assert load_run(output.with_suffix(".json")).identify == found
+
+
+def test_append_adds_rows_to_the_saved_results(tmp_path: Path) -> None:
+    """``--append`` added a Markdown section the saved results did not hold."""
+    output = tmp_path / "bench.md"
+    argv = ["--sizes", "40", "--refs", "1", "--tasks", "floor", "--libs", "str.split"]
+    argv += ["--reps", "1", "--warmup", "0", "--cache", str(tmp_path), "--output", str(output)]
+    assert main(argv) == 0
+    assert main([*argv, "--sizes", "50", "--append", "--note", "Fifty."]) == 0
+    saved = load_run(output.with_suffix(".json"))
+    assert [r.size for r in saved.rows] == [40, 50] and saved.meta["note"] == "Fifty."
+    rendered = tmp_path / "again.md"
+    assert main(["--render", str(output.with_suffix(".json")), "--output", str(rendered)]) == 0
+    assert rendered.read_text(encoding="utf-8") == output.read_text(encoding="utf-8")
