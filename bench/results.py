@@ -16,7 +16,16 @@ from .generated import CompareRun, Measured
 from .libs import DISTRIBUTIONS, version
 from .runner import Row
 
-__all__ = ["Run", "load_run", "machine", "merge_runs", "run_meta", "save_run"]
+__all__ = [
+    "EXTRAS",
+    "Run",
+    "load_run",
+    "machine",
+    "merge_runs",
+    "run_meta",
+    "save_into",
+    "save_run",
+]
 
 
 @dataclass
@@ -28,6 +37,12 @@ class Run:
     meta: dict[str, Any] = field(default_factory=dict)
     #: ``python -m bench.corpus_report --into``'s measurement (bench/corpus_report.py)
     corpus_report: dict[str, Any] = field(default_factory=dict)
+    #: ``python -m bench.startup --into``'s measurement (bench/startup.py)
+    startup: dict[str, Any] = field(default_factory=dict)
+
+
+#: The measurements saved into a run by a command of their own (``--into``).
+EXTRAS = ("corpus_report", "startup")
 
 
 def _commit() -> str:
@@ -87,8 +102,7 @@ def save_run(path: Path, run: Run, *, measuring: bool = True) -> None:
         run.meta["load_end"] = [round(x, 2) for x in os.getloadavg()]
     data = {"meta": run.meta, "rows": [asdict(r) for r in run.rows]}
     data["compared"] = [asdict(m) for m in run.compared]
-    if run.corpus_report:
-        data["corpus_report"] = run.corpus_report
+    data.update({name: getattr(run, name) for name in EXTRAS if getattr(run, name)})
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
@@ -102,17 +116,32 @@ def load_run(path: Path) -> Run:
         run = CompareRun(spec["label"], tuple(spec["args"]), spec["target"], spec["same_as"])
         compared.append(Measured(run, **item))
     rows = [Row(**r) for r in data["rows"]]
-    return Run(rows, compared, data["meta"], data.get("corpus_report", {}))
+    return Run(rows, compared, data["meta"], **{name: data.get(name, {}) for name in EXTRAS})
+
+
+def save_into(path: Path, name: str, measured: dict[str, Any]) -> None:
+    """Save ``measured`` as the run's ``name`` (one of :data:`EXTRAS`) into the results at
+    ``path``, and render ``docs/benchmarks.md`` beside them again."""
+    from .report import markdown
+
+    run = load_run(path)
+    setattr(run, name, measured)
+    save_run(path, run, measuring=False)
+    path.with_suffix(".md").write_text(markdown(run), encoding="utf-8")
 
 
 def merge_runs(paths: list[Path]) -> Run:
     """The runs saved at ``paths`` as one: their rows and comparisons in order, the first
-    run's machine and start, every command, the last run's closing load average."""
+    run's machine and start, every command, the last run's closing load average and the
+    last measurement of each of :data:`EXTRAS`."""
     runs = [load_run(path) for path in paths]
     meta = dict(runs[0].meta)
     meta["command"] = "` and `".join(run.meta["command"] for run in runs)
     if "load_end" in runs[-1].meta:
         meta["load_end"] = runs[-1].meta["load_end"]
     rows = [row for run in runs for row in run.rows]
-    measured = next((run.corpus_report for run in reversed(runs) if run.corpus_report), {})
-    return Run(rows, [m for run in runs for m in run.compared], meta, measured)
+    extras: dict[str, dict[str, Any]] = {
+        name: next((getattr(run, name) for run in reversed(runs) if getattr(run, name)), {})
+        for name in EXTRAS
+    }
+    return Run(rows, [m for run in runs for m in run.compared], meta, **extras)
