@@ -155,13 +155,9 @@ HEAD = ["run", "wall s", "CPU s", "child processes' CPU s", "peak RSS MB"]
 def into(path: Path, measured: dict[str, Any]) -> None:
     """Save ``measured`` into the bench results at ``path`` and render ``docs/benchmarks.md``
     beside them again."""
-    from .report import markdown
-    from .results import load_run, save_run
+    from .results import save_into
 
-    run = load_run(path)
-    run.corpus_report = measured
-    save_run(path, run, measuring=False)
-    path.with_suffix(".md").write_text(markdown(run), encoding="utf-8")
+    save_into(path, "corpus_report", measured)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,7 +9,7 @@ from conformance.reporters import markdown as md
 from conformance.reporters.numbers import EMPTY, count, fixed
 from conformance.reporters.textgrid import grid
 
-from . import corpus_report
+from . import corpus_report, startup
 from .cfloor import C_FLOOR
 from .generated import Measured, section
 from .identify import identify_table
@@ -289,6 +289,7 @@ def markdown(run: Run) -> str:
             *_speed_sections(rows, run.compared),
             *(corpus_report.section(run.corpus_report) if run.corpus_report else []),
             *_identify_section(run),
+            *(startup.section(run.startup) if run.startup else []),
         ]
     )
 

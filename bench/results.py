@@ -17,7 +17,17 @@ from .identify import IdentifyRow
 from .libs import DISTRIBUTIONS, version
 from .runner import Row
 
-__all__ = ["Run", "load_run", "machine", "merge", "merge_runs", "run_meta", "save_run"]
+__all__ = [
+    "EXTRAS",
+    "Run",
+    "load_run",
+    "machine",
+    "merge",
+    "merge_runs",
+    "run_meta",
+    "save_into",
+    "save_run",
+]
 
 
 @dataclass
@@ -31,6 +41,12 @@ class Run:
     corpus_report: dict[str, Any] = field(default_factory=dict)
     #: ``identify --impl X`` timed (bench/identify.py)
     identify: list[IdentifyRow] = field(default_factory=list)
+    #: ``python -m bench.startup --into``'s measurement (bench/startup.py)
+    startup: dict[str, Any] = field(default_factory=dict)
+
+
+#: The measurements saved into a run by a command of their own (``--into``).
+EXTRAS = ("corpus_report", "startup")
 
 
 def _commit() -> str:
@@ -99,8 +115,7 @@ def save_run(path: Path, run: Run, *, measuring: bool = True) -> None:
         run.meta["load_end"] = [round(x, 2) for x in os.getloadavg()]
     data = {"meta": run.meta, "rows": [asdict(r) for r in run.rows]}
     data["compared"] = [asdict(m) for m in run.compared]
-    if run.corpus_report:
-        data["corpus_report"] = run.corpus_report
+    data.update({name: getattr(run, name) for name in EXTRAS if getattr(run, name)})
     if run.identify:
         data["identify"] = [asdict(row) for row in run.identify]
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -117,13 +132,25 @@ def load_run(path: Path) -> Run:
         compared.append(Measured(run, **item))
     rows = [Row(**r) for r in data["rows"]]
     identify = [IdentifyRow(**row) for row in data.get("identify", [])]
-    return Run(rows, compared, data["meta"], data.get("corpus_report", {}), identify)
+    extras = {name: data.get(name, {}) for name in EXTRAS}
+    return Run(rows, compared, data["meta"], identify=identify, **extras)
+
+
+def save_into(path: Path, name: str, measured: dict[str, Any]) -> None:
+    """Save ``measured`` as the run's ``name`` (one of :data:`EXTRAS`) into the results at
+    ``path``, and render ``docs/benchmarks.md`` beside them again."""
+    from .report import markdown
+
+    run = load_run(path)
+    setattr(run, name, measured)
+    save_run(path, run, measuring=False)
+    path.with_suffix(".md").write_text(markdown(run), encoding="utf-8")
 
 
 def merge(runs: list[Run]) -> Run:
     """Runs as one: their rows and comparisons in order, the first run's machine and start,
-    every command and note, the last run's closing load average, corpus report and
-    identify rows."""
+    every command and note, the last run's closing load average, identify rows and
+    measurement of each of :data:`EXTRAS`."""
     meta = dict(runs[0].meta)
     meta["command"] = "` and `".join(run.meta["command"] for run in runs)
     notes = [run.meta["note"] for run in runs if run.meta.get("note")]
@@ -134,9 +161,13 @@ def merge(runs: list[Run]) -> Run:
         if last is not None:
             meta[key] = last
     rows = [row for run in runs for row in run.rows]
-    measured = next((run.corpus_report for run in reversed(runs) if run.corpus_report), {})
+    extras: dict[str, dict[str, Any]] = {
+        name: next((getattr(run, name) for run in reversed(runs) if getattr(run, name)), {})
+        for name in EXTRAS
+    }
     identify = next((run.identify for run in reversed(runs) if run.identify), [])
-    return Run(rows, [m for run in runs for m in run.compared], meta, measured, identify)
+    compared = [m for run in runs for m in run.compared]
+    return Run(rows, compared, meta, identify=identify, **extras)
 
 
 def merge_runs(paths: list[Path]) -> Run:

@@ -8,25 +8,30 @@ The target: every ratio at most 2.
 
 examples:
   python -m bench.startup                 # the markdown section on standard output
-  python -m bench.startup --reps 5 --output /tmp/startup.md
+  python -m bench.startup --into docs/benchmarks.json   # saved there, docs/benchmarks.md again
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from conformance.cli import SUBCOMMANDS
 from conformance.commands.options import positive_int
 from conformance.reporters import markdown as md
 
-__all__ = ["measure", "rows", "section"]
+from .results import save_into
+
+__all__ = ["measure", "measured", "rows", "section"]
 
 HYP, REF = "the cat sat on the mat\na dog\n", "the cat sat on a mat\nthe dog\n"
 
@@ -58,26 +63,53 @@ def measure(ours: list[str], theirs: list[str], reps: int) -> tuple[float, float
     return statistics.median(times[0]), statistics.median(times[1])
 
 
-def section(reps: int) -> str:
-    """The markdown section: one row per command, with the ratio to sacrebleu's."""
+def measured(reps: int) -> dict[str, Any]:
+    """Every row's median seconds, ours and sacrebleu's (empty rows: a command is not on
+    PATH), with when, the load average before, and ``reps``."""
+    found: dict[str, Any] = {
+        "started": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "load": round(os.getloadavg()[0], 1),
+        "reps": reps,
+        "rows": [],
+    }
     ours, theirs = shutil.which("bleu-conformance"), shutil.which("sacrebleu")
     if ours is None or theirs is None:
-        return "Start-up not measured: bleu-conformance or sacrebleu is not on PATH.\n"
-    table = []
+        return found
     with tempfile.TemporaryDirectory() as folder:
         for label, args, peer in rows(Path(folder)):
             mine, peers = measure([ours, *args], [theirs, *peer], reps)
             sacre = " ".join(["sacrebleu", *peer]).replace(folder, "…")
-            table.append([label, f"{mine:.3f}", sacre, f"{peers:.3f}", f"{mine / peers:.2f}"])
-    headers = [
-        "bleu-conformance",
-        "median s",
-        "sacrebleu",
-        "median s",
-        "x sacrebleu (target: 2 at most)",
+            found["rows"].append([label, mine, sacre, peers])
+    return found
+
+
+TARGET = 2.0
+
+
+def section(measured: dict[str, Any]) -> list[str]:
+    """Markdown lines of ``docs/benchmarks.md``'s start-up section, one row per command with
+    its ratio to sacrebleu's (``measured``: what :func:`measured` returned)."""
+    title = "## Start-up"
+    if not measured["rows"]:
+        return [title, "", "Not measured: bleu-conformance or sacrebleu is not on PATH.", ""]
+    ratios = [mine / peers for _, mine, _, peers in measured["rows"]]
+    met = "**met**" if max(ratios) <= TARGET else "**not met**"
+    table = [
+        [label, f"{mine:.3f}", sacre, f"{peers:.3f}", f"{ratio:.2f}"]
+        for (label, mine, sacre, peers), ratio in zip(measured["rows"], ratios)
     ]
-    title = f"## Start-up (wall time, median of {reps} alternated runs; `python -m bench.startup`)"
-    return f"{title}\n\n{md.table(headers, table, align='lrlrr')}\n"
+    headers = ["bleu-conformance", "median s", "sacrebleu", "median s", "x sacrebleu"]
+    return [
+        title,
+        "",
+        f"`python -m bench.startup` ({measured['started']}, load average "
+        f"{measured['load']:.1f} before the run): wall time of a fresh process, median of "
+        f"{measured['reps']} runs alternated with sacrebleu's. Target: every command within "
+        f"{TARGET:g}x sacrebleu's — {met} (at most {max(ratios):.2f}x).",
+        "",
+        *md.table(headers, table, align="lrlrr").splitlines(),
+        "",
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -87,13 +119,18 @@ def main(argv: list[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--reps", type=positive_int, default=11, help="rounds per row")
-    parser.add_argument("--output", type=Path, help="write the section here (default: stdout)")
+    parser.add_argument(
+        "--into",
+        type=Path,
+        metavar="RESULTS",
+        help="save the measurement into the bench results (docs/benchmarks.json) and render "
+        "the Markdown beside them (docs/benchmarks.md) again",
+    )
     args = parser.parse_args(argv)
-    text = section(args.reps)
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        args.output.write_text(text, encoding="utf-8")
+    found = measured(args.reps)
+    sys.stdout.write("\n".join(section(found)))
+    if args.into:
+        save_into(args.into, "startup", found)
     return 0
 
 

@@ -69,9 +69,6 @@ def parallel_corpus_stats(
     limit: int = TASK_SENTENCES,
 ) -> BleuStats:
     """``corpus_stats`` over ``jobs`` processes (None: every CPU; 1: in this process)."""
-    from concurrent.futures import ProcessPoolExecutor  # only when used: ~15 ms to import
-    from concurrent.futures.process import BrokenProcessPool
-
     from . import fast
 
     jobs = default_jobs() if jobs is None else jobs
@@ -84,6 +81,10 @@ def parallel_corpus_stats(
     head = _first_chunks(reader, jobs, config)
     if len(head) <= 1:  # the whole input is one chunk (or none): no process to start
         return total + chunk_sum(*head[0], config) if head else total
+    # only when processes start: multiprocessing takes ~20 ms to import
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     # never more processes than chunks: the pool forks every worker up front, so
     # jobs=100000 on a short input would start 100,000 processes to count one chunk
     with ProcessPoolExecutor(max_workers=len(head)) as pool:

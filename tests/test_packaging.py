@@ -231,7 +231,7 @@ def wheel_env(built: Built, cache_dir: Path) -> Env:
     venv = cache_dir / "venv"
     with _exclusive(f"venv-{cache_dir.name}"):
         if not (venv / "ready").exists():
-            _make_wheel_env(venv, built.wheel, cache_dir / "pytest")
+            _make_wheel_env(venv, built.wheel, cache_dir / "pytest", pip=True)
     return Env(venv / "bin", venv / "bin" / "python", cache_dir / "pytest")
 
 
@@ -241,20 +241,36 @@ def sacrebleu_env(built: Built, cache_dir: Path) -> Env:
     venv = cache_dir / "venv-sacrebleu"
     with _exclusive(f"venv-sacrebleu-{cache_dir.name}"):
         if not (venv / "ready").exists():
-            _make_wheel_env(venv, Path(f"{built.wheel}[sacrebleu]"))
+            _make_wheel_env(venv, Path(f"{built.wheel}[sacrebleu]"), pip=True)
     return Env(venv / "bin", venv / "bin" / "python", cache_dir / "pytest")
 
 
-def _make_wheel_env(venv: Path, wheel: Path, target: Path | None = None) -> None:
-    """A venv with ``wheel`` installed, and pytest installed into ``target`` (if given)."""
-    pip = [str(venv / "bin" / "python"), "-m", "pip"]
+#: uv, installed by the test extra beside this python (venv and pip take ten times longer)
+UV = shutil.which("uv", path=str(Path(sys.executable).parent)) or "uv"
+
+
+def _uv(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([UV, *args], capture_output=True, text=True, check=False)
+
+
+def _make_wheel_env(
+    venv: Path, wheel: Path, target: Path | None = None, *, pip: bool = False
+) -> None:
+    """A venv with ``wheel`` installed, and pytest installed into ``target`` (if given),
+    made by uv from the indexes pip is configured with; ``pip``: with pip in it too, as in
+    a user's environment (``versions`` lists releases with it)."""
+    from conformance.adapters.releases import pip_config_flags
+
     shutil.rmtree(venv, ignore_errors=True)
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    pytest_beside = [["--target", str(target), "pytest"]] if target else []
-    for install in ([str(wheel)], *pytest_beside):
-        proc = subprocess.run(
-            [*pip, "install", "-q", *install], capture_output=True, text=True, check=False
-        )
+    python = str(venv / "bin" / "python")
+    install = ["pip", "install", "-q", "--python", python, "--index-strategy", "unsafe-best-match"]
+    install += pip_config_flags()
+    seed = ["--seed"] if pip else []
+    steps = [["venv", "-q", *seed, "--python", sys.executable, str(venv)], [*install, str(wheel)]]
+    if target:
+        steps.append([*install, "--target", str(target), "pytest"])
+    for step in steps:
+        proc = _uv(*step)
         assert proc.returncode == 0, proc.stderr[-3000:]
     (venv / "ready").touch()
 
@@ -567,12 +583,8 @@ def test_the_metric_installs_alone_and_scores_as_the_harness(
     every bleu_impl module imports, and every profile scores a corpus exactly as the
     harness's environment does (same scores, signatures and errors)."""
     assert not re.search(r"warn|deprecat", metric_built.log, re.I)
-    listed = subprocess.run(
-        [str(metric_python), "-m", "pip", "list", "--format=json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    listed = _uv("pip", "list", "--python", str(metric_python), "--format", "json")
+    assert listed.returncode == 0, listed.stderr
     installed = {p["name"].lower() for p in json.loads(listed.stdout)} - {"pip", "setuptools"}
     assert installed == {"bleu-impl", "numpy", "regex"}
     alone, harness = _probe(metric_python), _probe(Path(sys.executable))

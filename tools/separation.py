@@ -122,15 +122,20 @@ def _resolve(profile: Profile, settings: dict[str, Any], level: str) -> Config |
         return None
 
 
-def _configs(knob: str, values: tuple[Any, ...]) -> dict[tuple[str, Any, str], Config]:
-    """(base profile, value, level) -> the resolved config, where the base takes the value."""
+def _configs(
+    knob: str, values: tuple[Any, ...], interned: dict[Config, Config] | None = None
+) -> dict[tuple[str, Any, str], Config]:
+    """(base profile, value, level) -> the resolved config, where the base takes the value;
+    equal configs are the first of them in ``interned`` (each evaluator remembers an outcome
+    per config object: two thirds of the configs are equal to another base's)."""
     found = {}
+    interned = {} if interned is None else interned
     for profile in PROFILES.values():
         for value in values:
             for level in LEVELS:
                 config = _resolve(profile, {**CONTEXT.get(knob, {}), knob: value}, level)
                 if config is not None:
-                    found[profile.name, value, level] = config
+                    found[profile.name, value, level] = interned.setdefault(config, config)
     return found
 
 
@@ -139,10 +144,10 @@ def measure(count: int = COUNT, seed: int = SEED) -> list[tuple[str, Any, Any, i
     cases = generate_cases(count, seed)
     pool = scorer_pool()
     evaluators = [Evaluator(case, pool) for case in cases]
-    rows = []
+    rows, interned = [], {}
     for knob in KNOBS:
         values = values_of(knob.name, knob.values)
-        configs = _configs(knob.name, values)
+        configs = _configs(knob.name, values, interned)
         for a, b in combinations(values, 2):
             best, best_base, bases = 0, "-", 0
             for profile in PROFILES:

@@ -31,7 +31,7 @@ from .base import Adapter
 from .libraries import LIBRARIES, LibraryAdapter
 from .worker import WorkerAdapter
 
-__all__ = ["CACHE_ENV", "cache_dir", "environment", "parse_release", "pinned"]
+__all__ = ["CACHE_ENV", "cache_dir", "environment", "parse_release", "pinned", "pip_config_flags"]
 
 #: The environment variable naming the release cache.
 #: What the worker imports besides the release (the harness's own packages need them).
@@ -59,7 +59,7 @@ def _index() -> str:
     return os.environ.get("UV_INDEX_URL") or os.environ.get("PIP_INDEX_URL") or "PyPI"
 
 
-def _pip_config() -> list[str]:
+def pip_config_flags() -> list[str]:
     """pip's configured find-links, extra indexes and constraints as installer flags, so
     ``uv`` sees the same packages pip would (a local torch build, a local mirror)."""
     run = subprocess.run(
@@ -108,7 +108,7 @@ def _install(target: Path, wanted: list[str]) -> None:
                 str(python),
                 "--index-strategy",
                 "unsafe-best-match",
-                *_pip_config(),
+                *pip_config_flags(),
                 *wanted,
             ],
         ]

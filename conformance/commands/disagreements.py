@@ -19,14 +19,14 @@ import argparse
 import difflib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..adapters import make_adapter
-from ..cases import LoadResult
-from ..engine import compare_case, open_subjects, pair_record, verify_cases
 from ..outputs import OutputError, check_writable, write_atomic
-from ..protocol import AdapterError
-from ..reporters.disagreements_doc import MatrixRow, render
 from .options import OneFile, ProgressBar, add_quiet_argument, fail
+
+if TYPE_CHECKING:  # the engine, adapters and report are imported by build(): not for --help
+    from ..cases import LoadResult
+    from ..reporters.disagreements_doc import MatrixRow
 
 EXIT_CODES = {
     0: "written, or (--check) up to date",
@@ -59,6 +59,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _matrix_row(spec: str, loaded: LoadResult) -> MatrixRow:
+    from ..adapters import make_adapter
+    from ..engine import verify_cases
+    from ..protocol import AdapterError
+    from ..reporters.disagreements_doc import MatrixRow
+
     is_library = not spec.startswith("bleu_impl")
     name = f"bleu_impl as {spec[10:]}" if spec.startswith("bleu_impl:") else spec
     try:
@@ -76,6 +81,8 @@ def _matrix_row(spec: str, loaded: LoadResult) -> MatrixRow:
 def build() -> tuple[str, list[str]]:
     """The whole document and the libraries that could not be run here."""
     from ..cases import load_fixtures  # YAML and JSON Schema: never for --help
+    from ..engine import compare_case, open_subjects, pair_record
+    from ..reporters.disagreements_doc import render
 
     loaded = load_fixtures()
     specs = [f"bleu_impl:{key}" for key, value in loaded.keys.items() if value.profile]

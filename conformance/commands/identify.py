@@ -24,16 +24,10 @@ examples:
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from ..cases import generate_cases
-from ..engine import open_subjects
-from ..engine.identify.identification import identify
 from ..outputs import check_distinct, check_writable
-from ..protocol import AdapterError
 from ..reporters import FORMATS
-from ..results.log import LogWriter, read_log
-from ..results.records import End
-from .logged import emit, header, log_name, log_path, write_log
 from .options import (
     IMPL_HELP,
     OneFile,
@@ -73,7 +67,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_quiet_argument(parser)
 
 
+if TYPE_CHECKING:
+    from ..results.log import LogWriter
+
+
 def run(args: argparse.Namespace) -> int:
+    # the engine, adapters and log: for a run, not for --help
+    from ..cases import generate_cases
+    from ..engine import open_subjects
+    from ..engine.identify.identification import identify
+    from ..protocol import AdapterError
+    from ..results.log import read_log
+    from ..results.records import End
+    from .logged import emit, header, log_name, log_path, write_log
+
     try:
         if args.output:
             check_writable(args.output, "--output")

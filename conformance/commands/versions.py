@@ -21,16 +21,12 @@ from __future__ import annotations
 
 import argparse
 import shutil
+from typing import TYPE_CHECKING
 
 from ..adapters.libraries import LIBRARIES, release_key
 from ..adapters.releases import cache_dir
-from ..cases import generate_cases
-from ..engine.versions import available_releases, behaviour_classes, run_releases
 from ..outputs import check_writable
 from ..reporters import FORMATS
-from ..results.log import LogWriter, read_log
-from ..results.records import End, Release
-from .logged import emit, header, log_name, log_path, write_log
 from .options import (
     OneFile,
     ProgressBar,
@@ -98,7 +94,14 @@ def _clean() -> int:
     return 0
 
 
+if TYPE_CHECKING:
+    from ..results.log import LogWriter
+    from ..results.records import Release
+
+
 def _releases(args: argparse.Namespace) -> list[str]:
+    from ..engine.versions import available_releases
+
     chosen = args.release or available_releases(LIBRARIES[args.library].package)
     low = release_key(args.first) if args.first else ()
     high = release_key(args.last) if args.last else None
@@ -106,6 +109,13 @@ def _releases(args: argparse.Namespace) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # the engine and the log: for a sweep, not for --help
+    from ..cases import generate_cases
+    from ..engine.versions import behaviour_classes, run_releases
+    from ..results.log import read_log
+    from ..results.records import End
+    from .logged import emit, header, log_name, log_path, write_log
+
     if args.clean:
         return _clean()
     if args.library is None:

@@ -13,7 +13,6 @@ from typing import Any
 
 from bleu_impl import BleuResult, EmulatedFailure
 
-from .explain_text import render_explanation
 from .numbers import fixed
 
 __all__ = [
@@ -103,6 +102,8 @@ def _one(
     if not view.verbose:
         return line
     from bleu_impl.bulk import counted_by  # numpy: only when asked
+
+    from .explain_text import render_explanation
 
     return f"{line}\n{render_explanation(result)}\ncounted by: {counted_by(result.config)}"
 

@@ -35,6 +35,7 @@ def test_generated_corpus_looks_like_mt_output() -> None:
     assert len(gen.vocabulary(0)[0]) == gen.VOCAB_TYPES
 
 
+@pytest.mark.slow
 def test_correctness_check_runs_on_a_tiny_corpus(tmp_path) -> None:
     plan = Plan(
         sizes=[40],

@@ -7,7 +7,7 @@ from pathlib import Path
 from bench.__main__ import main
 from bench.cfloor import C_FLOOR
 from bench.corpus_report import into
-from bench.results import Run, load_run, merge_runs, run_meta, save_run
+from bench.results import Run, load_run, merge_runs, run_meta, save_into, save_run
 from bench.runner import Job, Plan, Row, _check, _not_run
 
 META = {
@@ -205,3 +205,25 @@ def test_append_adds_rows_to_the_saved_results(tmp_path: Path) -> None:
     rendered = tmp_path / "again.md"
     assert main(["--render", str(output.with_suffix(".json")), "--output", str(rendered)]) == 0
     assert rendered.read_text(encoding="utf-8") == output.read_text(encoding="utf-8")
+
+
+def test_the_startup_measurement_is_kept_and_rendered(tmp_path: Path) -> None:
+    """``bench.startup --into`` saves its rows into the results; a render keeps them, with
+    each ratio to sacrebleu's and whether every one is within the target."""
+    measured = {
+        "started": "2026-11-28 06:00 UTC",
+        "load": 1.5,
+        "reps": 11,
+        "rows": [
+            ["--version", 0.12, "sacrebleu --version", 0.1],
+            ["score (2 lines)", 0.25, "sacrebleu … -i …", 0.1],
+        ],
+    }
+    saved = tmp_path / "benchmarks.json"
+    save_run(saved, Run(_rows(), [], dict(META)))
+    save_into(saved, "startup", measured)
+    assert load_run(saved).startup == measured
+    assert merge_runs([saved]).startup == measured
+    text = saved.with_suffix(".md").read_text(encoding="utf-8")
+    assert "## Start-up" in text and "**not met** (at most 2.50x)" in text
+    assert "| --version | 0.120 | sacrebleu --version | 0.100 | 1.20 |" in text

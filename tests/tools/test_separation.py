@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bleu_impl.knobs import KNOBS
 from tools import separation
 
@@ -18,5 +20,6 @@ def test_every_pair_no_corpus_separates_has_a_reason():
     assert separation.NO_REASON not in separation.PATH.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_page_is_what_the_tool_writes_now():
     assert separation.main(["--check"]) == 0

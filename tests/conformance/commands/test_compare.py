@@ -98,6 +98,7 @@ def test_replay_renders_the_same_report(tmp_path, capsys) -> None:
     assert capsys.readouterr().out == first
 
 
+@pytest.mark.slow
 def test_jobs_do_not_change_results(capsys) -> None:
     one = _json(capsys, "-k", "mteval", "--generate", "6", "--seed", "3", "--no-shrink")
     two = _json(
@@ -139,6 +140,7 @@ def _pairs(capsys, *args: str, status: int = 0) -> dict[str, dict]:
     return {p["item"]: p for p in _json(capsys, *args, status=status)["pairs"]}
 
 
+@pytest.mark.slow
 def test_expectation_keys_are_implementations_as_in_run(capsys) -> None:
     """`bleu_impl:KEY` works in compare as in run, and carries the key's knobs (-c)."""
     data = _json(capsys, "--impl", "bleu_impl:mteval-v13a-c", "--impl", "bleu_impl:mteval-v13a")
@@ -204,6 +206,7 @@ def test_errors_are_never_differences(capsys) -> None:
         assert not any(p["cause"] for p in pairs.values())
 
 
+@pytest.mark.slow
 def test_piped_into_head_it_ends_quietly() -> None:
     """`compare -v | head -1` (more output than a pipe holds): the reader goes away; no
     error message, and the shell sees the first line."""

@@ -15,6 +15,7 @@ def _environment_line(text: str) -> str:
     return next(line for line in text.splitlines() if line.startswith("Python "))
 
 
+@pytest.mark.slow
 def test_committed_report_is_up_to_date() -> None:
     committed = DEFAULT.read_text(encoding="utf-8")
     regenerated, _missing = build()

@@ -56,6 +56,7 @@ def _same(fmt: str, replayed: str, original: str) -> None:
         assert replayed == original
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["corpus", "identify"])
 def test_report_renders_a_corpus_and_an_identify_log_in_every_format_running_nothing(
     capsys, tmp_path, calls, command

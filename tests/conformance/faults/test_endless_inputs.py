@@ -73,6 +73,7 @@ def test_an_endless_text_file_is_a_bad_file(tmp_path, command, role):
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.slow
 def test_a_gz_bomb_is_a_bad_file(tmp_path):
     hyp, _ = _corpus(tmp_path)
     bomb = _bomb(tmp_path)

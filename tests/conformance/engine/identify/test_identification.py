@@ -9,6 +9,7 @@ import pytest
 from conformance.cli import main
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("spec", "profile"),
     [
@@ -45,6 +46,7 @@ def test_identify_selects_cases_like_run(capsys) -> None:
     assert main(["identify", "--impl", "nltk", "-k", "no-such-case", "--generate", "0"]) == 2
 
 
+@pytest.mark.slow
 def test_candidates_are_settings_their_tool_can_have(capsys) -> None:
     """A refinement only ever changes an option of the profile's tool."""
     from bleu_impl import get_profile
