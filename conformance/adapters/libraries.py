@@ -36,6 +36,7 @@ from .base import (
     settable,
     unexpressible,
 )
+from .optional import not_installed
 from .pyerrors import failure_from, message_of
 from .shims import apply_shims
 from .text import as_line, joinable, split_tokens, to_streams
@@ -124,7 +125,10 @@ class LibraryAdapter(Adapter):
             native=native,
             scale=lib.scale,
             signature=lib.signature.format(version=installed),
-            expect=(native,),
+            # its own recorded outputs, its profile's, then the library's keys for its release
+            expect=tuple(dict.fromkeys((f"{name}=={release}", native, name)))
+            if release
+            else (native,),
             timeout=lib.timeout,
             arithmetic=profile_arithmetic(native),
         )
@@ -141,7 +145,8 @@ class LibraryAdapter(Adapter):
             reason = f"{lib.package} takes strings: these tokens cannot be joined with spaces"
         if reason is None and lib.refuse is not None:
             reason = lib.refuse(request.complete)
-        return reason
+        missing = not_installed(request) if reason is None else None
+        return f"not installed in {lib.package}'s environment: {missing}" if missing else reason
 
     def warm_up(self) -> None:
         if self.library.warm_up:

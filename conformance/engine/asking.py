@@ -10,15 +10,15 @@ failure the implementation reports, an adapter error, an exception, garbage -- i
 
 from __future__ import annotations
 
-import functools
 import time
 import traceback
 from dataclasses import dataclass
 from typing import Any
 
-from bleu_impl import BleuError, Pipeline, get_profile, make_config
+from bleu_impl import get_profile
 
 from ..adapters import Adapter, Capabilities
+from ..adapters.optional import not_installed
 from ..cases import Case, ExpectationKey
 from ..protocol import AdapterError, Answer, Request, checked
 from ..results.vocab import ANSWERED, ERRORED, SKIPPED, Status
@@ -95,30 +95,6 @@ class Reply:
         return Outcome(score=self.answer.score / scale)
 
 
-@functools.cache
-def _missing_dependency(tokenize: str, spm_model: str | None) -> str | None:
-    """Why no implementation can be asked a case with this tokenizer here: an optional
-    package it needs (MeCab and its dictionary, SentencePiece) is not installed, with the
-    ``pip install`` that provides it; None when it loads (or fails for another reason)."""
-    knobs = (
-        {"tokenize": tokenize}
-        if spm_model is None
-        else {"tokenize": tokenize, "spm_model": spm_model}
-    )
-    try:
-        Pipeline(make_config(knobs))
-    except BleuError as exc:
-        return str(exc) if isinstance(exc, ImportError) else None
-    return None
-
-
-def _not_installed(request: Request) -> str | None:
-    tokenize, model = request.config.get("tokenize"), request.config.get("spm_model")
-    if not isinstance(tokenize, str):
-        return None
-    return _missing_dependency(tokenize, model if isinstance(model, str) else None)
-
-
 class Remembering(Adapter):
     """``inner`` with each answer remembered per request as sent (level, knobs, texts):
     asked again, it answers without running the implementation (identify's ``run --as``
@@ -163,7 +139,7 @@ def ask(adapter: Adapter, request: Request) -> Reply:
     """Ask ``adapter`` ``request``; never raises for anything the implementation does. A
     case whose tokenizer needs an optional package not installed here is a skip naming the
     ``pip install``, not the implementation's error."""
-    missing = _not_installed(request)
+    missing = not_installed(request)
     if missing is not None:
         return Reply(SKIPPED, reason=f"not installed here: {missing}")
     try:

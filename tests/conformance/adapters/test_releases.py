@@ -170,3 +170,23 @@ def test_every_difference_of_nltk_325_and_3_10_4_is_explained(capsys):
     assert causes == {"zero_match: truncate vs float-min", "nltk_methods: 3.2.2 vs 3.6.6"}
     precedence = [p for p in differing if p["item"] == "nltk.smoothing.c2.method4"]
     assert [p["cause"]["cause"] for p in precedence] == ["nltk_methods: 3.2.2 vs 3.6.6"]
+
+
+def test_a_release_without_recorded_outputs_is_checked_as_its_profile(capsys):
+    """sacrebleu 1.4.14 has no expectation key of its own (and sacrebleu>=2 is not its
+    release): run checks it as the profile whose measured range holds it, and says so. A
+    case whose tokenizer needs a package its environment lacks (MeCab) is a skip naming it,
+    not the release's error."""
+    from conformance.cli import main
+
+    argv = ["run", "--impl", "sacrebleu==1.4.14", "-k", "sacrebleu.tok", "--format", "json"]
+    main([*argv, "--quiet"])
+    data = json.loads(capsys.readouterr().out)
+    (impl,) = data["implementations"]
+    assert impl["expect_key"].startswith("as sacrebleu-1.4.4, its profile: no outputs")
+    by_case = {r["case_id"]: r for r in data["results"]}
+    mecab = [r for case, r in by_case.items() if ".ja-mecab." in case]
+    assert mecab and all(r["outcome"] == "skip" for r in mecab)
+    assert all("not installed in sacrebleu's environment" in r["reason"] for r in mecab)
+    assert any(r["outcome"] == "pass" for r in data["results"])
+    assert not [r for r in data["results"] if "no such expectation key" in str(r["reason"])]
