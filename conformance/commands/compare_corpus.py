@@ -64,8 +64,9 @@ corpus mode (your own files: one segment per line, UTF-8, `-` = stdin once, .gz 
   --generate, -k, --tag, --fixtures, -v and --decimals are fixture-mode options: given with
   -r/-i they are an error, never silently ignored (and the reverse).
   corpus-mode exit codes: 0 report written; 1 report written but no implementation scored any
-  system; 2 bad files (named with the line), unknown implementation or knob. An implementation
-  failing on a system is an error cell, not an exit.
+  system; 2 bad files (named with the line), unknown implementation or knob; a bad system file
+  among good ones is left out, named under No score, the others compared, and the exit is 2.
+  An implementation failing on a system is an error cell, not an exit.
 """
 
 
@@ -327,6 +328,9 @@ def run(args: argparse.Namespace) -> int:
         if status == EXIT_FINDINGS:
             why = "no implementation scored any system: nothing was compared (the report says why)"
             return fail("compare", why, EXIT_FINDINGS)
+        if status == EXIT_USAGE:
+            why = "system file(s) left out of the report (it says why, under No score)"
+            return fail("compare", why, EXIT_USAGE)
     except BrokenPipeError:  # the reader went away (`| head`): cli.main ends quietly
         raise
     except (CorpusInputError, AdapterError, OSError, ValueError) as exc:

@@ -447,6 +447,7 @@ def _report(
         flips=tuple(flips),
         segments=_segments(cache, reps, scores, names, between, options),
         versus=tuple(versus),
+        unread=tuple(System("<stdin>" if f == "-" else f, f, why) for f, why in corpus.unread),
     )
     return [c for s in subjects for c in cells[s.name]], summary
 
