@@ -57,6 +57,14 @@ corpus mode (your own files: one segment per line, UTF-8, `-` = stdin once, .gz 
   bleu-conformance compare -r ref.zh -i a.zh -i b.zh --knob tokenize=char   # every implementation
   bleu-conformance compare -r ref -i a -i b --between bleu_impl:sacrebleu,bleu_impl:multi-bleu
   bleu-conformance compare --pairs wmt22.yaml --output wmt22-logs   # every pair of a task
+  bleu-conformance compare --pairs wmt22-general --output wmt22-logs --scheduler local:2
+  --pairs DIR reads a checkout laid out as the WMT system repositories: one pair per
+  SRC-TGT, its references txt/references/TEST.SRC-TGT.ref.R.TGT, its systems
+  txt/system-outputs/TEST.SRC-TGT.hyp.SYSTEM.TGT, sacrebleu's tokenizer for a zh/ja/ko
+  target. --scheduler local:2 computes each pair as a task on a Dask LocalCluster of 2
+  worker processes (tcp://HOST:8786: a running cluster). Each pair's log is
+  wmt22-logs/PAIR.jsonl; the same command after an interruption computes only the pairs
+  whose log is incomplete, then prints the cross-pair summary.
   default implementations: every bleu_impl profile and every importable live library; default
   baseline: sacrebleu, else bleu_impl:sacrebleu, else the first --impl (by name or spec).
   --output LOG writes the corpus log as the report is computed; `report LOG` (or
