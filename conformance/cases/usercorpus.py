@@ -1,10 +1,11 @@
 """A user's corpus: reference files and system files, read and checked, as cases.
 
 One file per reference stream and one per system, one segment per line (UTF-8; ``-`` is
-standard input, at most once; ``*.gz`` is decompressed). Every problem is a
-:class:`CorpusInputError` naming the file (and line): an unreadable or empty file, invalid
-UTF-8, a reference file of blank lines, files of different lengths, a file given twice, a
-system identical to a reference.
+standard input, at most once; ``*.gz`` is decompressed). Every problem names the file (and
+line): an unreadable or empty file, invalid UTF-8, a reference file of blank lines, files of
+different lengths, a file given twice, a system identical to a reference. A system file that
+cannot be read or has another length is left out of the comparison with that reason; every
+other problem (and no system left) is a :class:`CorpusInputError`.
 Each system becomes one :class:`~conformance.cases.Case` (corpus level, no expectations).
 """
 
@@ -34,6 +35,7 @@ class UserCorpus:
     system_files: tuple[str, ...]
     references: tuple[tuple[str, ...], ...]  # references[k][i]: stream k, line i
     outputs: tuple[tuple[str, ...], ...]  # outputs[j][i]: system j, line i
+    unread: tuple[tuple[str, str], ...] = ()  # (system file, why it is not compared)
 
     @property
     def segments(self) -> int:
@@ -135,21 +137,33 @@ def _check_paths(reference_files: Sequence[str], system_files: Sequence[str]) ->
         seen.add(key)
 
 
-def _check_lengths(named: Sequence[tuple[str, tuple[str, ...]]]) -> None:
-    """Every file has as many lines as the first reference file."""
+def _length_problem(named: Sequence[tuple[str, tuple[str, ...]]]) -> str:
+    """Why the files do not all have as many lines as the first ("" when they do)."""
     first_name, first = named[0]
     for name, lines in named[1:]:
         if len(lines) != len(first):
             short, long = sorted(((name, lines), (first_name, first)), key=lambda x: len(x[1]))
-            raise CorpusInputError(
+            return (
                 f"line count mismatch: {_shown(short[0])} has {len(short[1])} lines but "
                 f"{_shown(long[0])} has {len(long[1])} (line {len(short[1]) + 1} of "
                 f"{_shown(long[0])} has no partner); every file needs one line per segment"
             )
+    return ""
+
+
+def _system(path: str, first: tuple[str, tuple[str, ...]]) -> tuple[str, ...] | str:
+    """A system file's lines, or why it cannot be compared (unreadable, empty, invalid
+    UTF-8, of another length than the first reference file)."""
+    try:
+        lines = _read(path)
+    except CorpusInputError as exc:
+        return str(exc)
+    return _length_problem([first, (path, lines)]) or lines
 
 
 def load_corpus(reference_files: Sequence[str], system_files: Sequence[str]) -> UserCorpus:
-    """Read and check the files (CorpusInputError says what is wrong, where)."""
+    """Read and check the files (CorpusInputError says what is wrong, where). A system file
+    that cannot be compared is left out with why (``unread``); the others are compared."""
     _check_paths(reference_files, system_files)
     references = tuple(_read(p) for p in reference_files)
     for path, lines in zip(reference_files, references):
@@ -159,8 +173,15 @@ def load_corpus(reference_files: Sequence[str], system_files: Sequence[str]) -> 
                 "file without text gives every system 0 in every implementation (is it the "
                 "right file?)"
             )
-    outputs = tuple(_read(p) for p in system_files)
-    _check_lengths([*zip(reference_files, references), *zip(system_files, outputs)])
+    problem = _length_problem(list(zip(reference_files, references)))
+    if problem:
+        raise CorpusInputError(problem)
+    read = {p: _system(p, (reference_files[0], references[0])) for p in system_files}
+    unread = tuple((p, why) for p, why in read.items() if isinstance(why, str))
+    if len(unread) == len(system_files):  # nothing left to compare
+        raise CorpusInputError("; ".join(why for _, why in unread))
+    system_files = [p for p in system_files if not isinstance(read[p], str)]
+    outputs = tuple(lines for lines in read.values() if not isinstance(lines, str))
     # Compared word by word: a copy of a reference with CRLF line ends, trailing, doubled or
     # leading spaces or tabs is the same words to every whitespace tokenizer and scores 100.
     words = [[_words(line) for line in ref] for ref in references]
@@ -173,4 +194,4 @@ def load_corpus(reference_files: Sequence[str], system_files: Sequence[str]) -> 
                     "itself gets 100 by construction; is a reference given as a system (-i) "
                     "by mistake?"
                 )
-    return UserCorpus(tuple(reference_files), tuple(system_files), references, outputs)
+    return UserCorpus(tuple(reference_files), tuple(system_files), references, outputs, unread)

@@ -57,6 +57,14 @@ corpus mode (your own files: one segment per line, UTF-8, `-` = stdin once, .gz 
   bleu-conformance compare -r ref.zh -i a.zh -i b.zh --knob tokenize=char   # every implementation
   bleu-conformance compare -r ref -i a -i b --between bleu_impl:sacrebleu,bleu_impl:multi-bleu
   bleu-conformance compare --pairs wmt22.yaml --output wmt22-logs   # every pair of a task
+  bleu-conformance compare --pairs wmt22-general --output wmt22-logs --scheduler local:2
+  --pairs DIR reads a checkout laid out as the WMT system repositories: one pair per
+  SRC-TGT, its references txt/references/TEST.SRC-TGT.ref.R.TGT, its systems
+  txt/system-outputs/TEST.SRC-TGT.hyp.SYSTEM.TGT, sacrebleu's tokenizer for a zh/ja/ko
+  target. --scheduler local:2 computes each pair as a task on a Dask LocalCluster of 2
+  worker processes (tcp://HOST:8786: a running cluster). Each pair's log is
+  wmt22-logs/PAIR.jsonl; the same command after an interruption computes only the pairs
+  whose log is incomplete, then prints the cross-pair summary.
   default implementations: every bleu_impl profile and every importable live library; default
   baseline: sacrebleu, else bleu_impl:sacrebleu, else the first --impl (by name or spec).
   --output LOG writes the corpus log as the report is computed; `report LOG` (or
@@ -64,8 +72,9 @@ corpus mode (your own files: one segment per line, UTF-8, `-` = stdin once, .gz 
   --generate, -k, --tag, --fixtures, -v and --decimals are fixture-mode options: given with
   -r/-i they are an error, never silently ignored (and the reverse).
   corpus-mode exit codes: 0 report written; 1 report written but no implementation scored any
-  system; 2 bad files (named with the line), unknown implementation or knob. An implementation
-  failing on a system is an error cell, not an exit.
+  system; 2 bad files (named with the line), unknown implementation or knob; a bad system file
+  among good ones is left out, named under No score, the others compared, and the exit is 2.
+  An implementation failing on a system is an error cell, not an exit.
 """
 
 
@@ -327,6 +336,9 @@ def run(args: argparse.Namespace) -> int:
         if status == EXIT_FINDINGS:
             why = "no implementation scored any system: nothing was compared (the report says why)"
             return fail("compare", why, EXIT_FINDINGS)
+        if status == EXIT_USAGE:
+            why = "system file(s) left out of the report (it says why, under No score)"
+            return fail("compare", why, EXIT_USAGE)
     except BrokenPipeError:  # the reader went away (`| head`): cli.main ends quietly
         raise
     except (CorpusInputError, AdapterError, OSError, ValueError) as exc:

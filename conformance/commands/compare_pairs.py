@@ -259,4 +259,5 @@ def run_pairs(args: argparse.Namespace) -> int:
         Path(args.report).write_text(text + "\n", encoding="utf-8")
     else:
         print(text)
-    return EXIT_USAGE if any(isinstance(r, str) for _, r, _ in done) else EXIT_OK
+    bad = any(isinstance(r, str) or (r.corpus and r.corpus.unread) for _, r, _ in done)
+    return EXIT_USAGE if bad else EXIT_OK

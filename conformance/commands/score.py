@@ -48,7 +48,9 @@ from bleu_impl.bulk import parallel_corpus_stats
 
 from ..knobargs import add_knob_arguments, knob_error_text, knobs_from
 from ..reporters import score_text
-from ..reporters.score_text import Paired, Scored, ScoreView
+from ..reporters.score_text import Scored, ScoreView
+from ..results.records import Flip, Interval
+from ..results.vocab import Policy
 from ..textio import TextInputError, parallel_lines
 from .options import (
     EXIT_FINDINGS,
@@ -263,10 +265,8 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.sentence:
         return _sentences(args, refs, profile, config, signature, view)
-    if args.confidence:
-        return _run_confidence(systems[0], refs, profile, config, args, signature, view)
-    if args.paired_bs or args.paired_ar:
-        return _run_paired(systems, refs, profile, config, args, view)
+    if args.confidence or args.paired_bs or args.paired_ar:
+        return _run_tests(systems, refs, profile, config, args, signature, view)
     scored = [_score_system(system, refs, profile, config, args.jobs) for system in systems]
     for item in scored:
         if item.error:
@@ -289,8 +289,34 @@ def _read(system: str, refs: list[str]) -> tuple[list[str], list[list[str]]]:
     return [hyp for _, hyp, _ in lines], [r for _, _, r in lines]
 
 
-def _run_confidence(
-    system: str,
+def _resampled(
+    systems: list[str], refs: list[str], profile: Profile, config: Config, policy: Policy, test: str
+) -> tuple[list[BleuResult], dict[str, Interval], list[Flip]]:
+    """Each system's result, bootstrap interval (0-100) and test against the first, computed
+    as the corpus report computes its significance section, for one implementation."""
+    from bleu_impl.bulk import SharedCounts
+
+    from ..cases import Case
+    from ..engine.corpus import significance as tests
+    from ..engine.corpus.paths import Reproduction
+    from ..engine.corpus.tables import TableCache
+    from ..engine.corpus.verdicts import against_first
+
+    cache = TableCache([Case.from_texts(s, *_read(s, refs)) for s in systems], SharedCounts())
+    results = [cache.result(k, config, profile.name) for k in range(len(systems))]
+    observed = {k: r.score for k, r in enumerate(results)}
+    rep = {profile.name: Reproduction(config, profile.name, "native", scores=observed)}
+    sig = tests.significance(cache, rep, {profile.name: list(observed)}, policy, test)
+    if sig.errors:
+        raise sig.errors[profile.name]
+    scores = {profile.name: {s: 100 * observed[k] for k, s in enumerate(systems)}}
+    p_value = tests.p_values(sig, cache, rep, policy, test)
+    versus = against_first(scores, p_value, systems, policy)
+    return results, tests.named_intervals(sig, systems)[profile.name], versus
+
+
+def _run_tests(
+    systems: list[str],
     refs: list[str],
     profile: Profile,
     config: Config,
@@ -298,86 +324,30 @@ def _run_confidence(
     signature: str,
     view: ScoreView,
 ) -> int:
-    """The corpus score with sacrebleu's bootstrap mean and 95% interval (reads the files)."""
+    """sacrebleu's -ci (one system's bootstrap mean and 95% interval) and --paired-bs /
+    --paired-ar (each system against the first, the baseline)."""
+    test = "paired-ar" if args.paired_ar else "paired-bs"
+    n = args.paired_bs_n if args.paired_bs else args.confidence_n
+    policy = Policy(resamples=n, trials=args.paired_ar_n, seed=args.confidence_seed)
     try:
-        hyps, ref_lines = _read(system, refs)
-        table = bleu_impl.segment_table(hyps, ref_lines, config)
-        result = bleu_impl.score_stats(table.total(), profile=profile, config=config)
-        scores = bleu_impl.bootstrap_scores(
-            table, config, profile, samples=args.confidence_n, seed=args.confidence_seed
-        )
+        results, intervals, versus = _resampled(systems, refs, profile, config, policy, test)
     except TextInputError as exc:
         return fail("score", exc)
     except EmulatedFailure as exc:
         return fail("score", f"{profile.name} fails on this input ({exc.kind}): {exc}", 1)
     except BleuError as exc:
         return fail("score", exc)
-    interval = bleu_impl.bootstrap_interval(scores)
-    tests = f"bs:{interval.samples}|{'rs' if view.short else 'seed'}:{args.confidence_seed}"
-    print(score_text.confidence(result, interval, score_text.with_tests(signature, tests), view))
-    return EXIT_OK
-
-
-def _run_paired(
-    systems: list[str],
-    refs: list[str],
-    profile: Profile,
-    config: Config,
-    args: argparse.Namespace,
-    view: ScoreView,
-) -> int:
-    """sacrebleu's --paired-bs / --paired-ar: each system against the first (the baseline)."""
-    from bleu_impl import resample
-
-    try:
-        read = [_read(system, refs) for system in systems]
-        tables = [bleu_impl.segment_table(h, r, config) for h, r in read]
-    except TextInputError as exc:
-        return fail("score", exc)
-    except BleuError as exc:
-        return fail("score", exc)
-
-    def scores(stats: list[bleu_impl.BleuStats]) -> list[float]:
-        return [
-            bleu_impl.score_stats(s, profile=profile, config=config).score * config.scale
-            for s in stats
-        ]
-
-    try:
-        observed = scores([t.total() for t in tables])
-        rows: list[Paired] = []
-        seed = args.confidence_seed
-        if args.paired_bs:
-            samples = [
-                scores(s)
-                for s in resample.bootstrap_stats(tables, samples=args.paired_bs_n, seed=seed)
-            ]
-            for k, system in enumerate(systems):
-                p = resample.paired_bootstrap_p((observed[0], observed[k]), samples[0], samples[k])
-                interval = bleu_impl.bootstrap_interval(samples[k])
-                rows.append(
-                    Paired(system, observed[k], interval.mean, interval.half, p if k else None)
-                )
-            tests = f"bs:{args.paired_bs_n}"
-        else:
-            rows.append(Paired(systems[0], observed[0]))
-            for k in range(1, len(systems)):
-                first, second = resample.randomization_stats(
-                    tables[0], tables[k], trials=args.paired_ar_n, seed=seed
-                )
-                p = resample.randomization_p(
-                    (observed[0], observed[k]), scores(first), scores(second)
-                )
-                rows.append(Paired(systems[k], observed[k], p_value=p))
-            tests = f"ar:{args.paired_ar_n}"
-    except EmulatedFailure as exc:
-        return fail("score", f"{profile.name} fails on this input ({exc.kind}): {exc}", 1)
+    seed = f"{'rs' if args.short else 'seed'}:{policy.seed}"
+    if args.confidence:
+        tests = score_text.with_tests(signature, f"bs:{n}|{seed}")
+        print(score_text.confidence(results[0], intervals[systems[0]], tests, view))
+        return EXIT_OK
+    n = args.paired_ar_n if args.paired_ar else n
     signature = bleu_impl.signature(profile.name, config, nrefs=len(refs), short=args.short)
-    tests += f"|{'rs' if args.short else 'seed'}:{seed}"
-    n = args.paired_bs_n if args.paired_bs else args.paired_ar_n
-    sys.stdout.write(
-        score_text.paired(rows, score_text.with_tests(signature, tests), view, args.paired_bs, n)
-    )
+    tests = score_text.with_tests(signature, f"{test[-2:]}:{n}|{seed}")
+    scores = {s: r.score * config.scale for s, r in zip(systems, results)}
+    shown = {} if args.paired_ar else intervals
+    sys.stdout.write(score_text.paired(scores, shown, versus, tests, view, n, config.scale))
     return EXIT_OK
 
 

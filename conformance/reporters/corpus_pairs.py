@@ -43,6 +43,7 @@ def pair_row(name: str, report: Report | str, resumed: bool) -> dict[str, object
     return {
         "pair": name,
         "systems": len(s.systems),
+        "unread": [u.error for u in s.unread],
         "scored_by": len([i for i, row in report.scores().items() if row]),
         "implementations": len(report.names()),
         "max_spread": None if widest is None else widest[1].spread,
@@ -59,11 +60,11 @@ def _cells(row: dict[str, object]) -> list[str]:
     if "error" in row:
         return [str(row["pair"]), EMPTY, EMPTY, EMPTY, EMPTY, f"error: {row['error']}", EMPTY]
     spread = row["max_spread"]
-    differs = row["ranking_differs"]
-    assert isinstance(differs, list)
+    differs, unread = row["ranking_differs"], row["unread"]
+    assert isinstance(differs, list) and isinstance(unread, list)
     return [
         str(row["pair"]),
-        str(row["systems"]),
+        str(row["systems"]) + (f" (+{len(unread)} unread: see its log)" if unread else ""),
         f"{row['scored_by']} of {row['implementations']}",
         EMPTY if spread is None else f"{fixed(float(str(spread)))} ({row['max_spread_system']})",
         f"{row['flips']} ({row['significant_flips']} significant)",

@@ -77,8 +77,9 @@ def summary(report: Report) -> CorpusSummary:
 def header_lines(report: Report) -> list[str]:
     s = summary(report)
     refs = s.references
+    unread = f" ({len(s.unread)} more not compared: see No score)" if s.unread else ""
     lines = [
-        f"BLEU of {len(s.systems)} system(s) on {count(s.segment_count)} segments, "
+        f"BLEU of {len(s.systems)} system(s){unread} on {count(s.segment_count)} segments, "
         f"{len(refs)} reference(s): {', '.join(refs)}",
         f"baseline: {s.baseline}" + (f"; corpus knobs: {dict(s.knobs)}" if s.knobs else ""),
     ]
@@ -125,10 +126,11 @@ def rank_rows(report: Report) -> tuple[list[str], list[list[str]]]:
 
 
 def error_lines(report: Report) -> list[str]:
-    """One line per implementation and reason, naming the systems it concerns ("every
-    system" when it is all of them): a profile that cannot read the corpus is one line."""
+    """One line per system file left out (why, naming file and line), then per
+    implementation and reason, naming the systems it concerns ("every system" when it is
+    all of them): a profile that cannot read the corpus is one line."""
     every = len(summary(report).systems)
-    lines: list[str] = []
+    lines = [f"every implementation: not compared: {s.error}" for s in summary(report).unread]
     for impl, errors in report.errors().items():
         by_reason: dict[str, list[str]] = {}
         for system, reason in errors.items():

@@ -123,8 +123,9 @@ def _grid(x1: float, y1: float, x2: float, y2: float, opacity: str = ".15") -> s
 
 def _nice(lo: float, hi: float) -> list[float]:
     """Four to six round ticks (1, 2, 2.5 or 5 times a power of ten) whose first and last
-    enclose ``[lo, hi]``."""
-    hi = hi if hi > lo else lo + 1
+    enclose ``[lo, hi]``; a span under 1e-9 (NLTK's 1e-229 beside 0) is drawn as one unit
+    wide: ticks are rounded to 12 decimals, and no printed number tells such values apart."""
+    hi = hi if hi - lo >= 1e-9 else lo + 1
     raw = (hi - lo) / 4
     magnitude = 10.0 ** math.floor(math.log10(raw))
     step = next(f * magnitude for f in (1, 2, 2.5, 5, 10) if raw <= f * magnitude)

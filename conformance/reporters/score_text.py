@@ -7,16 +7,16 @@ with the signature below; a line per sentence."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bleu_impl import BleuResult, EmulatedFailure
 
+from ..results.records import Flip, Interval
 from .numbers import fixed
 
 __all__ = [
-    "Paired",
     "ScoreView",
     "Scored",
     "confidence",
@@ -35,18 +35,6 @@ class Scored:
     result: BleuResult | None = None
     error: str = ""
     status: int = 0
-
-
-@dataclass(frozen=True)
-class Paired:
-    """One system of a paired test: its score, the bootstrap mean and half-width (paired
-    bootstrap only) and the p-value against the baseline (None for the baseline)."""
-
-    system: str
-    score: float
-    mean: float | None = None
-    half: float | None = None
-    p_value: float | None = None
 
 
 @dataclass(frozen=True)
@@ -127,11 +115,16 @@ def _signatures(signature: str) -> str:
     return f"{rule}\nMetric signatures\n{rule}\n - {'BLEU':<10} {signature}\n"
 
 
-def confidence(result: BleuResult, interval: Any, signature: str, view: ScoreView) -> str:
-    """The score with sacrebleu's bootstrap mean and 95% interval, ``(μ = MEAN ± HALF)``
-    (``interval``: :func:`bleu_impl.bootstrap_interval`'s)."""
-    digits = view.decimals(result)
-    mean, half = fixed(interval.mean, digits), fixed(interval.half, digits)
+def _on(value: float, scale: float) -> float:
+    """A value on 0-100 on ``scale`` (unchanged on 100: not a bit of it moves)."""
+    return value if scale == 100 else value * scale / 100
+
+
+def confidence(result: BleuResult, interval: Interval, signature: str, view: ScoreView) -> str:
+    """The score with sacrebleu's bootstrap mean and 95% interval (0-100, shown on the
+    result's scale), ``(μ = MEAN ± HALF)``."""
+    digits, scale = view.decimals(result), result.config.scale
+    mean, half = (fixed(_on(v, scale), digits) for v in (interval.mean, interval.half))
     fields = {
         "confidence_mean": float(mean),
         "confidence_var": float(half),
@@ -140,32 +133,43 @@ def confidence(result: BleuResult, interval: Any, signature: str, view: ScoreVie
     return _one(result, signature, view, fields)
 
 
-def paired(rows: Sequence[Paired], signature: str, view: ScoreView, bootstrap: bool, n: int) -> str:
-    """sacrebleu's paired test output: the JSON list, or the table, the explanation and the
-    signature (the baseline, the first system, is named ``Baseline: FILE``; ``bootstrap``:
-    paired bootstrap with ``n`` resamples, else approximate randomization with ``n`` trials)."""
-    named = [f"Baseline: {r.system}" if k == 0 else r.system for k, r in enumerate(rows)]
+def paired(
+    scores: Mapping[str, float],
+    intervals: Mapping[str, Interval],
+    versus: Sequence[Flip],
+    signature: str,
+    view: ScoreView,
+    n: int,
+    scale: float = 100,
+) -> str:
+    """sacrebleu's paired test output, from the corpus report's records of one implementation
+    (``scores`` on the profile's ``scale``, ``intervals`` on 0-100; ``versus``: each system
+    against the first, the ``Baseline: FILE``): the JSON list, or the table, the explanation
+    and the signature. With ``intervals``, paired bootstrap with ``n`` resamples, else ``n``
+    randomization trials."""
+    p_values = {v.systems[0]: next(iter(v.p_value.values())) for v in versus}
+    rows = []
+    for k, name in enumerate(scores):
+        iv = intervals.get(name)
+        mean, half = (iv.mean * scale / 100, iv.half * scale / 100) if iv else (None, None)
+        rows.append(
+            (f"Baseline: {name}" if k == 0 else name, scores[name], mean, half, p_values.get(name))
+        )
     if view.json:
         records = [
-            {
-                "system": name,
-                "BLEU": {"score": r.score, "p_value": r.p_value, "mean": r.mean, "ci": r.half},
-            }
-            for name, r in zip(named, rows)
+            {"system": name, "BLEU": {"score": score, "p_value": p, "mean": mean, "ci": half}}
+            for name, score, mean, half, p in rows
         ]
         return json.dumps(records, indent=4, ensure_ascii=False) + "\n"
-    width = view.width if view.width is not None else 1
+    w = view.width if view.width is not None else 1
     cells = []
-    for r in rows:
-        cell = f"{r.score:.{width}f}"
-        if bootstrap:
-            cell += f" ({r.mean:.{width}f} ± {r.half:.{width}f})"
-        if r.p_value is not None:
-            cell += f"\n(p = {r.p_value:.4f})" + ("*" if r.p_value <= 0.05 else "")
-        cells.append([cell])
-    title = "BLEU (μ ± 95% CI)" if bootstrap else "BLEU"
-    table = boxed(["System", title], [[name, *c] for name, c in zip(named, cells)])
-    return f"{table}\n\n{_paired_note(named[0], bootstrap, n)}{_signatures(signature)}"
+    for name, score, mean, half, p in rows:
+        cell = f"{score:.{w}f}" + (f" ({mean:.{w}f} ± {half:.{w}f})" if intervals else "")
+        if p is not None:  # sacrebleu stars p <= 0.05 (the report's policy: p < alpha)
+            cell += f"\n(p = {p:.4f})" + ("*" if p <= 0.05 else "")
+        cells.append([name, cell])
+    table = boxed(["System", "BLEU (μ ± 95% CI)" if intervals else "BLEU"], cells)
+    return f"{table}\n\n{_paired_note(rows[0][0], bool(intervals), n)}{_signatures(signature)}"
 
 
 def _paired_note(baseline: str, bootstrap: bool, n: int) -> str:

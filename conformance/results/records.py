@@ -335,8 +335,12 @@ class Cell:
 
 @dataclass(frozen=True)
 class System:
+    """A system of a corpus report; ``error``: why its file was not compared (naming the
+    file and line)."""
+
     name: str
     file: str
+    error: str = ""
 
 
 @dataclass(frozen=True)
@@ -491,6 +495,8 @@ class CorpusSummary:
     segments: Segments = field(default_factory=Segments)
     #: every other system against the first (sacrebleu --paired-bs / --paired-ar's table)
     versus: tuple[Flip, ...] = ()
+    #: system files left out (unreadable, invalid UTF-8, another line count), with why
+    unread: tuple[System, ...] = ()
 
 
 # --- identify ---------------------------------------------------------------------------

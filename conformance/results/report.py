@@ -92,12 +92,15 @@ class Report:
         self._seen[key] = line
 
     def exit_status(self) -> int:
-        """What the log stands for: 2 when it is no verdict (an interrupted command, or
-        fixture problems: cases that could not be checked); 1 for findings (a run's fail,
+        """What the log stands for: 2 when it is no verdict (an interrupted command,
+        fixture problems: cases that could not be checked, a corpus report that left a bad
+        system file out); 1 for findings (a run's fail,
         error, fixed or changed result or baseline regression; a corpus report in which no
         implementation scored any system); 4 when it checked too little to be a verdict
         (:meth:`shortfalls`); else 0."""
         if self.end is None or self.problems or self.end.problems:
+            return 2
+        if self.corpus is not None and self.corpus.unread:
             return 2
         unexpected = any(r.unexpected for r in self.results)
         if unexpected or any(m.regression and not m.accepted for m in self.baseline):

@@ -37,7 +37,6 @@ from ...results.records import (
     Cell,
     CorpusSummary,
     Decomposition,
-    Interval,
     Reproduced,
     Segments,
     Significance,
@@ -54,7 +53,7 @@ from .feeding import Feeder, Feeding
 from .notes import file_notes, script_notes, system_notes
 from .paths import Reproduction, path_steps, reproduce_subject
 from .segments import contributions, count_change
-from .significance import randomization, significance
+from .significance import named_intervals, p_values, significance
 from .tables import TableCache
 
 __all__ = ["CorpusOptions", "corpus_report", "rank"]
@@ -413,7 +412,7 @@ def _report(
         impl: [j for j, c in enumerate(row) if c.score is not None] for impl, row in cells.items()
     }
     sig = significance(cache, reps, answered, options.policy, options.test)
-    p_value = _p_values(sig.p_values, cache, reps, options)
+    p_value = p_values(sig, cache, reps, options.policy, options.test)
     flips = verdicts.flips(scores, p_value, names, options.policy)
     versus = verdicts.against_first(scores, p_value, names, options.policy)
     progress("decomposing")
@@ -435,10 +434,7 @@ def _report(
         ),
         ranks={impl: rank(s, options.policy.decimals) for impl, s in scores.items()},
         spread=_spread(scores, names),
-        intervals={
-            impl: {names[j]: Interval(**vars(iv)) for j, iv in ivs.items()}
-            for impl, ivs in sig.intervals.items()
-        },
+        intervals=named_intervals(sig, names),
         significance=Significance(
             options.test,
             options.policy.resamples,
@@ -451,33 +447,9 @@ def _report(
         flips=tuple(flips),
         segments=_segments(cache, reps, scores, names, between, options),
         versus=tuple(versus),
+        unread=tuple(System("<stdin>" if f == "-" else f, f, why) for f, why in corpus.unread),
     )
     return [c for s in subjects for c in cells[s.name]], summary
-
-
-def _p_values(
-    bootstrap: Mapping[str, Mapping[tuple[int, int], float]],
-    cache: TableCache,
-    reps: Mapping[str, Reproduction],
-    options: CorpusOptions,
-) -> verdicts.PValue:
-    """The p-value of systems a < b under an implementation: the paired bootstrap's, or by
-    approximate randomization (the first system of the pair as its baseline, as sacrebleu),
-    computed on first use and remembered; None when no setting reproduces it."""
-    memo: dict[tuple[Any, ...], float] = {}  # implementations of one setting share it
-
-    def p_value(impl: str, a: int, b: int) -> float | None:
-        if options.test != "paired-ar":
-            return bootstrap.get(impl, {}).get((a, b))
-        rep = reps.get(impl)
-        if impl not in bootstrap or rep is None or rep.config is None:
-            return None
-        key = (rep.config, rep.profile, a, b)
-        if key not in memo:
-            memo[key] = randomization(cache, rep, a, b, options.policy)
-        return memo[key]
-
-    return p_value
 
 
 def _spread(scores: Mapping[str, Mapping[str, float]], names: Sequence[str]) -> dict[str, Spread]:

@@ -27,12 +27,14 @@ from bleu_impl.resample import (
     randomization_stats,
 )
 
+from ...results import records
 from ...results.vocab import Policy
 from ..evaluator import scoring_key
 from .paths import Reproduction
 from .tables import TableCache, stats_key
+from .verdicts import PValue
 
-__all__ = ["Significance", "significance"]
+__all__ = ["Significance", "named_intervals", "p_values", "significance"]
 
 #: (system, :func:`~.tables.stats_key`): one segment table.
 _TableKey = tuple[int, tuple[Any, ...]]
@@ -41,11 +43,15 @@ _TableKey = tuple[int, tuple[Any, ...]]
 @dataclass
 class Significance:
     """Per implementation: each system's interval and each pair's p-value (0-100 scale),
-    or the reason there are none."""
+    or the reason there are none (and the error behind it, when one is)."""
 
     intervals: dict[str, dict[int, Interval]] = field(default_factory=dict)
     p_values: dict[str, dict[tuple[int, int], float]] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)
+    errors: dict[str, BleuError] = field(default_factory=dict)
+
+    def fail(self, name: str, why: str, error: BleuError) -> None:
+        self.missing[name], self.errors[name] = f"{why}: {error}", error
 
 
 def _scores(stats: Sequence[BleuStats], reproduction: Reproduction) -> list[float]:
@@ -76,7 +82,7 @@ def _macro_means(
             for s in systems[name]:
                 terms[(s, rep.config, rep.profile)] = cache.terms(s, rep.config, rep.profile)
         except BleuError as exc:
-            out.missing[name] = f"a resample cannot be scored: {exc}"
+            out.fail(name, "a resample cannot be scored", exc)
     means = bootstrap_macro_means(
         list(terms.values()), samples=options.resamples, seed=options.seed
     )
@@ -125,7 +131,7 @@ def _gather(
             try:
                 table = cache.table(s, rep.config)
             except BleuError as exc:
-                out.missing[name] = f"statistics fail: {exc}"
+                out.fail(name, "statistics fail", exc)
                 break
             if not _macro(rep):  # a macro mean resamples its segment scores instead
                 if id(table) not in index_of:
@@ -155,7 +161,7 @@ def significance(
         try:
             samples = {s: _resampled(resampled, where, macro, s, rep, memo) for s in systems[name]}
         except BleuError as exc:
-            out.missing[name] = f"a resample cannot be scored: {exc}"
+            out.fail(name, "a resample cannot be scored", exc)
             continue
         out.intervals[name] = {s: bootstrap_interval(v) for s, v in samples.items()}
         observed = {s: 100 * rep.scores[s] for s in systems[name]}
@@ -169,7 +175,7 @@ def significance(
     return out
 
 
-def randomization(
+def _randomization(
     cache: TableCache,
     reproduction: Reproduction,
     a: int,
@@ -194,3 +200,40 @@ def randomization(
         seed=options.seed,
     )
     return randomization_p(observed, _scores(first, reproduction), _scores(second, reproduction))
+
+
+def p_values(
+    sig: Significance,
+    cache: TableCache,
+    reproductions: Mapping[str, Reproduction],
+    options: Policy,
+    test: str = "paired-bs",
+) -> PValue:
+    """The p-value of systems a < b under an implementation: the paired bootstrap's, or by
+    approximate randomization (the first system of the pair as its baseline, as sacrebleu),
+    computed on first use and remembered; None when no setting reproduces it."""
+    memo: dict[tuple[Any, ...], float] = {}  # implementations of one setting share it
+
+    def p_value(impl: str, a: int, b: int) -> float | None:
+        if test != "paired-ar":
+            return sig.p_values.get(impl, {}).get((a, b))
+        rep = reproductions.get(impl)
+        if impl not in sig.p_values or rep is None or rep.config is None:
+            return None
+        key = (rep.config, rep.profile, a, b)
+        if key not in memo:
+            memo[key] = _randomization(cache, rep, a, b, options)
+        return memo[key]
+
+    return p_value
+
+
+def named_intervals(
+    sig: Significance, names: Sequence[str]
+) -> dict[str, dict[str, records.Interval]]:
+    """The intervals as the results model holds them: implementation -> system name ->
+    :class:`~conformance.results.records.Interval`."""
+    return {
+        impl: {names[j]: records.Interval(**vars(iv)) for j, iv in ivs.items()}
+        for impl, ivs in sig.intervals.items()
+    }

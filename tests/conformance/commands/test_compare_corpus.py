@@ -182,6 +182,41 @@ def test_bad_inputs_name_file_and_line(tmp_path: Path, capsys: pytest.CaptureFix
     assert "nope.txt: cannot read" in _error(["-r", str(ref), "-i", str(missing)], capsys)
 
 
+def test_a_bad_system_file_is_left_out_and_the_others_compared(
+    corpus: dict[str, list[Path]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One system file with invalid UTF-8 and one a line short, beside good ones: each is
+    an error row naming its file and line, the good systems are still scored (live
+    sacrebleu's numbers) and ranked, and the exit status is 2, in every format."""
+    paths = corpus["de"]
+    refs, good = paths[:2], paths[2:]
+    lines = good[0].read_bytes().split(b"\n")
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\n".join([lines[0], lines[1] + b"\xff", *lines[2:]]))
+    short = tmp_path / "short.txt"
+    short.write_bytes(b"\n".join(lines[1:]))
+    argv = ["compare", *_args([*refs, good[0], bad, good[1], short, good[2]])]
+    argv += ["--impl", "sacrebleu", "--impl", "bleu_impl:sacrebleu", "--quiet"]
+    assert main([*argv, "--format", "json"]) == 2
+    out, err = capsys.readouterr()
+    assert "left out of the report" in err
+    report = json.loads(out)
+    assert [s["file"] for s in report["systems"]] == [str(p) for p in good]
+    unread = {s["file"]: s["error"] for s in report["unread"]}
+    assert unread[str(bad)].startswith(f"{bad}:2: invalid UTF-8")
+    assert unread[str(short)].startswith(f"line count mismatch: {short} has 149 lines but")
+    texts = [_lines(p) for p in refs]
+    for system, path in zip(report["systems"], good):
+        want = sacrebleu.corpus_bleu(_lines(path), texts).score
+        assert report["scores"]["sacrebleu"][system["name"]] == pytest.approx(want, abs=1e-9)
+    assert sorted(report["ranks"]["sacrebleu"].values()) == [1, 2, 3]
+    assert len(report["versus"]) == 2
+    assert main([*argv, "--format", "table"]) == 2
+    table = "".join(capsys.readouterr().out.split())  # wrapped anywhere, even in a path
+    assert "(2morenotcompared:seeNoscore)" in table
+    assert "".join(f"every implementation: not compared: {bad}:2: invalid UTF-8".split()) in table
+
+
 def test_gzip_stdin_and_a_single_system(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -80,13 +80,17 @@ def test_a_bad_pair_is_a_row_and_the_others_go_on(
     manifest.write_text(
         "pairs:\n"
         f"  - {{name: bad, refs: ['{DATA}/fr/ref.txt'], systems: ['short.txt']}}\n"
-        f"  - {{name: en-zh, refs: ['{DATA}/zh/ref.txt'], systems: ['{DATA}/zh/a.txt']}}\n",
+        f"  - {{name: en-zh, refs: ['{DATA}/zh/ref.txt'], systems: ['{DATA}/zh/a.txt',"
+        " 'short.txt']}\n",
         encoding="utf-8",
     )
     argv = ["compare", "-q", "--pairs", str(manifest), "--output", str(tmp_path / "logs")]
     assert main([*argv, "--impl", "bleu_impl:sacrebleu", "--format", "json"]) == 2
     rows = {row["pair"]: row for row in json.loads(capsys.readouterr().out)["pairs"]}
     assert "short.txt" in rows["bad"]["error"] and rows["en-zh"]["systems"] == 1
+    # a bad system beside a good one: the pair is compared, the bad file named with why
+    (unread,) = rows["en-zh"]["unread"]
+    assert unread.startswith("line count mismatch: ") and "short.txt has 1 lines" in unread
 
 
 @pytest.fixture(scope="module")

@@ -309,3 +309,36 @@ def test_a_knob_the_profile_cannot_take_gets_command_line_advice(files, capsys) 
     assert main(["score", ref, "-i", hyp, "-b", "-w", "6"]) == 0
     assert generic == capsys.readouterr().out
     assert main(["score", ref, "-i", hyp, "-b", *advice, "--knob", "ref_length=shortest"]) == 0
+
+
+@pytest.mark.parametrize("profile", ["sacrebleu", "parlai"])
+def test_paired_table_is_the_corpus_reports_significance(tmp_path, capsys, profile) -> None:
+    """score --paired-bs and compare -r/-i's significance section are views of the same
+    records: each system's p-value against the first and bootstrap mean ± half-width are
+    the corpus report's for ``bleu_impl:PROFILE`` (parlai: a mean of sentence scores, whose
+    resamples are segment-score means)."""
+    ref = tmp_path / "ref.txt"
+    ref.write_text(REF, encoding="utf-8")
+    systems = []
+    for k, text in enumerate([HYP, REF.replace("cat", "dog"), HYP.replace("mat", "rug")]):
+        (tmp_path / f"s{k}.txt").write_text(text, encoding="utf-8")
+        systems.append(str(tmp_path / f"s{k}.txt"))
+    argv = ["score", str(ref), "-i", *systems, "--paired-bs", "--profile", profile]
+    assert main([*argv, "-pbsn", "200"]) == 0
+    rows = {
+        r["system"].removeprefix("Baseline: "): r["BLEU"]
+        for r in json.loads(capsys.readouterr().out)
+    }
+    impl = f"bleu_impl:{profile}"
+    argv = ["compare", "-r", str(ref), *(a for s in systems for a in ("-i", s)), "--impl", impl]
+    assert main([*argv, "--paired-bs-n", "200", "--format", "json", "--quiet"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    names = {s["name"]: s["file"] for s in report["systems"]}
+    scale = 100 if profile == "sacrebleu" else 1
+    for name, file in names.items():
+        interval = report["intervals"][impl][name]
+        assert rows[file]["mean"] == pytest.approx(interval["mean"] * scale / 100, rel=1e-12)
+        assert rows[file]["ci"] == pytest.approx(interval["half"] * scale / 100, rel=1e-12)
+    assert rows[systems[0]]["p_value"] is None
+    for pair in report["versus"]:
+        assert rows[names[pair["systems"][0]]]["p_value"] == pair["p_value"][impl]

@@ -60,3 +60,17 @@ def test_the_page_shows_the_feeding_and_the_significance(
     assert "input: pre-tokenized by zh (it cannot set tokenize itself): bleu_impl:nltk" in page
     assert "Significance against a" in page and "μ ± 95% CI" in page
     assert "a is significantly better than c under every implementation" in page
+
+
+def test_a_score_of_1e_229_beside_zeros_is_drawn_on_the_bleu_scale(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Chinese without a tokenizer: NLTK's scores are 1.2e-229 where sacrebleu's are 0. The
+    page's spread figure put its axis ticks at 1e-229 apart, rounded them all to 0 and
+    crashed (a division by zero); now the axis is one BLEU point wide, and no number on the
+    page is written with an exponent."""
+    impls = ["bleu_impl:sacrebleu", "bleu_impl:nltk"]
+    page = _table("zh", impls, capsys, "--format", "html")
+    assert "Score spread per system" in page
+    assert "×10" not in page and "e-229" not in page
+    assert "−0.00" not in page and "-0.00" not in page
