@@ -78,7 +78,7 @@ def _summary(f: Findings, t: PairTally) -> dict[str, Any]:
 #: What the score columns of a difference row hold.
 ORDER_NOTE = (
     "1st, 2nd: BLEU on 0–100 of the pair's implementations in its order (A–B: A, B); "
-    "2nd − 1st: their difference; cause: as above"
+    "2nd − 1st: their difference; under each cause (as above) the rows it explains"
 )
 
 
@@ -107,24 +107,44 @@ def _pairs_block(f: Findings, width: int) -> str:
     return f"{table}\n{glossary(pair_legend(f, headers), width)}"
 
 
+def _without_pair(
+    f: Findings, headers: list[str], rows: list[list[str]], column: str
+) -> tuple[list[str], list[list[str]]]:
+    """``headers`` and ``rows`` without the pair column when there is one pair: every row
+    would repeat it, and its width is the case's."""
+    if len(f.tallies) != 1:
+        return headers, rows
+    c = headers.index(column)
+    return headers[:c] + headers[c + 1 :], [r[:c] + r[c + 1 :] for r in rows]
+
+
 def _text_tables(f: Findings, width: int, verbose: bool) -> list[str]:
     parts = [_section("Pairs (|Δ| in BLEU points, 0–100)", _pairs_block(f, width))]
     if f.causes:
         rows = [[str(c) for c in r] for r in cause_rows(f)]
-        table = grid(CAUSE_HEADERS, rows, width=width, align="llrrrl", weights=(3, 1, 1, 1, 1, 1))
+        headers, rows = _without_pair(f, list(CAUSE_HEADERS), rows, "pairs")
+        # the example (a case id as wide as the cause) goes on a line under its row
+        below = {k + 1: f"    {headers[-1]}: {row[-1]}" for k, row in enumerate(rows)}
+        table = grid(
+            headers[:-1],
+            [row[:-1] for row in rows],
+            width=width,
+            align="l" + "r" * 4,
+            headings=below,
+        )
         notes = [wrap(f"{knob}: {doc}", width, "    ") for knob, doc in knob_notes(f)]
-        table += "\n" + glossary(cause_legend(), width)
+        table += "\n" + glossary([e for e in cause_legend() if e[0] in headers], width)
         body = "\n".join([table, *(["", "The knobs:"] if notes else []), *notes])
         parts.append(_section("Why: causes, most material first", body))
     shown = f.material if verbose else f.material[:TOP_ROWS]
     if shown:
-        title = f"Material differences ({len(f.material)}), largest first"
+        title = f"Material differences ({len(f.material)}), largest first, under their cause"
         more = len(f.material) - len(shown)
         tail = f"\n… and {more} more (-v lists every row)" if more else ""
         body = _rows_grid(f, shown, width, verbose) + tail
         parts.append(_section(title, f"{wrap(ORDER_NOTE, width)}\n{body}", width))
     if verbose and f.negligible:
-        title = f"Negligible differences ({len(f.negligible)}), largest first"
+        title = f"Negligible differences ({len(f.negligible)}), largest first, under their cause"
         rows_grid = _rows_grid(f, f.negligible, width, verbose, len(shown) + 1)
         parts.append(_section(title, f"{wrap(ORDER_NOTE, width)}\n{rows_grid}", width))
     return parts
@@ -133,14 +153,23 @@ def _text_tables(f: Findings, width: int, verbose: bool) -> list[str]:
 def _rows_grid(
     f: Findings, rows: Sequence[Difference], width: int, verbose: bool, start: int = 1
 ) -> str:
-    table = difference_rows(f, rows, start)
-    headers = list(DISCREPANCY_HEADERS)
-    if not verbose:  # the equally minimal alternatives are detail
-        table = [[*row[:-1], d.cause] for row, d in zip(table, rows)]
-    else:
-        headers.append("differing statistics")
-        table = [[*row, detail_cell(d)] for row, d in zip(table, rows)]
-    return grid(headers, table, width=width, align="rllrrrll", weights=(1, 1, 1, 1, 1, 1, 2, 2))
+    """The difference rows (numbered largest first), grouped under their cause: a heading
+    line per cause, in the order of its largest difference."""
+    numbered = list(zip(difference_rows(f, rows, start), rows))
+    groups: dict[str, list[list[str]]] = {}
+    for row, d in numbered:
+        # the equally minimal alternatives are detail, for -v
+        cause, detail = (row[-1], [detail_cell(d)]) if verbose else (d.cause, [])
+        groups.setdefault(cause, []).append([*row[:-1], *detail])
+    table: list[list[str]] = []
+    headings: dict[int, str] = {}
+    for cause, members in groups.items():
+        headings[len(table)] = "cause: " + " ".join(cause.split())
+        table += members
+    headers = DISCREPANCY_HEADERS[:-1] + (["differing statistics"] if verbose else [])
+    headers, table = _without_pair(f, headers, table, "pair")
+    align = "rl" + "l" * (len(headers) - 5 - verbose) + "rrr" + "l" * verbose
+    return grid(headers, table, width=width, align=align, weights=(1, 2), headings=headings)
 
 
 def _text_tail(f: Findings, width: int, verbose: bool) -> list[str]:

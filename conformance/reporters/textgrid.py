@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 import textwrap
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 __all__ = ["clip", "columns", "glossary", "grid", "records", "wrap"]
 
@@ -151,6 +152,7 @@ def grid(
     width: int = 0,
     weights: Sequence[float] = (),
     maxwidths: Sequence[int] = (),
+    headings: Mapping[int, str] = MappingProxyType({}),
 ) -> str:
     """A table of ``rows`` (cells shown with ``str``). ``align`` has one letter per column:
     ``l`` text, ``r`` numbers, ``d`` numbers aligned on their decimal point (missing letters
@@ -158,8 +160,9 @@ def grid(
 
     With ``width``, the text columns wrap so that the table fits it (a text column with a
     larger weight, default 1, keeps more of its width) and numbers stay whole; such a table
-    is drawn for the terminal: headers without padding (every column counts), a ``─`` rule.
-    When no table fits, the rows are :func:`records`."""
+    is drawn for the terminal: headers without padding (every column counts), a ``─`` rule,
+    and ``headings`` (row index: a line above that row, opening a group of rows; the number
+    of rows: a line below the last). When no table fits, the rows are :func:`records`."""
     from tabulate import tabulate  # it imports importlib.metadata: ~0.1 s that `score` skips
 
     align = align.ljust(len(headers), "l")
@@ -174,22 +177,37 @@ def grid(
     weight = [*weights, *([1.0] * (len(head) - len(weights)))]
     widths = _fit(head, body, [a == "l" for a in align], width, weight)
     if widths is None:
-        return records(head, body, width=width)
+        return records(head, body, width=width, headings=headings)
     wrapped = [["\n".join(_lines(v, w)) for v, w in zip(row, widths)] for row in [head, *body]]
-    return tabulate(
+    table = tabulate(
         [wrapped[0], ["─" * w for w in widths], *wrapped[1:]],
         tablefmt="plain",
         disable_numparse=True,
         colalign=colalign,
-    )
+    ).split("\n")
+    heights = [max(cell.count("\n") + 1 for cell in row) for row in wrapped]
+    starts = [heights[0] + 1 + sum(heights[1 : r + 1]) for r in range(len(body) + 1)]
+    for r in sorted(headings, reverse=True):
+        table[starts[r] : starts[r]] = wrap(headings[r], width, "  ").split("\n")
+    return "\n".join(table)
 
 
-def records(headers: Sequence[str], rows: Sequence[Sequence[str]], *, width: int) -> str:
+def records(
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    *,
+    width: int,
+    headings: Mapping[int, str] = MappingProxyType({}),
+) -> str:
     """Rows as wrapped ``header: value`` records, for when no table fits ``width``: the first
-    cell opens each record, the rest follow indented."""
+    cell opens each record, the rest follow indented; ``headings`` as in :func:`grid`."""
     out = []
-    for row in rows:
+    for r, row in enumerate(rows):
+        if r in headings:
+            out.append(wrap(headings[r], width, "  "))
         first, *rest = [" ".join(str(cell).split()) for cell in row]
         items = [f"{h}: {v}" for h, v in zip(headers[1:], rest) if v]
         out.append(wrap(f"{first}  " + " · ".join(items), width, "    "))
+    if len(rows) in headings:
+        out.append(wrap(headings[len(rows)], width, "  "))
     return "\n".join(out)

@@ -53,7 +53,11 @@ def test_first_command_answers_on_one_screen(
     largest = data["material"][0]["item"]
     material = "\n".join(lines).split("Material differences")[1]
     first_row = next(line for line in material.split("\n") if re.match(r"\s*1  ", line))
-    assert largest.startswith(first_row.split()[1])  # the case id, maybe wrapped
+    assert first_row.split()[1] == largest  # the case id whole, on its row's line
+    # each cause's example case under its row, whole
+    examples = re.findall(r"^    example: (\S+)$", "\n".join(lines), flags=re.M)
+    assert examples and largest in examples
+    assert set(examples) <= {d["item"] for d in data["material"] + data["negligible"]}
 
 
 def test_verbose_lists_every_difference(capsys, default_compare_log) -> None:
@@ -63,7 +67,13 @@ def test_verbose_lists_every_difference(capsys, default_compare_log) -> None:
     out = capsys.readouterr().out
     rows = out.split("\nMaterial differences", 1)[1]  # (after the case counts)
     numbered = re.findall(r"^\s*(\d+)  \S", rows, flags=re.M)
-    assert [int(n) for n in numbered] == list(range(1, differing + 1))
+    assert sorted(int(n) for n in numbered) == list(range(1, differing + 1))
+    # grouped under their cause: every row below a cause line, largest first within it
+    groups = re.split(r"^cause: .*$", rows, flags=re.M)
+    assert len(groups) > 2 and not re.search(r"^\s*\d+  \S", groups[0], flags=re.M)
+    for group in groups[1:]:
+        ranks = [int(n) for n in re.findall(r"^\s*(\d+)  \S", group, flags=re.M)]
+        assert ranks == sorted(ranks)
 
 
 def test_markdown_is_gfm_tables(capsys, default_compare_log) -> None:

@@ -50,6 +50,27 @@ def test_records_when_no_table_fits():
     assert "score: 12.345678" in " ".join(text.split())
 
 
+@pytest.mark.parametrize("width", [24, 80])
+def test_headings_open_their_groups_of_rows_above_wrapped_cells(width):
+    rows = [["1", "a.b.c.d.e.f.g.h.i.j.k", "9.5"], ["2", "x", "1.0"], ["3", "y", "0.5"]]
+    headings = {0: "cause: first", 2: "cause: second, a longer heading than the table is wide"}
+    lines = grid(["#", "case", "Δ"], rows, width=width, align="rlr", headings=headings).split("\n")
+    assert max(len(line) for line in lines) <= width
+    first, second = (
+        lines.index("cause: first"),
+        next(k for k, line in enumerate(lines) if line.startswith("cause: second")),
+    )
+    assert first == 2  # under the header and its rule
+    numbered = [k for k, line in enumerate(lines) if line.lstrip()[:1].isdigit()]
+    assert first < numbered[0] < numbered[1] < second < numbered[2]
+
+
+def test_headings_stay_in_records_when_no_table_fits():
+    rows = [["1", "a-rather-long-case-identifier", "12.345678"]]
+    text = grid(["#", "case", "score"], rows, width=20, align="rlr", headings={0: "cause: c"})
+    assert text.splitlines()[0] == "cause: c" and text.splitlines()[1].startswith("1  case:")
+
+
 def test_weights_keep_the_heavier_column_wider():
     rows = [["x" * 10 + " " + "y" * 10 + " " + "z" * 10, "a" * 8 + " " + "b" * 8 + " " + "c" * 8]]
     even = grid(["cause", "example"], rows, width=40)
