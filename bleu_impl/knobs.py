@@ -242,6 +242,7 @@ class Config:
         "none",
         "13a",
         "intl",
+        "t2t",
         "mteval-intl",
         "char",
         "zh",
@@ -262,6 +263,8 @@ class Config:
             "none": "whitespace split only",
             "13a": "mteval-v13a's tokenizer (sacrebleu's default)",
             "intl": "mteval-v14 international tokenizer (sacrebleu's regex port)",
+            "t2t": "tensor2tensor's bleu_tokenize: intl's rules with [^\\d] for "
+            "\\P{N} (5 ½! splits), classes from unicodedata",
             "mteval-intl": "the script's own intl: after dropping <skipped> and decoding "
             "&quot; &amp; &lt; &gt; &apos;",
             "char": "one token per non-space character",

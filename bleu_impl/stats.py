@@ -34,13 +34,13 @@ def _count(value: object) -> bool:
 
 def _problem(stats: BleuStats) -> str | None:
     """What makes ``stats`` impossible (None when they are statistics of some text):
-    counts and totals are integers >= 0 with each count <= its total; ``hyp_len`` and
-    ``segments`` integers >= 0; ``ref_len`` an integer or Fraction >= 0."""
-    pairs = zip(stats.counts, stats.totals)
-    if not all(_count(m) and _count(t) and m <= t for m, t in pairs):
+    counts and totals are integers >= 0; ``hyp_len`` and ``segments`` integers >= 0;
+    ``ref_len`` an integer or Fraction >= 0. A count may exceed its total: torchtext
+    (``ngram_join="space-resplit"``) counts a match at the order of its re-split key."""
+    if not all(map(_count, (*stats.counts, *stats.totals))):
         return (
             f"counts {list(stats.counts)!r} and totals {list(stats.totals)!r} must be "
-            "integers >= 0 with each count (clipped matches) <= its total (n-grams)"
+            "integers >= 0 (clipped matches, n-grams)"
         )
     if not _count(stats.hyp_len):
         return f"hyp_len must be an integer >= 0 (tokens), got {stats.hyp_len!r}"

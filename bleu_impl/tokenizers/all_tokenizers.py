@@ -13,7 +13,7 @@ from ..knobs import Config
 from ..spm_models import SPM_MODELS
 from .char import tokenize_char
 from .codexglue import tokenize_codexglue
-from .intl import tokenize_intl, tokenize_mteval_intl
+from .intl import tokenize_intl, tokenize_mteval_intl, tokenize_t2t
 from .mecab import JA_MECAB, KO_MECAB, MecabSetup, mecab_tokenizer
 from .parlai import tokenize_parlai
 from .spm import spm_tokenizer
@@ -68,6 +68,7 @@ TOKENIZERS: dict[str, Callable[[Config], Tokenizer]] = {
     "none": _fixed(Tokenizer(_identity, _identity, _identity_batch, "none")),
     "13a": _fixed(Tokenizer(tokenize_13a, tokenize_13a_line, tokenize_13a_batch, "13a")),
     "intl": _fixed(Tokenizer(tokenize_intl, tokenize_intl, None, "intl")),
+    "t2t": _fixed(Tokenizer(tokenize_t2t, tokenize_t2t, None, "t2t")),
     "mteval-intl": _fixed(
         Tokenizer(tokenize_mteval_intl, tokenize_mteval_intl, None, "mteval-intl")
     ),

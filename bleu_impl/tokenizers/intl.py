@@ -12,14 +12,29 @@ drops ``<skipped>`` and decodes ``&quot; &amp; &lt; &gt; &apos;`` in that order
 (:func:`decode_mteval_intl`, case-sensitive: mteval lowercases after it with Perl ``lc``),
 then applies the same three rules. Its line joins (``\\p{Zl}``, and v13a's hyphen before
 one) never fire: the SGML reader has already turned every whitespace run into one space.
+
+``t2t`` is tensor2tensor's ``bleu_hook.bleu_tokenize`` (texar-pytorch 0.1.4 copies it as
+``bleu_transformer_tokenize``): the same three rules in Python ``re``, with ``[^\\d]`` (not
+a decimal digit) where intl has ``\\P{N}`` (not a number), so ``5 ½!`` splits to ``5 ½ !``;
+the classes are built from ``unicodedata`` categories P* and S* written into brackets
+unescaped (so ``@[\\]_`` escapes ``]`` and leaves the backslash out of the punctuation).
 """
 
 from __future__ import annotations
 
+import re
+import sys
+import unicodedata
 from functools import cache
 from typing import Any
 
-__all__ = ["MTEVAL_INTL_ENTITIES", "decode_mteval_intl", "tokenize_intl", "tokenize_mteval_intl"]
+__all__ = [
+    "MTEVAL_INTL_ENTITIES",
+    "decode_mteval_intl",
+    "tokenize_intl",
+    "tokenize_mteval_intl",
+    "tokenize_t2t",
+]
 
 
 @cache
@@ -37,6 +52,30 @@ def _rules() -> tuple[tuple[Any, str], ...]:
 def tokenize_intl(line: str) -> str:
     """Return ``line`` tokenized by the international rules."""
     for pattern, replacement in _rules():
+        line = pattern.sub(replacement, line)
+    return line
+
+
+def _category_chars(prefix: str) -> str:
+    return "".join(
+        chr(x) for x in range(sys.maxunicode) if unicodedata.category(chr(x)).startswith(prefix)
+    )
+
+
+@cache
+def _t2t_rules() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """tensor2tensor's patterns, on first use (the classes scan every code point)."""
+    punct, symbols = _category_chars("P"), _category_chars("S")
+    return (
+        (re.compile(r"([^\d])([" + punct + "])"), r"\1 \2 "),
+        (re.compile("([" + punct + r"])([^\d])"), r" \1 \2"),
+        (re.compile("([" + symbols + "])"), r" \1 "),
+    )
+
+
+def tokenize_t2t(line: str) -> str:
+    """Return ``line`` tokenized as tensor2tensor's ``bleu_tokenize`` does."""
+    for pattern, replacement in _t2t_rules():
         line = pattern.sub(replacement, line)
     return line
 

@@ -38,6 +38,7 @@ class Check:
     command: str
     outcomes: Mapping[str, int]
     failing: tuple[Mapping[str, Any], ...]
+    failed: frozenset[str] = frozenset()  # every failing case's id
 
 
 def confirm(
@@ -97,6 +98,7 @@ def _check(
         command,
         outcomes,
         tuple(_shown(r) for r in failing[:_SHOWN]),
+        frozenset(r.case_id for r in failing),
     )
 
 

@@ -37,17 +37,20 @@ from bleu_impl import PROFILES
 
 from ...cases import Case, ExpectationKey, generate_cases, tokenized
 from ...results.records import Candidate, Identification
+from ...results.vocab import ERROR, FAIL
 from ..asking import ANSWERED, SKIPPED, Remembering
 from ..attribution import UNKNOWN_FAILURE
 from ..subjects import Subject
-from .confirm import confirm
+from .confirm import Check, confirm
 from .knobsearch import (
     Evidence,
     Observation,
+    dying_knobs,
     float64_twin,
     generic_search,
     option_search,
     rank_profiles,
+    with_knobs,
 )
 from .numerics import precision_of, scale_finding
 
@@ -113,6 +116,9 @@ def identify(
         and evidence.indistinguishable(c, best)
     ]
     check = confirm(subject, [best, *ties], keys, checked, evidence.precision.decimals)
+    died = _dying(subject, evidence, check, keys, checked) if _died_only(check) else None
+    if died is not None:
+        check, ranked = died, [died.candidate, *ranked]
     findings = [evidence.precision.evidence] if evidence.precision.kind else []
     findings += [scale_finding(check.candidate.scale, subject.scale)] * (check.candidate.scale != 1)
     findings += _unchecked_misses(evidence, check.candidate) if check.passed else []
@@ -129,6 +135,33 @@ def identify(
         failing=check.failing,
         findings=tuple(findings),
     )
+
+
+def _died_only(check: Check) -> bool:
+    """Whether ``run --as`` failed only where the implementation raised."""
+    return not check.passed and not check.outcomes.get(FAIL) and bool(check.outcomes.get(ERROR))
+
+
+def _dying(
+    subject: Subject,
+    evidence: Evidence,
+    failed: Check,
+    keys: Mapping[str, ExpectationKey],
+    checked: Sequence[Case],
+) -> Check | None:
+    """The nearest setting made to die where the implementation raised (``dying_knobs``,
+    each left out again where the cases it failed pass without it), when ``run --as``
+    passes it."""
+    best, knobs = failed.candidate, dying_knobs(evidence, failed.candidate)
+    died = [c for c in checked if c.id in failed.failed]
+    for name in list(knobs):
+        fewer = {k: v for k, v in knobs.items() if k != name}
+        if confirm(subject, [with_knobs(evidence, best, fewer)], keys, died).passed:
+            knobs = fewer
+    if not knobs:
+        return None
+    check = confirm(subject, [with_knobs(evidence, best, knobs)], keys, checked)
+    return check if check.passed else None
 
 
 def _unchecked_misses(evidence: Evidence, cand: Candidate) -> list[str]:

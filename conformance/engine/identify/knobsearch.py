@@ -36,10 +36,12 @@ __all__ = [
     "GENERIC",
     "Evidence",
     "Observation",
+    "dying_knobs",
     "float64_twin",
     "generic_search",
     "option_search",
     "rank_profiles",
+    "with_knobs",
 ]
 
 #: The profile whose options are every knob (bleu_impl's ``GENERIC``).
@@ -54,6 +56,17 @@ _NUMERIC_TRIALS: Mapping[str, tuple[Any, ...]] = {
 
 #: Knobs never searched: presentation only, or parameters of one NLTK method.
 _NOT_SEARCHED = frozenset({"scale", "weights", "smoothing_value", "epsilon", "alpha", "k"})
+
+#: The settings under which bleu_impl raises where a tool dies (a raise is never evidence,
+#: so the searches cannot find them): tried only on a nearest setting that ``run --as``
+#: fails on errors alone.
+_DYING: tuple[tuple[str, Any], ...] = (
+    ("empty_ref", "error"),
+    ("no_refs", "error"),
+    ("empty_hyp", "error"),
+    ("bp_underflow", "error"),
+    ("ref_length", "single"),
+)
 
 _LEVELS = ("corpus", "sentence")
 _BEAM_WIDTH = 3
@@ -451,3 +464,36 @@ def float64_twin(evidence: Evidence, cand: Candidate) -> Candidate | None:
     changes = tuple(sorted({**dict(cand.changes), "arithmetic": "float64"}.items()))
     tight = evidence.candidate(GENERIC, key, cand.scale, based_on, changes)
     return tight if tight.agreed >= cand.agreed else None
+
+
+def dying_knobs(evidence: Evidence, best: Candidate) -> dict[str, Any]:
+    """The dying settings (``_DYING``) that ``best`` lacks and can take reproducing as many
+    answers: the implementation raised where ``best`` scores (a raise is never evidence)."""
+    try:
+        flat = _flat(get_profile(best.profile).resolve(dict(best.overrides)))
+    except BleuError:
+        return {}
+    return {
+        k: v
+        for k, v in _DYING
+        if flat.get(k) != v
+        and evidence.candidate(GENERIC, _key({**flat, k: v}), best.scale).agreed >= best.agreed
+    }
+
+
+def with_knobs(evidence: Evidence, best: Candidate, knobs: Mapping[str, Any]) -> Candidate:
+    """``best`` with ``knobs`` set: its tool's setting where the tool has those options, else
+    the generic profile's (labelled as based on ``best``)."""
+    changes = _key({**dict(best.changes), **knobs}) if best.generic else ()
+    key = _key({**dict(best.overrides), **knobs})
+    try:
+        get_profile(best.profile).resolve(dict(key))
+        return evidence.candidate(best.profile, key, best.scale, best.based_on, changes)
+    except BleuError:
+        flat = _flat(get_profile(best.profile).resolve(dict(best.overrides)))
+        key, changes = _key({**flat, **knobs}), _key({**dict(best.changes), **knobs})
+        return evidence.candidate(GENERIC, key, best.scale, best.based_on or best.label, changes)
+
+
+def _key(knobs: Mapping[str, Any]) -> Key:
+    return tuple(sorted(knobs.items()))

@@ -62,3 +62,27 @@ def test_token_sequences_are_taken_as_given() -> None:
 def test_rstrip_matters_for_intl() -> None:
     assert tok("1,000. ", tokenize="intl") == ["1,000", "."]
     assert tok("1,000. ", tokenize="intl", line_prep="rstrip") == ["1,000."]
+
+
+#: texar-pytorch 0.1.4 ``texar.torch.evals.bleu_transformer.bleu_transformer_tokenize`` (its
+#: copy of tensor2tensor's ``bleu_hook.bleu_tokenize``), run live on Python 3.11.
+T2T_LIVE = [
+    ("5 ½!", ["5", "½", "!"]),
+    ("3,5 ⅷ.", ["3,5", "ⅷ", "."]),
+    ("a\\b", ["a\\b"]),
+    ("Ⅻ.x", ["Ⅻ", ".", "x"]),
+    ("in 2023.", ["in", "2023."]),
+    ("It's 5 ½! Ⅻ. x², ③.", ["It", "'", "s", "5", "½", "!", "Ⅻ", ".", "x²", ",", "③", "."]),
+    ("a-b ^c$ 1,000.5", ["a", "-", "b", "^", "c", "$", "1,000.5"]),
+    ("٣.x 「引用」", ["٣", ".", "x", "「", "引用", "」"]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), T2T_LIVE)
+def test_t2t_is_tensor2tensors_bleu_tokenize(text, expected):
+    assert tok(text, tokenize="t2t") == expected
+
+
+def test_t2t_and_intl_differ_on_a_non_decimal_numeral():
+    assert tok("5 ½!", tokenize="intl") == ["5", "½!"]
+    assert tok("5 ½!", tokenize="t2t") == ["5", "½", "!"]

@@ -205,3 +205,16 @@ def moses_detok_sacrebleu(hyps, refs):
 def constant(hyps, refs):
     """Not a BLEU at all: the same number for every input."""
     return 0.25
+
+
+def nltk_dies_on_empty_refs(hyps, refs):
+    """NLTK's corpus_bleu, raising ZeroDivisionError where its reference length r is 0 (as
+    texar-pytorch 0.1.4's corpus_bleu does dividing c by r): a raise is never evidence, so
+    only the check of the nearest setting can find the tool that dies there."""
+    from nltk.translate.bleu_score import closest_ref_length, corpus_bleu
+
+    hyps = [_tokens(h) for h in hyps]
+    refs = [[_tokens(r) for r in rs if r is not None] for rs in refs]
+    if sum(closest_ref_length(rs, len(h)) for h, rs in zip(hyps, refs)) == 0:
+        raise ZeroDivisionError("float division by zero")
+    return corpus_bleu(refs, hyps)

@@ -161,3 +161,16 @@ def test_moses_detokenizer_before_sacrebleu_is_no_profile(capfd) -> None:
     assert found["candidates"][0]["profile"] == "sacrebleu"
     assert found["failing"][0]["item"].endswith("apos_entity_moses_escaped")
     assert _run_as("moses_detok_sacrebleu", found["run_as"], capfd) == 1
+
+
+@pytest.mark.slow
+def test_a_tool_that_dies_is_named_with_its_dying_knob(capfd) -> None:
+    """NLTK raising where its reference length is 0: a raise is never evidence, yet
+    ``run --as`` passes NLTK's setting with ``empty_ref=error``, so identify names it."""
+    if importlib.util.find_spec("nltk") is None:
+        pytest.skip("nltk is not installed")
+    found = _identify("nltk_dies_on_empty_refs", capfd)
+    best = found["candidates"][0]
+    assert found["verdict"] == "match"
+    assert (best["based_on"], best["changes"]) == ("nltk", {"empty_ref": "error"})
+    assert _run_as("nltk_dies_on_empty_refs", found["run_as"], capfd) == 0
