@@ -168,13 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phases", action="store_true", help="wall seconds per step too")
     parser.add_argument("--profiles-only", action="store_true", help="no live library")
     parser.add_argument("--jobs", type=int, default=2, help="live libraries asked at once (2)")
-    parser.add_argument(
-        "--into",
-        type=Path,
-        metavar="RESULTS",
-        help="save the measurement into the bench results (docs/benchmarks.json) and render "
-        "the Markdown beside them (docs/benchmarks.md) again",
-    )
+    from .results import add_into  # (results renders this module's section)
+
+    add_into(parser)
     args = parser.parse_args(argv)
     specs = _specs(args.profiles_only)
     started = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")

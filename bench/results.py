@@ -3,6 +3,7 @@ comparisons and where and when it ran; ``docs/benchmarks.md`` is rendered from i
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
@@ -20,6 +21,7 @@ from .runner import Row
 __all__ = [
     "EXTRAS",
     "Run",
+    "add_into",
     "load_run",
     "machine",
     "merge",
@@ -134,6 +136,17 @@ def load_run(path: Path) -> Run:
     identify = [IdentifyRow(**row) for row in data.get("identify", [])]
     extras = {name: data.get(name, {}) for name in EXTRAS}
     return Run(rows, compared, data["meta"], identify=identify, **extras)
+
+
+def add_into(parser: argparse.ArgumentParser) -> None:
+    """The ``--into RESULTS`` option of a command whose measurement :func:`save_into` keeps."""
+    parser.add_argument(
+        "--into",
+        type=Path,
+        metavar="RESULTS",
+        help="save the measurement into the bench results (docs/benchmarks.json) and render "
+        "the Markdown beside them (docs/benchmarks.md) again",
+    )
 
 
 def save_into(path: Path, name: str, measured: dict[str, Any]) -> None:

@@ -29,7 +29,7 @@ from conformance.cli import SUBCOMMANDS
 from conformance.commands.options import positive_int
 from conformance.reporters import markdown as md
 
-from .results import save_into
+from .results import add_into, save_into
 
 __all__ = ["measure", "measured", "rows", "section"]
 
@@ -119,13 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--reps", type=positive_int, default=11, help="rounds per row")
-    parser.add_argument(
-        "--into",
-        type=Path,
-        metavar="RESULTS",
-        help="save the measurement into the bench results (docs/benchmarks.json) and render "
-        "the Markdown beside them (docs/benchmarks.md) again",
-    )
+    add_into(parser)
     args = parser.parse_args(argv)
     found = measured(args.reps)
     sys.stdout.write("\n".join(section(found)))
