@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 import sys
 import unicodedata
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -56,16 +57,27 @@ def tokenize_intl(line: str) -> str:
     return line
 
 
-def _category_chars(prefix: str) -> str:
-    return "".join(
-        chr(x) for x in range(sys.maxunicode) if unicodedata.category(chr(x)).startswith(prefix)
-    )
+def _ranges(chars: Iterable[str]) -> str:
+    """``chars`` as a bracket class body of ``\\U`` ranges (``re`` tries the code points
+    above U+FFFF of a class one item at a time: as ranges, some hundred instead of 8000)."""
+    spans: list[list[int]] = []
+    for x in sorted(map(ord, chars)):
+        if spans and spans[-1][1] == x - 1:
+            spans[-1][1] = x
+        else:
+            spans.append([x, x])
+    return "".join(f"\\U{a:08x}" + (f"-\\U{b:08x}" if b > a else "") for a, b in spans)
 
 
 @cache
 def _t2t_rules() -> tuple[tuple[re.Pattern[str], str], ...]:
-    """tensor2tensor's patterns, on first use (the classes scan every code point)."""
-    punct, symbols = _category_chars("P"), _category_chars("S")
+    """tensor2tensor's patterns, on first use (the classes scan every code point). Its
+    classes write the P* and S* characters into brackets unescaped, which ``re`` reads as
+    those characters but the backslash (``\\]`` is an escaped bracket, ``,-.`` a range of
+    the same three): the same sets, written as ranges."""
+    categories = [unicodedata.category(chr(x))[0] for x in range(sys.maxunicode)]
+    punct = _ranges(chr(x) for x, c in enumerate(categories) if c == "P" and x != ord("\\"))
+    symbols = _ranges(chr(x) for x, c in enumerate(categories) if c == "S")
     return (
         (re.compile(r"([^\d])([" + punct + "])"), r"\1 \2 "),
         (re.compile("([" + punct + r"])([^\d])"), r" \1 \2"),

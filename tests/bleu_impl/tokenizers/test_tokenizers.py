@@ -86,3 +86,31 @@ def test_t2t_is_tensor2tensors_bleu_tokenize(text, expected):
 def test_t2t_and_intl_differ_on_a_non_decimal_numeral():
     assert tok("5 ½!", tokenize="intl") == ["5", "½!"]
     assert tok("5 ½!", tokenize="t2t") == ["5", "½", "!"]
+
+
+def test_t2t_is_tensor2tensors_rules_as_written_on_every_class_character():
+    """tensor2tensor's ``bleu_tokenize`` as its bleu_hook writes it (every P* / S* character
+    put into brackets unescaped) and ours give the same text around each such character,
+    the backslash and ASCII, between letters and digits."""
+    import re
+    import sys
+    import unicodedata
+
+    from bleu_impl.tokenizers.intl import tokenize_t2t
+
+    def written(prefix: str) -> str:
+        chars = (chr(x) for x in range(sys.maxunicode))
+        return "".join(c for c in chars if unicodedata.category(c).startswith(prefix))
+
+    punct, symbols = written("P"), written("S")
+    rules = (
+        (re.compile(r"([^\d])([" + punct + "])"), r"\1 \2 "),
+        (re.compile("([" + punct + r"])([^\d])"), r" \1 \2"),
+        (re.compile("([" + symbols + "])"), r" \1 "),
+    )
+    tried = sorted({*punct, *symbols, *map(chr, range(128))})
+    line = " ".join(f"a{c}b 1{c}2 {c}" for c in tried)
+    theirs = line
+    for pattern, replacement in rules:
+        theirs = pattern.sub(replacement, theirs)
+    assert tokenize_t2t(line) == theirs
