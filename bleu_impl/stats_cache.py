@@ -26,7 +26,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from .errors import BleuError
-from .inputs import Segment, read_segments
+from .inputs import Segment, cut_references, read_segments
 from .knobs import KNOBS, STATS_KNOBS, Config, knobs_at
 from .ngrams import finish_segment, needs_last
 from .reflength import RefLength
@@ -126,12 +126,6 @@ def _rules_key(config: Config) -> tuple[Any, ...]:
     )
 
 
-def _text_cut(config: Config) -> bool:
-    """Whether references are cut by their text (an empty string, not a blank one: sacrebleu
-    1.5.0-2.1.0), so neither the counts nor the tokens stand for the input."""
-    return config.ref_scope == "non-empty"
-
-
 def _or_error(compute: Callable[[], BleuStats]) -> BleuStats | BleuError:
     try:
         return compute()
@@ -198,6 +192,7 @@ class StatsCache:
         self._stats: dict[tuple[Any, ...], BleuStats | BleuError] = {}
         self._by_rules: dict[tuple[Any, ...], BleuStats | BleuError] = {}
         self._by_value: dict[tuple[Any, ...], BleuStats] = {}
+        self._cut: StatsCache | BleuError | None = None  # the input with ref_scope="non-empty"
 
     def stats(self, config: Config) -> BleuStats:
         """``corpus_stats`` of the corpus under ``config`` (remembered per value of what
@@ -211,6 +206,8 @@ class StatsCache:
         return found
 
     def _compute(self, config: Config, plan: _Plan) -> BleuStats | BleuError:
+        if config.ref_scope == "non-empty":
+            return self._non_empty(config)
         if not plan.countable:
             return self._uncounted(config)
         tokenized = self._tokens(config, plan.tokens)
@@ -218,7 +215,7 @@ class StatsCache:
         if self._counted(tokenized, config):
             rules += ("segment", "none")
             compute = partial(self._summed, tokenized, config)
-        elif tokenized.error is None and self._read_error is None and not _text_cut(config):
+        elif tokenized.error is None and self._read_error is None:
             # a pool of several segments, or joined n-grams of tokens with spaces: the
             # reference path on the tokens, given as token sequences
             from .api import corpus_stats
@@ -242,6 +239,23 @@ class StatsCache:
         types = tuple(type(part.ref_len) for part in found.parts or ())
         return self._by_value.setdefault((found, type(found.ref_len), types), found)
 
+    def _non_empty(self, config: Config) -> BleuStats | BleuError:
+        """References cut by their text (an empty string, not a blank one: sacrebleu
+        1.5.0-2.1.0), which neither the counts nor the tokens show: ``corpus_stats`` cuts
+        them first, then counts each segment's own, so the statistics are those of the cut
+        input with ``ref_scope="segment"`` (its own cache), or the cut's error."""
+        if self._cut is None:
+            try:
+                self._cut = StatsCache(
+                    *cut_references(self._hypotheses, self._references, "non-empty")
+                )
+            except BleuError as exc:
+                self._cut = exc
+        cut = self._cut
+        if isinstance(cut, BleuError):
+            return cut
+        return self._interned(_or_error(partial(cut.stats, replace(config, ref_scope="segment"))))
+
     def _uncounted(self, config: Config) -> BleuStats | BleuError:
         """``corpus_stats`` of the input itself (or its error)."""
         from .api import corpus_stats
@@ -254,7 +268,7 @@ class StatsCache:
         """Whether the per-segment counts of ``tokenized`` give the statistics: no token
         with a space under joined n-grams, and a reference pool only of one segment that
         has references (read and tokenized without error)."""
-        if (config.ngram_join != "none" and tokenized.spaced) or _text_cut(config):
+        if config.ngram_join != "none" and tokenized.spaced:
             return False
         if config.ref_scope == "segment":
             return True

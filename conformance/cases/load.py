@@ -315,7 +315,28 @@ def _special(path: Path) -> str:
     return next((name for test, name in kinds.items() if test(mode)), "")
 
 
+#: Each file's cases and problems by (text, name, registry, schema), in this process: the
+#: checks re-score every expectation (most of a load), and a session (the tests, a
+#: ``run`` after an ``identify``) loads the same library again and again.
+_LOADED: dict[tuple[str, ...], tuple[tuple[Case, ...], tuple[Problem, ...]]] = {}
+_MAX_LOADED = 256
+
+
 def _load_text(
+    text: str, file: str, registry: Registry, schema: dict[str, Any]
+) -> tuple[list[Case], list[Problem]]:
+    by = sorted(registry.keys.items()), sorted(registry.tags.items())
+    key = (text, file, repr(by), json.dumps(schema, sort_keys=True))
+    found = _LOADED.get(key)
+    if found is None:
+        if len(_LOADED) >= _MAX_LOADED:
+            _LOADED.clear()
+        cases, problems = _checked(text, file, registry, schema)
+        found = _LOADED[key] = tuple(cases), tuple(problems)
+    return list(found[0]), list(found[1])
+
+
+def _checked(
     text: str, file: str, registry: Registry, schema: dict[str, Any]
 ) -> tuple[list[Case], list[Problem]]:
     kept = recall(text, schema)

@@ -39,6 +39,8 @@ VARIANTS = [
     {"ngram_join": "space-resplit", "max_order": 2, "aggregation": "macro"},
     {"ref_scope": "corpus"},
     {"ref_scope": "corpus", "ngram_join": "space", "ref_length": "shortest"},
+    {"ref_scope": "non-empty"},
+    {"ref_scope": "non-empty", "aggregation": "macro", "ref_length": "average"},
 ]
 TOKENIZERS = ["none", "13a", "intl", "char"]
 
@@ -101,7 +103,7 @@ def test_tokens_with_spaces_inside() -> None:
             assert _stats_or_error(partial(cache.stats, config)) == want, knobs
 
 
-@pytest.mark.parametrize("refs", [[[]], [[None]], [["a b c", None]], [[""]]])
+@pytest.mark.parametrize("refs", [[[]], [[None]], [["a b c", None]], [[""]], [["", " ", "a b"]]])
 def test_one_segment_with_and_without_references(refs) -> None:
     """A reference pool of one segment without references fails (whatever
     ``missing_refs`` says), unlike that segment's own missing references."""
@@ -126,3 +128,19 @@ def test_a_remembered_error_is_raised_with_its_own_traceback() -> None:
         except BleuError as exc:
             depths.append(len(traceback.extract_tb(exc.__traceback__)))
     assert len(depths) == 60 and max(depths) == depths[0]
+
+
+def test_references_cut_by_their_text() -> None:
+    """``ref_scope="non-empty"`` drops the empty references (not the blank ones) before
+    anything is counted, as ``corpus_stats`` does."""
+    hyps = ["a b c d", "e f", "g"]
+    for refs in (
+        [["a b c", ""], ["", " ", "e f"], ["g", ""]],
+        [["a b c"], [""], ["g"]],  # a segment left without a reference: the error
+        [["a b c"], [" "], ["g", None]],
+    ):
+        cache = StatsCache(hyps, refs)
+        for knobs, tokenize in itertools.product(VARIANTS[-2:], TOKENIZERS):
+            config = make_config({**knobs, "tokenize": tokenize})
+            want = _stats_or_error(partial(corpus_stats, hyps, refs, config))
+            assert _stats_or_error(partial(cache.stats, config)) == want, (refs, knobs)

@@ -1,6 +1,7 @@
 """Case files parsed once are read back from the cache: the same cases and problems, no
 YAML parsed again; files with YAML or schema problems are never kept, and a damaged cache
-entry is ignored."""
+entry is ignored. Within a process a file's checked cases are kept by its text: an edited
+file is loaded afresh."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ CLEAN = BUNDLED_ROOT / "papineni2002"
 @pytest.fixture(autouse=True)
 def _cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(parse_cache.CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(load, "_LOADED", {})  # what this process loaded before: forgotten
     return tmp_path / "parsed"
 
 
@@ -52,3 +54,17 @@ def test_a_damaged_entry_is_ignored(_cache: Path) -> None:
     for entry in _cache.iterdir():
         entry.write_bytes(b"\x00not marshal")
     assert load_fixtures([CLEAN]) == first
+
+
+def test_an_edited_file_is_loaded_afresh(tmp_path: Path) -> None:
+    (source,) = CLEAN.glob("*.yaml")
+    copy = tmp_path / "cases" / source.name
+    copy.parent.mkdir()
+    copy.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    first = load_fixtures([copy], root=BUNDLED_ROOT)
+    assert load_fixtures([copy], root=BUNDLED_ROOT) == first
+    edited = source.read_text(encoding="utf-8").replace("paper.ex1.c1", "paper.ex1.edited", 1)
+    copy.write_text(edited, encoding="utf-8")
+    ids = {c.id for c in load_fixtures([copy], root=BUNDLED_ROOT).cases}
+    assert "paper.ex1.edited.modified-precision" in ids
+    assert "paper.ex1.c1.modified-precision" not in ids
