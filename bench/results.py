@@ -161,9 +161,10 @@ def save_into(path: Path, name: str, measured: dict[str, Any]) -> None:
 
 
 def merge(runs: list[Run]) -> Run:
-    """Runs as one: their rows and comparisons in order, the first run's machine and start,
-    every command and note, the last run's closing load average, identify rows and
-    measurement of each of :data:`EXTRAS`."""
+    """Runs as one: their rows and comparisons in order (a row measured again, same size,
+    references, task and library, replaces the earlier one in its place), the first run's
+    machine and start, every command and note, the last run's closing load average,
+    identify rows and measurement of each of :data:`EXTRAS`."""
     meta = dict(runs[0].meta)
     meta["command"] = "` and `".join(run.meta["command"] for run in runs)
     notes = [run.meta["note"] for run in runs if run.meta.get("note")]
@@ -173,7 +174,8 @@ def merge(runs: list[Run]) -> Run:
         last = next((run.meta[key] for run in reversed(runs) if key in run.meta), None)
         if last is not None:
             meta[key] = last
-    rows = [row for run in runs for row in run.rows]
+    latest = {(r.size, r.refs, r.task, r.lib): r for run in runs for r in run.rows}
+    rows = list(latest.values())  # a key keeps its first place and takes its last row
     extras: dict[str, dict[str, Any]] = {
         name: next((getattr(run, name) for run in reversed(runs) if getattr(run, name)), {})
         for name in EXTRAS

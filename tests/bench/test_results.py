@@ -71,6 +71,15 @@ def test_saved_runs_load_back_equal_and_merge_in_order(tmp_path: Path) -> None:
     assert merged.meta["command"] == "python -m bench` and `python -m bench (test)"
 
 
+def test_a_row_measured_again_replaces_the_earlier_one_in_its_place(tmp_path: Path) -> None:
+    first, again = tmp_path / "first.json", tmp_path / "again.json"
+    save_run(first, Run(_rows(), [], META))
+    remeasured = Row(100_000, 1, "pretok", "bleu_impl", times=[0.5], cpu_path=[0.5])
+    save_run(again, Run([remeasured], [], META))
+    merged = merge_runs([first, again]).rows
+    assert merged == [_rows()[0], remeasured, *_rows()[2:]]
+
+
 def test_without_sacrebleu_bleu_impl_is_checked_against_its_reference_path(monkeypatch) -> None:
     plan = Plan(sizes=[300], refs=[1])
     monkeypatch.setattr("bench.runner.sacrebleu_imports", lambda: True)
