@@ -145,6 +145,15 @@ def measure(count: int = COUNT, seed: int = SEED) -> list[tuple[str, Any, Any, i
     pool = scorer_pool()
     evaluators = [Evaluator(case, pool) for case in cases]
     rows, interned = [], {}
+    answers: dict[tuple[Config, Config], tuple[Outcome, ...]] = {}
+
+    def outcomes(by_level: dict[str, Config]) -> tuple[Outcome, ...]:
+        """The outcome on every corpus, once per (corpus config, sentence config)."""
+        key = (by_level["corpus"], by_level["sentence"])
+        if key not in answers:
+            answers[key] = tuple(ev.score(by_level[ev.level]) for ev in evaluators)
+        return answers[key]
+
     for knob in KNOBS:
         values = values_of(knob.name, knob.values)
         configs = _configs(knob.name, values, interned)
@@ -154,19 +163,14 @@ def measure(count: int = COUNT, seed: int = SEED) -> list[tuple[str, Any, Any, i
                 if not all((profile, v, lv) in configs for v in (a, b) for lv in LEVELS):
                     continue
                 bases += 1
-                hits = sum(
-                    _outcome(ev, configs[profile, a, ev.level])
-                    != _outcome(ev, configs[profile, b, ev.level])
-                    for ev in evaluators
+                one, other = (
+                    outcomes({lv: configs[profile, v, lv] for lv in LEVELS}) for v in (a, b)
                 )
+                hits = sum(x != y for x, y in zip(one, other, strict=True))
                 if hits > best or best_base == "-":
                     best, best_base = hits, profile
             rows.append((knob.name, a, b, best, best_base, bases))
     return rows
-
-
-def _outcome(evaluator: Evaluator, config: Config) -> Outcome:
-    return evaluator.score(config)
 
 
 def _show(value: Any) -> str:

@@ -63,21 +63,23 @@ def _category_chars(prefix: str) -> str:
 
 
 @cache
-def _t2t_rules() -> tuple[tuple[re.Pattern[str], str], ...]:
-    """tensor2tensor's patterns, on first use (the classes scan every code point)."""
+def _t2t_rules() -> tuple[tuple[re.Pattern[str], str], tuple[re.Pattern[str], str], dict[int, str]]:
+    """tensor2tensor's patterns, on first use (the classes scan every code point). Its third
+    rule, ``([symbols])`` -> `` \\1 ``, spaces out single characters one by one, so it is a
+    translation table: as a class, ~7,700 symbols with some above U+FFFF compile to a list of
+    ranges that ``re`` scans for every character (25x slower)."""
     punct, symbols = _category_chars("P"), _category_chars("S")
     return (
         (re.compile(r"([^\d])([" + punct + "])"), r"\1 \2 "),
         (re.compile("([" + punct + r"])([^\d])"), r" \1 \2"),
-        (re.compile("([" + symbols + "])"), r" \1 "),
+        {ord(char): f" {char} " for char in symbols},
     )
 
 
 def tokenize_t2t(line: str) -> str:
     """Return ``line`` tokenized as tensor2tensor's ``bleu_tokenize`` does."""
-    for pattern, replacement in _t2t_rules():
-        line = pattern.sub(replacement, line)
-    return line
+    (first, one), (second, two), symbols = _t2t_rules()
+    return second.sub(two, first.sub(one, line)).translate(symbols)
 
 
 #: The entities mteval's international tokenization decodes, in its order.

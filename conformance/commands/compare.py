@@ -29,19 +29,18 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..cases import generate_cases
-from ..engine import WorkerLost, compare_cases, open_subjects
-from ..engine.compare.batch import SHRINK_BUDGET
-from ..engine.compare.shrink import MAX_STEPS
+from ..engine.compare import MAX_STEPS, SHRINK_BUDGET
 from ..outputs import check_distinct, check_writable
 from ..protocol import AdapterError
 from ..reporters import FORMATS
-from ..results.log import LogWriter, read_log
-from ..results.records import End, Shrinking, ShrinkSummary
 from ..results.vocab import Policy
-from . import compare_corpus, compare_pairs
-from .logged import emit, header, log_name, log_path, write_log
+from . import compare_corpus
+
+if TYPE_CHECKING:
+    from ..results.log import LogWriter
+    from ..results.records import Shrinking, ShrinkSummary
 from .options import (
     OneFile,
     add_generate_arguments,
@@ -143,6 +142,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run_comparison(args: argparse.Namespace, path: Path) -> None:
     """Compare, writing the log to ``path`` as the work goes (fixture problems are
     reported, and the cases they concern left out)."""
+    # the engine and the log's records: never for --help
+    from ..cases import generate_cases
+    from ..engine import WorkerLost, compare_cases, open_subjects
+    from ..results.records import End
+    from .logged import header, log_name, write_log
+
     specs = args.impl or list(DEFAULT_IMPLEMENTATIONS)
     loaded, cases = load_selected(args, "compare")
     if args.generate:
@@ -192,6 +197,8 @@ def run_comparison(args: argparse.Namespace, path: Path) -> None:
 
 def _shrink_summary(shrunk: list[Shrinking]) -> ShrinkSummary | None:
     """The end record's account of shrinking; a note on stderr when budgets ran out."""
+    from ..results.records import ShrinkSummary
+
     if not shrunk:
         return None
     spent = sum(s.exhausted for s in shrunk)
@@ -207,6 +214,9 @@ def _shrink_summary(shrunk: list[Shrinking]) -> ShrinkSummary | None:
 
 def _emit(path: Path, args: argparse.Namespace) -> int:
     """Render the log at ``path``; 2 when it is no verdict (interrupted, fixture problems)."""
+    from ..results.log import read_log
+    from .logged import emit
+
     report = read_log(path)
     status = emit(report, args)
     if not report.complete:
@@ -272,6 +282,8 @@ def run(args: argparse.Namespace) -> int:
         if mixed is not None:
             return fail("compare", mixed)
         if corpus and args.pairs:
+            from . import compare_pairs
+
             return compare_pairs.run_pairs(args)
         if corpus:
             return compare_corpus.run(args)
@@ -279,6 +291,8 @@ def run(args: argparse.Namespace) -> int:
         check_distinct([(args.report, "--report"), (args.output, "--output")], reads)
         if args.output:
             check_writable(args.output, "--output")
+        from .logged import log_path
+
         with log_path(args.output) as path:
             run_comparison(args, path)
             return _emit(path, args)

@@ -13,21 +13,14 @@ import argparse
 import importlib.util
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bleu_impl import PROFILES, BleuError, get_profile
 
-from ..adapters.libraries import LIBRARIES
-from ..cases.usercorpus import CorpusInputError, load_corpus
-from ..engine import open_subjects
-from ..engine.corpus.analysis import CorpusOptions, corpus_report
 from ..knobargs import knob_pair
 from ..outputs import check_distinct, check_writable
 from ..protocol import AdapterError
-from ..results.log import LogWriter, read_log
-from ..results.records import End
 from ..results.vocab import Policy
-from .logged import emit, header, log_name, log_path, write_log
 from .options import (
     EXIT_FINDINGS,
     EXIT_OK,
@@ -48,6 +41,10 @@ __all__ = [
     "is_corpus_mode",
     "run",
 ]
+
+if TYPE_CHECKING:  # the engine and the log: loaded by the run, never for --help
+    from ..engine.corpus.analysis import CorpusOptions
+    from ..results.log import LogWriter
 
 EPILOG = """\
 corpus mode (your own files: one segment per line, UTF-8, `-` = stdin once, .gz accepted):
@@ -203,6 +200,8 @@ def given(args: argparse.Namespace, options: dict[str, tuple[str, Any]]) -> list
 
 def default_implementations() -> list[str]:
     """Every bleu_impl profile, then every built-in live library that imports here."""
+    from ..adapters.libraries import LIBRARIES
+
     live = [
         name
         for name, library in LIBRARIES.items()  # found by its top package: nothing imported
@@ -226,6 +225,8 @@ def _named(wanted: str, subjects: list[Any]) -> str:
 
 
 def _options(args: argparse.Namespace) -> CorpusOptions:
+    from ..engine.corpus.analysis import CorpusOptions
+
     between = None
     if args.between is not None:
         parts = [p.strip() for p in args.between.split(",")]
@@ -264,6 +265,12 @@ def _names_check(names: list[str], options: CorpusOptions, baseline: str) -> Non
 def build(args: argparse.Namespace, path: Path) -> None:
     """Read the files, open the implementations, and write the report's log to ``path`` as
     it is computed."""
+    from ..cases.usercorpus import load_corpus
+    from ..engine import open_subjects
+    from ..engine.corpus.analysis import corpus_report
+    from ..results.records import End
+    from .logged import header, log_name, write_log
+
     options = _options(args)
     corpus = load_corpus(args.ref, args.input)
     specs = args.impl or default_implementations()
@@ -322,6 +329,10 @@ def _inputs(args: argparse.Namespace) -> list[tuple[str | None, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..cases.usercorpus import CorpusInputError
+    from ..results.log import read_log
+    from .logged import emit, log_path
+
     if args.scheduler:
         return fail("compare", "--scheduler runs the pairs of --pairs; -r/-i runs here", EXIT_USAGE)
     try:

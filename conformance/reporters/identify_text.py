@@ -37,12 +37,12 @@ def answered_line(found: Identification) -> str:
 
 def candidate_rows(found: Identification, top: int) -> list[list[str]]:
     return [
-        [c.label, str(c.scale), f"{c.agreed}/{c.compared}", percent(c.share)]
-        for c in found.candidates[:top]
+        [f"#{i}", c.label, str(c.scale), f"{c.agreed}/{c.compared}", percent(c.share)]
+        for i, c in enumerate(found.candidates[:top], 1)
     ]
 
 
-CANDIDATE_HEADERS = ["candidate", "scale", "reproduced", "agreement"]
+CANDIDATE_HEADERS = ["#", "candidate", "scale", "reproduced", "agreement"]
 
 
 def verdict(found: Identification) -> str:
@@ -99,13 +99,16 @@ def _releases(best: Candidate) -> str:
 
 def evidence_title(found: Identification) -> str:
     if found.verdict == "no-match":
-        return "inputs that separate the nearest candidates"
+        return "inputs the nearest candidate misses, then inputs that separate the candidates"
     return "evidence (inputs that separate the leading candidates)"
 
 
-def _evidence_table(rows: Sequence[Any]) -> tuple[list[str], list[list[str]]]:
-    headers = list(dict.fromkeys(k for row in rows for k in row))
-    return headers, [[str(row.get(h, "")) for h in headers] for row in rows]
+def _evidence_table(found: Identification, top: int) -> tuple[list[str], list[list[str]]]:
+    """The separating inputs, one column per candidate: a shown candidate by its number."""
+    rows: Sequence[Any] = found.evidence
+    keys = list(dict.fromkeys(k for row in rows for k in row))
+    number = {c.label: f"#{i}" for i, c in enumerate(found.candidates[:top], 1)}
+    return [number.get(k, k) for k in keys], [[str(row.get(k, "")) for k in keys] for row in rows]
 
 
 #: What every format says of an identification interrupted before its verdict.
@@ -136,11 +139,10 @@ def render_table(report: Report, view: View) -> str:
             wrap(line, width, "  ", whole_words=True) for text in lines for line in text.split("\n")
         ]
 
-    parts = [*para(answered_line(found)), ""]
-    parts.append(grid(CANDIDATE_HEADERS, candidate_rows(found, top), align="lrrr", width=width))
-    parts += ["", *para(verdict(found), *failing_lines(found))]
+    parts = [*para(verdict(found), *failing_lines(found)), "", *para(answered_line(found)), ""]
+    parts.append(grid(CANDIDATE_HEADERS, candidate_rows(found, top), align="llrrr", width=width))
     if found.evidence:  # every answer with every digit: the evidence may be in the last one
-        headers, rows = _evidence_table(found.evidence)
+        headers, rows = _evidence_table(found, top)
         parts += [
             "",
             f"{evidence_title(found)}:",
@@ -154,9 +156,9 @@ def render_markdown(report: Report, found: Identification, top: int) -> str:
     parts = [f"## Identify: {md.code(found.implementation)} {found.version}", ""]
     parts += [verdict(found).replace("\n", "  \n"), ""]
     parts += ["  \n".join(failing_lines(found)), "", answered_line(found), ""]
-    parts += [md.table(CANDIDATE_HEADERS, candidate_rows(found, top), "lrrr"), ""]
+    parts += [md.table(CANDIDATE_HEADERS, candidate_rows(found, top), "llrrr"), ""]
     if found.evidence:
-        headers, rows = _evidence_table(found.evidence)
+        headers, rows = _evidence_table(found, top)
         parts += [f"### {evidence_title(found).capitalize()}", "", md.table(headers, rows), ""]
     return "\n".join(parts)
 
@@ -193,12 +195,14 @@ def render_html(report: Report, found: Identification, top: int) -> str:
         html.section(
             "Candidates",
             html.table(
-                CANDIDATE_HEADERS, candidate_rows(found, top), numeric=[False, True, True, True]
+                CANDIDATE_HEADERS,
+                candidate_rows(found, top),
+                numeric=[False, False, True, True, True],
             ),
         ),
     ]
     if found.evidence:
-        headers, rows = _evidence_table(found.evidence)
+        headers, rows = _evidence_table(found, top)
         blocks.append(html.section(evidence_title(found).capitalize(), html.table(headers, rows)))
     return html.page(
         "bleu-conformance identify",

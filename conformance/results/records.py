@@ -510,7 +510,8 @@ class Candidate:
 
     A setting no tool has is the generic profile with ``overrides`` (every knob that differs
     from its defaults); ``based_on`` then names the setting it started from and ``changes``
-    the knobs changed on top of it.
+    the knobs changed on top of it (its label: that setting + the changes, then the generic
+    profile's knobs that give it, unless it started from the generic profile).
     """
 
     profile: str
@@ -532,9 +533,9 @@ class Candidate:
     @property
     def label(self) -> str:
         knobs = ", ".join(f"{k}={show_value(v)}" for k, v in self.overrides)
-        if self.generic:
+        if self.generic and self.based_on != self.profile:
             changes = ", ".join(f"{k}={show_value(v)}" for k, v in self.changes)
-            return f"generic profile + knobs: {knobs} (nearest tool: {self.based_on} + {changes})"
+            return f"{self.based_on} + {changes} (no option of its tool: {self.profile} + {knobs})"
         return self.profile + (f" + {knobs}" if knobs else "")
 
 

@@ -23,19 +23,16 @@ from typing import Any
 from ...cases import Case, ExpectationKey
 from ...results.records import Pair
 from ..subjects import Subject, open_subjects
+from . import MAX_STEPS, SHRINK_BUDGET
 from .pairs import compare_case, pair_record
-from .shrink import MAX_STEPS, shrink_disagreement
+from .shrink import shrink_disagreement
 
-__all__ = ["SHRINK_BUDGET", "WorkerLost", "compare_cases", "shrink_allowance"]
+__all__ = ["WorkerLost", "compare_cases", "shrink_allowance"]
 
 
 class WorkerLost(RuntimeError):
     """A worker process of ``--jobs`` ended without finishing its cases."""
 
-
-#: Candidate inputs tried while shrinking, over a whole comparison (at most
-#: :data:`~conformance.engine.compare.shrink.MAX_STEPS` per disagreement).
-SHRINK_BUDGET = 50_000
 
 _WORKER: dict[str, Any] = {}
 #: Cases a worker process is handed at once.

@@ -28,12 +28,11 @@ from ..asking import Outcome
 from ..attribution import Attribution, Side, attribute, matches
 from ..evaluator import Evaluator
 from ..subjects import Subject, tolerance_for
+from . import MAX_STEPS
 from .pairs import PairRow, classify
 
-__all__ = ["MAX_STEPS", "MAX_VERIFY", "ShrinkResult", "shrink_disagreement"]
+__all__ = ["MAX_VERIFY", "ShrinkResult", "shrink_disagreement"]
 
-#: Candidate inputs tried per disagreement at most (each asks both implementations once).
-MAX_STEPS = 150
 
 #: Full attributions run at the end of shrinking an unexplained disagreement, at most.
 MAX_VERIFY = 3

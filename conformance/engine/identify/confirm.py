@@ -3,7 +3,8 @@
 A candidate (profile + knobs, at a scale) is named only when
 :func:`~conformance.engine.verify_as.verify_as` -- the code behind ``run --as P --knob k=v``
 -- passes every fixture case with it; otherwise the verdict is "no profile matches" and the
-nearest candidate's smallest failing cases (fewest tokens first) are what a maintainer acts
+nearest candidate's smallest failing cases (wrong answers before errors, fewest tokens
+first) are what a maintainer acts
 on. A candidate at a constant factor off the declared scale, or answers printed to fewer
 decimals than declared, are checked as if declared (each is a finding of its own, and
 never a match: ``run`` with what is declared fails them).
@@ -22,7 +23,7 @@ from ...results.vocab import ERROR, FAIL
 from ..subjects import Subject
 from ..verify_as import as_command, make_reference, passes, verify_as
 
-__all__ = ["Check", "confirm"]
+__all__ = ["Check", "confirm", "worst_first"]
 
 #: Failing cases shown with a "no profile matches" verdict.
 _SHOWN = 5
@@ -87,11 +88,7 @@ def _check(
         said = ", ".join(f"bleu_{k}={v}" for k, v in undeclared.items())
         command += f" (the implementation declaring {said})"
     outcomes: dict[str, int] = dict(Counter(r.outcome for r in results))
-    sizes = {c.id: _size(c) for c in cases}
-    failing = sorted(
-        (r for r in results if r.outcome in (FAIL, ERROR)),
-        key=lambda r: (sizes.get(r.case_id, 0), r.case_id),
-    )
+    failing = worst_first(results, cases)
     return Check(
         cand,
         passes(results) and not undeclared,
@@ -99,6 +96,16 @@ def _check(
         outcomes,
         tuple(_shown(r) for r in failing[:_SHOWN]),
         frozenset(r.case_id for r in failing),
+    )
+
+
+def worst_first(results: Sequence[CaseResult], cases: Sequence[Case]) -> list[CaseResult]:
+    """The failed and errored results, wrong answers first (a maintainer acts on a wrong
+    number; an error may be a refusal), each group the smallest input first."""
+    sizes = {c.id: _size(c) for c in cases}
+    return sorted(
+        (r for r in results if r.outcome in (FAIL, ERROR)),
+        key=lambda r: (r.outcome != FAIL, sizes.get(r.case_id, 0), r.case_id),
     )
 
 

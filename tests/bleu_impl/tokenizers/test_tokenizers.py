@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
+import sys
+from unicodedata import category
+
 import pytest
 
 from bleu_impl.knobs import make_config
 from bleu_impl.tokenizers import make_tokenizer
+from bleu_impl.tokenizers.intl import tokenize_t2t
 
 
 def tok(text, **knobs):
@@ -81,6 +86,24 @@ T2T_LIVE = [
 @pytest.mark.parametrize(("text", "expected"), T2T_LIVE)
 def test_t2t_is_tensor2tensors_bleu_tokenize(text, expected):
     assert tok(text, tokenize="t2t") == expected
+
+
+def _tensor2tensor_tokenize(text: str) -> str:
+    """bleu_hook.bleu_tokenize as tensor2tensor writes it: three ``re`` rules, the classes
+    the unicodedata categories P* and S* pasted into brackets unescaped."""
+    every = [chr(c) for c in range(sys.maxunicode)]
+    chars = {p: "".join(c for c in every if category(c)[0] == p) for p in "PS"}
+    text = re.sub(r"([^\d])([" + chars["P"] + "])", r"\1 \2 ", text)
+    text = re.sub("([" + chars["P"] + r"])([^\d])", r" \1 \2", text)
+    return re.sub("([" + chars["S"] + "])", r" \1 ", text)
+
+
+def test_t2t_equals_tensor2tensors_three_rules_on_every_punctuation_and_symbol():
+    """Every P* and S* code point (and some of every other category) between a letter and a
+    digit, and doubled: the translation table is the third rule exactly."""
+    sample = [chr(c) for c in range(sys.maxunicode) if category(chr(c))[0] in "PS" or c % 97 == 0]
+    text = " ".join(f"a{c}5{c}{c}x" for c in sample if not chr(0xD800) <= c <= chr(0xDFFF))
+    assert tokenize_t2t(text) == _tensor2tensor_tokenize(text)
 
 
 def test_t2t_and_intl_differ_on_a_non_decimal_numeral():

@@ -88,7 +88,7 @@ def test_bleuscore_needs_several_knobs(capfd) -> None:
     assert (config.tokenize, config.ref_length, config.split) == ("13a", "shortest", "perl-unicode")
     assert config.lowercase is False
     if best["generic"]:
-        assert best["label"].startswith("generic profile + knobs")
+        assert f"{best['profile']} + " in best["label"]  # the generic profile, named
     assert _run_as("bleuscore_default", found["run_as"], capfd) == 1
 
 
