@@ -14,9 +14,8 @@ class KnobError(BleuError, ValueError):
 
 
 class InputError(BleuError, ValueError):
-    """The hypotheses/references do not fit the input contract (names the segment).
-    ``kind``: the fixtures' error kind when the input is also one the emulated tools fail on
-    (``missing-reference``: a segment without any reference under ``missing_refs='error'``)."""
+    """The hypotheses/references do not fit the input contract (names the segment); ``kind``:
+    the fixtures' error kind where the emulated tools fail too (``missing-reference``)."""
 
     def __init__(self, message: str, kind: str | None = None) -> None:
         super().__init__(message)
