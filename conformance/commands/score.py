@@ -33,7 +33,7 @@ import argparse
 import os
 import sys
 from itertools import islice, tee
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bleu_impl
 from bleu_impl import (
@@ -49,7 +49,6 @@ from bleu_impl.bulk import parallel_corpus_stats
 from ..knobargs import add_knob_arguments, knob_error_text, knobs_from
 from ..reporters import score_text
 from ..reporters.score_text import Scored, ScoreView
-from ..results.records import Flip, Interval
 from ..results.vocab import Policy
 from ..textio import TextInputError, parallel_lines
 from .options import (
@@ -61,6 +60,9 @@ from .options import (
     non_negative_int,
     resample_count,
 )
+
+if TYPE_CHECKING:  # the significance records: only with -ci, --paired-bs or --paired-ar
+    from ..results.records import Flip, Interval
 
 EXIT_CODES = {
     0: "scored",

@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bleu_impl import BleuResult, EmulatedFailure
 
-from ..results.records import Flip, Interval
 from .numbers import fixed
+
+if TYPE_CHECKING:  # the significance records: only with -ci, --paired-bs or --paired-ar
+    from ..results.records import Flip, Interval
 
 __all__ = [
     "ScoreView",
