@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .brevity import BREVITY_PENALTIES, brevity_penalty, penalty
-from .errors import EmulatedFailure
+from .errors import EmulatedFailure, InputError
 from .float32 import as_float32, float32_bleu
 from .knobs import Config
 from .macro import macro_mean
@@ -146,10 +146,19 @@ def score_stats(
     config: Config | None = None,
     **knobs: Any,
 ) -> BleuResult:
-    """Score ``stats`` under ``profile`` + ``knobs`` (or an already resolved ``config``)."""
+    """Score ``stats`` under ``profile`` + ``knobs`` (or an already resolved ``config``).
+    A clipped count above its total is an error, except under torchtext's re-split counting
+    (``ngram_join="space-resplit"``), which counts a match at the order of its re-split key."""
     prof = profile if isinstance(profile, Profile) else get_profile(profile)
     if config is None:
         config = prof.resolve(knobs, level)
+    above = [n for n, (c, t) in enumerate(zip(stats.counts, stats.totals), 1) if c > t]
+    if above and config.ngram_join != "space-resplit":
+        raise InputError(
+            f"BleuStats: counts {list(stats.counts)!r} exceed totals {list(stats.totals)!r} at "
+            f"order {above[0]}: clipped matches are at most the hypothesis n-grams (only "
+            "ngram_join='space-resplit', torchtext's counting, makes more)"
+        )
     if stats.max_order != config.max_order:
         raise EmulatedFailure(
             "stats-mismatch",

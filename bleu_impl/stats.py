@@ -35,8 +35,9 @@ def _count(value: object) -> bool:
 def _problem(stats: BleuStats) -> str | None:
     """What makes ``stats`` impossible (None when they are statistics of some text):
     counts and totals are integers >= 0; ``hyp_len`` and ``segments`` integers >= 0;
-    ``ref_len`` an integer or Fraction >= 0. A count may exceed its total: torchtext
-    (``ngram_join="space-resplit"``) counts a match at the order of its re-split key."""
+    ``ref_len`` an integer or Fraction >= 0. A count may exceed its total here: torchtext
+    (``ngram_join="space-resplit"``) counts a match at the order of its re-split key;
+    :func:`~bleu_impl.score.score_stats` refuses it under every other config."""
     if not all(map(_count, (*stats.counts, *stats.totals))):
         return (
             f"counts {list(stats.counts)!r} and totals {list(stats.totals)!r} must be "

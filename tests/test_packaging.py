@@ -484,13 +484,10 @@ def test_the_main_jobs_work_from_the_wheel(wheel_env: Env, tmp_path: Path) -> No
     assert run.returncode == 0, run.stderr
     files = {result["file"] for result in json.loads(run.stdout)["results"]}
     assert files and all(file.startswith("fixtures/") for file in files)  # not site-packages
-    checked = _shell(
-        wheel_env,
-        "bleu-conformance disagreements -q && bleu-conformance disagreements --check -q",
-        work,
-    )
+    (work / "docs").mkdir()  # the committed page, checked by the wheel's own build of it
+    shutil.copy(ROOT / "docs" / "disagreements.md", work / "docs" / "disagreements.md")
+    checked = _shell(wheel_env, "bleu-conformance disagreements --check -q", work)
     assert checked.returncode == 0, checked.stdout + checked.stderr
-    assert (work / "docs" / "disagreements.md").is_file()
     validate = _shell(wheel_env, "bleu-conformance validate", work)
     assert validate.returncode == 0 and validate.stdout.startswith("OK: ")
 

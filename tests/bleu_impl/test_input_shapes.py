@@ -87,11 +87,15 @@ def test_impossible_statistics_are_an_error_not_a_score(fields, says) -> None:
         score_stats(BleuStats(*fields))
 
 
-def test_a_count_above_its_total_is_torchtexts_statistic_not_an_error() -> None:
+def test_a_count_above_its_total_is_torchtexts_statistic_and_an_error_elsewhere() -> None:
     """torchtext 0.18 counts a match at the order of its re-split key, so a clipped count
-    may exceed its order's total (recorded live: fixtures/torchtext/live-outputs.yaml)."""
-    result = score_stats(BleuStats((3,), (2,), 3, 3), max_order=1)
+    may exceed its order's total (recorded live: fixtures/torchtext/live-outputs.yaml);
+    under any other counting such statistics are impossible."""
+    stats = BleuStats((3,), (2,), 3, 3)
+    result = score_stats(stats, max_order=1, ngram_join="space-resplit")
     assert result.score == pytest.approx(1.5, rel=1e-15)  # p1 = 3/2, BP = 1
+    with pytest.raises(InputError, match="exceed totals"):
+        score_stats(stats, max_order=1)
 
 
 def test_possible_statistics_still_score() -> None:

@@ -140,13 +140,13 @@ def test_printed_decimals_are_a_finding(capfd) -> None:
 def test_below_the_threshold_no_profile_matches(capfd) -> None:
     """A constant answer reproduces some cases by chance, never a profile: 'no profile
     matches', with the nearest candidate, what run --as gave it, its smallest failing
-    cases and the inputs that separate the nearest candidates."""
+    cases and the inputs it misses."""
     argv = ["identify", "--impl", SPEC + "constant", "-k", "edge", "--generate", "5"]
     assert main(argv) == 0
     out = capfd.readouterr().out
     assert "no profile matches" in out and "Nearest:" in out
     assert "smallest cases `run --as" in out
-    assert "inputs that separate the nearest candidates" in out
+    assert "inputs the nearest candidate misses, then inputs that separate" in out
 
 
 @pytest.mark.slow
