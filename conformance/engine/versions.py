@@ -186,11 +186,10 @@ def _named(
     if not scored:
         return behaviour
     matched, _, _, compared, _, name, agreed = max(scored)
-    found_name = name if matched else None
     failed = sum(a.status == ANSWERED and a.failure == "unknown" for a in first.answers.values())
     return replace(
         behaviour,
-        profile=found_name,
+        profile=name if matched else None,
         nearest=name,
         agreed=agreed,
         compared=compared,
