@@ -14,7 +14,12 @@ class KnobError(BleuError, ValueError):
 
 
 class InputError(BleuError, ValueError):
-    """The hypotheses/references do not fit the input contract (names the segment)."""
+    """The hypotheses/references do not fit the input contract (names the segment); ``kind``:
+    the fixtures' error kind where the emulated tools fail too (``missing-reference``)."""
+
+    def __init__(self, message: str, kind: str | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 class EmulatedFailure(BleuError):

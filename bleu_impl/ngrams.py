@@ -85,7 +85,9 @@ def finish_segment(
     elif config.missing_refs == "len-9999":
         ref_len = MULTI_BLEU_MISSING_LENGTH
     else:
-        raise InputError(f"segment {index}: no reference (missing_refs='error')")
+        raise InputError(
+            f"segment {index}: no reference (missing_refs='error')", "missing-reference"
+        )
     last = last_segment(hyp, refs, config) if needs_last(config) else None
     stats = BleuStats(counts, totals, len(hyp), ref_len, 1, last, missing=0 if refs else 1)
     return as_part(stats, config)

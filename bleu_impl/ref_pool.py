@@ -38,7 +38,9 @@ def pooled_segment_stats(
         hyps.append(tokens(hyp))
         pool.extend(ref_tokens(r) for r in refs)
     if not pool and hyps:
-        raise InputError("segment 0: no reference in the corpus (ref_scope='corpus')")
+        raise InputError(
+            "segment 0: no reference in the corpus (ref_scope='corpus')", "missing-reference"
+        )
     lengths = pool_lengths([len(r) for r in pool], config.ref_length)
     joined = config.ngram_join != "none"
     if joined:  # the pool's maximum counts once, not once per hypothesis

@@ -91,8 +91,8 @@ NLTK (`nltk.translate.bleu_score`):
   but, as every release before 3.6.6, takes `math.log` of a precision left at 0
   (`ValueError: math domain error` on a one-token hypothesis under method4; profile
   `nltk-3.6.1` for 3.6.1–3.6.5); 3.6.6 on leave such an order out of the log-sum (profile
-  `nltk`). `compare --impl nltk==3.2.5 --impl nltk==3.10.4` explains all 191 differences on
-  the bundled fixtures: 178 by `zero_match`, 13 by `nltk_methods`. 3.6 imports `pytest` and
+  `nltk`). `compare --impl nltk==3.2.5 --impl nltk==3.10.4` explains all 192 differences on
+  the bundled fixtures: 179 by `zero_match`, 13 by `nltk_methods`. 3.6 imports `pytest` and
   3.9 loads WordNet while importing, so neither can be run without them.
 - Fixture expectations recorded live from 3.2.5, 3.4.5, 3.5 and 3.6.5 (keys
   `nltk==VERSION` on the cases of `fixtures/nltk/smoothing.yaml`, by
@@ -119,16 +119,17 @@ be installed here (a broken sdist; `mecab-python3` 0.996.5 needs `mecab-config` 
 - 1.1.0–1.1.6 decode `&amp;`, `&lt;` and `&gt;` to `"` in 13a, and 1.0.x has no
   `corpus_bleu`: "no profile matches", with the reason in the table.
 
-2.2.0–2.6.0 are the current behaviour, but the profile `sacrebleu` is one answer short: on
-a segment without any reference (`multibleu.gen.12-0106`) sacrebleu returns `ref_len = -1`,
-which the adapter reports as a missing-reference failure, while bleu_impl raises an input
-error (`missing_refs=error`), a failure of no known kind.
+2.2.0–2.6.0 (profile `sacrebleu`) are the current behaviour. On a segment without any
+reference 2.6.0 returns `ref_len = -1` (score 0 on an empty hypothesis, as in
+`multibleu.gen.12-0106`; a TypeError otherwise), which the adapter reports as the
+missing-reference failure the profile raises (`missing_refs=error`).
 
 torchmetrics (`bleu_score`): 0.2.0's `smooth=True` adds one to every order, the unigrams
 too (`torch.add(numerator, torch.ones(n_gram))`; 0.3.0 restores the unigram precision):
 profile `torchmetrics-0.2` (`add_k_from=1`); 0.3.0–0.9.0 answer as the current release
-wherever they can, but have no `weights` argument (a TypeError, counted as raised), which
-0.9.1 adds; 0.5.1 cannot be imported (`tqdm` used without its import).
+(profile `torchmetrics`, 0.3.0–1.9.0) wherever they can, but have no `weights` argument (a
+TypeError, counted as raised), which 0.9.1 adds; 0.5.1 cannot be imported (`tqdm` used
+without its import).
 Every environment of a torch library holds the harness's torch build (2.13.0+cpu here), not
 the torch each release was tested with.
 """

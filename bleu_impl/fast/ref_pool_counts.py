@@ -207,7 +207,9 @@ def pooled_chunk(
     hyp_ids, hyp_lens = chunked_token_ids(hyps, hyp_pipeline, vocab)
     ref_ids, ref_lens = chunked_token_ids([r for refs in refss for r in refs], ref_pipeline, vocab)
     if not len(ref_lens) and hyps:
-        raise InputError("segment 0: no reference in the corpus (ref_scope='corpus')")
+        raise InputError(
+            "segment 0: no reference in the corpus (ref_scope='corpus')", "missing-reference"
+        )
     ks = [len(ref_lens)] * len(hyps)
     if config.ngram_join != "none" and any(" " in token for token in vocab):
         rows = list(pooled_segment_stats(hyps, refss, replace(config, aggregation="corpus")))

@@ -159,5 +159,7 @@ def _check_count(ks: list[int], bad: int, config: Config, start: int) -> None:
     if bad == len(ks):
         return
     if ks[bad] == 0:
-        raise InputError(f"segment {start + bad}: no reference (missing_refs='error')")
+        raise InputError(
+            f"segment {start + bad}: no reference (missing_refs='error')", "missing-reference"
+        )
     REF_LENGTH_RULES["single"](0, [0] * ks[bad])  # raises the rule's own error

@@ -34,7 +34,7 @@ PROFILES: tuple[Profile, ...] = (
         "closest reference with ties to the first listed, 0 whenever an order has no "
         "match (even with smooth=True, which is add-1 for n >= 2).",
         source="Lightning-AI/torchmetrics@dab0333 src/torchmetrics/functional/text/bleu.py",
-        releases=("torchmetrics", "0.9.1", "1.9.0"),
+        releases=("torchmetrics", "0.3.0", "1.9.0"),
         defaults=_DEFAULTS,
         options=_OPTIONS,
     ),

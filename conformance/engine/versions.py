@@ -142,11 +142,6 @@ def candidates(library: str, keys: Mapping[str, ExpectationKey]) -> list[Candida
     return [*own, *named]
 
 
-def _evidence(side: Side) -> bool:
-    """An answer that is evidence: a score or a failure of a known kind."""
-    return side.status == ANSWERED and side.failure != "unknown"
-
-
 def _agreement(
     candidate: Candidate, answers: Mapping[str, Side], cases: Iterable[Case], tol: Tolerance
 ) -> tuple[int, int, int]:
@@ -164,7 +159,7 @@ def _agreement(
         if reply.status != ANSWERED:
             continue
         ours = side_of(reply, reply.outcome(1))
-        if not _evidence(theirs):
+        if theirs.failure == "unknown":
             alike += ours.failure is not None
             continue
         compared += 1
@@ -191,11 +186,10 @@ def _named(
     if not scored:
         return behaviour
     matched, _, _, compared, _, name, agreed = max(scored)
-    found_name = name if matched else None
     failed = sum(a.status == ANSWERED and a.failure == "unknown" for a in first.answers.values())
     return replace(
         behaviour,
-        profile=found_name,
+        profile=name if matched else None,
         nearest=name,
         agreed=agreed,
         compared=compared,
@@ -292,12 +286,5 @@ def _separated(behaviour: Behaviour, before: Release, after: Release, tol: Toler
         if before.answers[k].score is not None and after.answers[k].score is not None
     ]
     case = (scored or differing or [""])[0]
-    return Behaviour(
-        **{
-            **behaviour.__dict__,
-            "differing": len(differing),
-            "case": case,
-            "before": before.answers.get(case),
-            "after": after.answers.get(case),
-        }
-    )
+    ends = before.answers.get(case), after.answers.get(case)
+    return replace(behaviour, differing=len(differing), case=case, before=ends[0], after=ends[1])

@@ -24,12 +24,8 @@ def _inputs(case: Case) -> tuple[list[Any], list[list[Any]]]:
     return hyps, refs
 
 
-def _error_kind(exc: Exception) -> str:
-    if isinstance(exc, EmulatedFailure):
-        return exc.kind
-    if isinstance(exc, InputError) and "no reference" in str(exc):
-        return "missing-reference"
-    return type(exc).__name__
+def _error_kind(exc: EmulatedFailure | InputError) -> str:
+    return exc.kind or type(exc).__name__
 
 
 def evaluate(case: Case, exp: Expectation, impl: ExpectationKey) -> list[str]:

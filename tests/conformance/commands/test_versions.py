@@ -10,6 +10,7 @@ come out as two classes, nltk-3.2.2 and nltk, separated by a case with both numb
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from conformance.cli import main
 from conformance.results.log import read_log
@@ -69,3 +70,25 @@ def test_release_numbers_compare_as_pip_does():
 
     assert release_key("3.3.0") == release_key("3.3")
     assert release_key("3.10.4") > release_key("3.9.4") > release_key("3.9")
+
+
+def test_a_segment_without_reference_fails_alike_in_sacrebleu_and_its_profile():
+    """sacrebleu 2.6 scores a segment without any reference with ``ref_len = -1`` (the
+    adapter's missing-reference failure); the profile must fail with the same kind."""
+    from conformance.adapters import make_adapter
+    from conformance.cases import load_fixtures
+    from conformance.engine.asking import ask, build_request
+    from conformance.engine.compare.pairs import side_of
+    from conformance.engine.versions import behaviour_classes
+    from conformance.results.records import Release
+
+    fixtures = Path(__file__).parents[3] / "fixtures"
+    loaded = load_fixtures([fixtures / "multi-bleu" / "perl-corpora.yaml"])
+    (case,) = [c for c in loaded.cases if c.id == "multibleu.gen.12-0106"]
+    reply = ask(make_adapter("sacrebleu"), build_request(case))
+    live = side_of(reply, reply.outcome(100))
+    assert (live.failure, reply.answer.failure.kind) == ("missing-reference",) * 2
+    (only,) = behaviour_classes(
+        [Release("sacrebleu", "2.6.0", answers={case.id: live})], [case], {}
+    )
+    assert (only.profile, only.agreed, only.compared) == ("sacrebleu", 1, 1)
