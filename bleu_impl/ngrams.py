@@ -84,9 +84,12 @@ def finish_segment(
         ref_len = REF_LENGTH_RULES[config.ref_length](len(hyp), lengths)
     elif config.missing_refs == "len-9999":
         ref_len = MULTI_BLEU_MISSING_LENGTH
+    elif config.missing_refs == "len-minus-1" and not hyp:
+        ref_len = -1
     else:
         raise InputError(
-            f"segment {index}: no reference (missing_refs='error')", "missing-reference"
+            f"segment {index}: no reference (missing_refs={config.missing_refs!r})",
+            "missing-reference",
         )
     last = last_segment(hyp, refs, config) if needs_last(config) else None
     stats = BleuStats(counts, totals, len(hyp), ref_len, 1, last, missing=0 if refs else 1)
