@@ -35,10 +35,11 @@ def _count(value: object) -> bool:
 def _problem(stats: BleuStats) -> str | None:
     """What makes ``stats`` impossible (None when they are statistics of some text):
     counts and totals are integers >= 0; ``hyp_len`` and ``segments`` integers >= 0;
-    ``ref_len`` an integer or Fraction >= 0, or down to -1 per segment without a
-    reference (``missing_refs="len-minus-1"``). A count may exceed its total here: torchtext
-    (``ngram_join="space-resplit"``) counts a match at the order of its re-split key;
-    :func:`~bleu_impl.score.score_stats` refuses it under every other config."""
+    ``ref_len`` an integer or Fraction >= 0, or down to -1 per segment (an empty
+    hypothesis without a reference under ``missing_refs="len-minus-1"``). A count may
+    exceed its total here: torchtext (``ngram_join="space-resplit"``) counts a match at
+    the order of its re-split key; :func:`~bleu_impl.score.score_stats` refuses it under
+    every other config."""
     if not all(map(_count, (*stats.counts, *stats.totals))):
         return (
             f"counts {list(stats.counts)!r} and totals {list(stats.totals)!r} must be "
@@ -46,7 +47,7 @@ def _problem(stats: BleuStats) -> str | None:
         )
     if not _count(stats.hyp_len):
         return f"hyp_len must be an integer >= 0 (tokens), got {stats.hyp_len!r}"
-    ref_len = stats.ref_len + stats.missing
+    ref_len = stats.ref_len + stats.segments
     if not (_count(ref_len) or (type(ref_len) is Fraction and ref_len >= 0)):
         return f"ref_len must be an integer or Fraction >= 0 (tokens), got {stats.ref_len!r}"
     if not _count(stats.segments):

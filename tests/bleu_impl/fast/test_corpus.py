@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 import zlib
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 
 from bleu_impl import BleuStats, InputError, corpus_stats, fast, get_profile, iter_segment_stats
 from bleu_impl.knobs import CHOICES, SINGLE_SPACE_SPLITS, SINGLE_SPACED, make_config
+from bleu_impl.resample import segment_table
 from bleu_impl.spm_models import SPM_MODELS
 
 from ..randomcorpus import WORDS, random_corpus, random_line
@@ -102,6 +104,10 @@ def test_missing_references_len_minus_1() -> None:
         hyps = ["" if all(r is None for r in rs) else h for h, rs in zip(hyps, refs)]
         _check(hyps, refs, config)
         _check(hyps, refs, config, limit=3)
+        # the per-segment table (bootstrap, segment scores) holds the -1 rows too
+        table = segment_table(hyps, refs, config)
+        assert table.total() == sum(table.rows(), BleuStats.zero(4))
+        assert table.total() == replace(fast.corpus_stats(hyps, refs, config), missing=0)
     hyps = ["x" if all(r is None for r in rs) else h for h, rs in zip(hyps, refs)]
     expected = _outcome(lambda: sum(_reference(hyps, refs, config), BleuStats.zero(4)))
     assert isinstance(expected, str) and "no reference (missing_refs='len-minus-1')" in expected
