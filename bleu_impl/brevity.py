@@ -52,4 +52,6 @@ def penalty(rule: str, empty_ref: str, hyp_len: int, ref_len: int | Fraction) ->
     ``brevity_penalty`` tests ``c > r`` and then ``c == 0``)."""
     if ref_len == 0 and empty_ref == "bp-one":
         return 1.0
+    if ref_len < 0:  # sacrebleu's -1 per empty hypothesis without a reference: c > r
+        return 1.0
     return BREVITY_PENALTIES[rule](hyp_len, ref_len)

@@ -334,12 +334,17 @@ class Config:
             "9999): a reference 9999+ tokens away is not chosen, 9999 is used",
         },
     )
-    missing_refs: Literal["error", "len-9999"] = knob(
+    missing_refs: Literal["error", "len-9999", "len-minus-1"] = knob(
         "error",
         "missing",
         "counts",
         "a segment without any reference",
-        meanings={"error": "an error", "len-9999": "reference length 9999 (multi-bleu's sentinel)"},
+        meanings={
+            "error": "an error",
+            "len-9999": "reference length 9999 (multi-bleu's sentinel)",
+            "len-minus-1": "an empty hypothesis: reference length -1 (sacrebleu 2.2+'s "
+            "closest-length start value); any other: an error (its TypeError)",
+        },
     )
     smoothing: Literal[
         "none", "floor", "add-k", "exp", "add-one", "nist", NltkMethod, EveryOrderMethod
@@ -443,7 +448,7 @@ class Config:
             "skip": "treated as p = 1",
         },
     )
-    early_zero: Literal["none", "no-unigram-match", "any-zero-order"] = knob(
+    early_zero: Literal["none", "no-unigram-match", "any-zero-order", "empty-hypothesis"] = knob(
         "none",
         "early",
         "factor",
@@ -452,6 +457,8 @@ class Config:
             "none": "never",
             "no-unigram-match": "when no unigram matches",
             "any-zero-order": "when any order has no match",
+            "empty-hypothesis": "when the hypothesis has no token (sacrebleu 1.x: its "
+            "effective order starts at the first order with n-grams, so none leaves all N)",
         },
     )
     denominator_floor: Literal["none", "per-segment", "corpus"] = knob(

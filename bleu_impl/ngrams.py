@@ -99,9 +99,12 @@ def counted_segment(
         ref_len = REF_LENGTH_RULES[config.ref_length](hyp_len, ref_lens)
     elif config.missing_refs == "len-9999":
         ref_len = MULTI_BLEU_MISSING_LENGTH
+    elif config.missing_refs == "len-minus-1" and not hyp:
+        ref_len = -1
     else:
         raise InputError(
-            f"segment {index}: no reference (missing_refs='error')", "missing-reference"
+            f"segment {index}: no reference (missing_refs={config.missing_refs!r})",
+            "missing-reference",
         )
     stats = BleuStats(counts, totals, hyp_len, ref_len, 1, last, missing=0 if ref_lens else 1)
     return as_part(stats, config)

@@ -283,6 +283,8 @@ def weighted_orders(
         return None, (), "no unigram matches: early exit with 0 (early_zero)"
     if config.early_zero == "any-zero-order" and 0 in counts:
         return None, (), "an order has no match: early exit with 0 (early_zero)"
+    if config.early_zero == "empty-hypothesis" and c == 0:
+        return None, (), "no hypothesis token: early exit with 0 (early_zero)"
     orders = orders_of()
     weights = _effective_weights(orders, config, c)
     if any(o.treatment in FORCES_ZERO for o, _ in zip(orders, weights)):

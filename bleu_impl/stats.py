@@ -35,7 +35,8 @@ def _count(value: object) -> bool:
 def _problem(stats: BleuStats) -> str | None:
     """What makes ``stats`` impossible (None when they are statistics of some text):
     counts and totals are integers >= 0; ``hyp_len`` and ``segments`` integers >= 0;
-    ``ref_len`` an integer or Fraction >= 0. A count may exceed its total here: torchtext
+    ``ref_len`` an integer or Fraction >= 0, or down to -1 per segment without a
+    reference (``missing_refs="len-minus-1"``). A count may exceed its total here: torchtext
     (``ngram_join="space-resplit"``) counts a match at the order of its re-split key;
     :func:`~bleu_impl.score.score_stats` refuses it under every other config."""
     if not all(map(_count, (*stats.counts, *stats.totals))):
@@ -45,9 +46,9 @@ def _problem(stats: BleuStats) -> str | None:
         )
     if not _count(stats.hyp_len):
         return f"hyp_len must be an integer >= 0 (tokens), got {stats.hyp_len!r}"
-    ref_len = stats.ref_len
+    ref_len = stats.ref_len + stats.missing
     if not (_count(ref_len) or (type(ref_len) is Fraction and ref_len >= 0)):
-        return f"ref_len must be an integer or Fraction >= 0 (tokens), got {ref_len!r}"
+        return f"ref_len must be an integer or Fraction >= 0 (tokens), got {stats.ref_len!r}"
     if not _count(stats.segments):
         return f"segments must be an integer >= 0, got {stats.segments!r}"
     return None
@@ -58,7 +59,7 @@ class BleuStats:
     """Clipped matches (``counts``) and hypothesis n-grams (``totals``) per order 1..N,
     hypothesis length ``hyp_len`` and chosen reference length ``ref_len`` (a Fraction only
     with ``ref_length="average"``), summed over ``segments`` segments, ``missing`` of which
-    had no reference (``missing_refs="len-9999"``). ``parts``: each segment's own
+    had no reference (``missing_refs`` len-9999 or len-minus-1). ``parts``: each segment's own
     statistics, kept when the score is a mean over segments (``aggregation="macro"``,
     :mod:`bleu_impl.macro`), else None."""
 

@@ -7,19 +7,25 @@ usage:
     python -m tools.versions_doc nltk.jsonl sacrebleu.jsonl torchmetrics.jsonl \\
         --measured "nltk: 41 releases in 9 min, ..."
 
-Each library's section is that log's Markdown report (``reporters.render``), under the
-page's fixed introduction (:data:`INTRO`); nothing is computed here.
+Each log is kept in ``docs/versions/LIBRARY.jsonl`` without the per-case answers (the
+header, each release's version or error, the behaviour classes), and each library's section
+is that kept log's Markdown report (``reporters.render``), under the page's fixed
+introduction (:data:`INTRO`); nothing is computed here. The kept logs are what the tests
+hold the profiles' release ranges to.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 from conformance.reporters import render
 from conformance.results.log import read_log
 
 PATH = Path(__file__).resolve().parent.parent / "docs" / "versions.md"
+#: The sweeps' logs as kept: one per library, answers left out.
+KEPT = PATH.parent / "versions"
 
 INTRO = """\
 # BLEU across the releases of NLTK, sacrebleu and torchmetrics
@@ -46,10 +52,12 @@ without them; the version column of every report names the ones applied):
 - the `collections.Sequence`-style ABC aliases: removed in Python 3.10, imported by old
   releases of several libraries.
 
-None touches a library's BLEU code. Releases before 3.2 have `bleu()` only (unsmoothed
-sentence BLEU); sacrebleu before 2.0 is called through `corpus_bleu`/`sentence_bleu` with
-that release's argument names; torchmetrics before 0.7 through `translate_corpus` /
-`reference_corpus` token lists.
+None touches a library's BLEU code. Packages a release imports without declaring them are
+installed beside it and named in its version: `requests` (NLTK 3.2.3) and `pytest` (NLTK
+3.6), both imported by `nltk/parse/corenlp.py` while `nltk` imports. Releases before 3.2
+have `bleu()` only (unsmoothed sentence BLEU); sacrebleu before 2.0 is called through
+`corpus_bleu`/`sentence_bleu` with that release's argument names; torchmetrics before 0.7
+through `translate_corpus` / `reference_corpus` token lists.
 
 `bleu-conformance versions LIBRARY` runs every release on the bundled fixtures, groups
 consecutive releases whose answers are all equal (scores within 1e-9 relative, float32's
@@ -69,17 +77,18 @@ NLTK (`nltk.translate.bleu_score`):
 
 - 3.0.0–3.0.1 cannot be imported on Python 3.11 (they use `sre_parse` internals that are
   gone); 3.0.2–3.0.5 keep BLEU in `nltk.align.bleu_score`, which the adapter does not call.
-- 3.1 has only `bleu(references, hypothesis, weights)`: unsmoothed sentence BLEU, reproduced
-  by the `nltk-3.1` expectation key (the paper's BLEU); every corpus-level or smoothed case
-  is a TypeError of the adapter (no such function), counted as raised.
+- 3.1 has only `bleu(references, hypothesis, weights)`: unsmoothed sentence BLEU, the
+  paper's, reproduced by profile `nltk-3.1`; every corpus-level or smoothed case is a
+  TypeError of the adapter (no such function), counted as raised. A reference shorter than
+  an order raises RuntimeError in 3.1's `nltk.util.ngrams` on Python 3.7+ (a generator
+  ending with StopIteration, PEP 479), also counted as raised.
 - 3.2 sums the *reduced* fractions of each segment's precisions at corpus level and returns
   0 from `sentence_bleu` when the log-sum is 0 while some order has no match (a two-word
   exact match scores 0); no knob models either, so it stays "no profile matches".
 - 3.2.1 raises `ZeroDivisionError: Fraction(0, 0)` wherever an order has no n-gram; where it
   answers, it answers as 3.2.2 does.
 - 3.2.2–3.2.5 truncate the precision list at the first order without a match (profile
-  `nltk-3.2.2`, knob `zero_match=truncate`); 3.2.3 cannot be imported (it imports
-  `requests` without declaring it).
+  `nltk-3.2.2`, knob `zero_match=truncate`).
 - From 3.3 such an order contributes `sys.float_info.min` (`zero_match=float-min`). The
   smoothing methods changed in four steps, the knob `nltk_methods` (one value per step):
   up to 3.5 method2 adds one to the unigrams too, and method4 (and method7, which calls it)
@@ -90,10 +99,10 @@ NLTK (`nltk.translate.bleu_score`):
   `incvnt / denominator`; 3.6 replaces it with `1 / (2**incvnt * k / ln c) / denominator`
   but, as every release before 3.6.6, takes `math.log` of a precision left at 0
   (`ValueError: math domain error` on a one-token hypothesis under method4; profile
-  `nltk-3.6.1` for 3.6.1–3.6.5); 3.6.6 on leave such an order out of the log-sum (profile
+  `nltk-3.6` for 3.6–3.6.5); 3.6.6 on leave such an order out of the log-sum (profile
   `nltk`). `compare --impl nltk==3.2.5 --impl nltk==3.10.4` explains all 192 differences on
-  the bundled fixtures: 179 by `zero_match`, 13 by `nltk_methods`. 3.6 imports `pytest` and
-  3.9 loads WordNet while importing, so neither can be run without them.
+  the bundled fixtures: 179 by `zero_match`, 13 by `nltk_methods`. 3.9 loads WordNet while
+  importing, so it cannot run without NLTK's downloaded data.
 - Fixture expectations recorded live from 3.2.5, 3.4.5, 3.5 and 3.6.5 (keys
   `nltk==VERSION` on the cases of `fixtures/nltk/smoothing.yaml`, by
   `python -m tools.fixtures.record_releases`) are reproduced by those profiles.
@@ -119,10 +128,14 @@ be installed here (a broken sdist; `mecab-python3` 0.996.5 needs `mecab-config` 
 - 1.1.0–1.1.6 decode `&amp;`, `&lt;` and `&gt;` to `"` in 13a, and 1.0.x has no
   `corpus_bleu`: "no profile matches", with the reason in the table.
 
-2.2.0–2.6.0 (profile `sacrebleu`) are the current behaviour. On a segment without any
-reference 2.6.0 returns `ref_len = -1` (score 0 on an empty hypothesis, as in
-`multibleu.gen.12-0106`; a TypeError otherwise), which the adapter reports as the
-missing-reference failure the profile raises (`missing_refs=error`).
+2.2.0–2.6.0 (profile `sacrebleu`) are the current behaviour. A segment without any
+reference counts reference length -1 when its hypothesis is empty (the closest-length
+search starts at -1 and finds nothing), which lowers the corpus's reference length; any
+other hypothesis raises a TypeError (`missing_refs=len-minus-1`; two of the generated
+corpora separate it). Every 1.x release leaves an empty hypothesis at 0 even with the
+effective order, whose count starts only at the first order with n-grams
+(`early_zero=empty-hypothesis`; 1.4.13–1.4.14's `sentence_bleu` shows it on `""` against
+`""`).
 
 torchmetrics (`bleu_score`): 0.2.0's `smooth=True` adds one to every order, the unigrams
 too (`torch.add(numerator, torch.ones(n_gram))`; 0.3.0 restores the unigram precision):
@@ -135,6 +148,26 @@ the torch each release was tested with.
 """
 
 
+def kept_log(log: Path, into: Path) -> Path:
+    """``log`` without the releases' per-case answers, written as ``into/LIBRARY.jsonl``."""
+    lines = []
+    library = ""
+    for line in log.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if record["record"] == "release":
+            record["answers"] = {}
+        elif record["record"] == "header":
+            library = record["params"]["library"]
+            argv = record["argv"]  # the command that ran, without where its log went
+            if "--output" in argv:
+                at = argv.index("--output")
+                record["argv"] = argv[:at] + argv[at + 2 :]
+        lines.append(json.dumps(record, ensure_ascii=False))
+    path = into / f"{library}.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("logs", nargs="+", type=Path, help="versions logs, one per library")
@@ -144,8 +177,10 @@ def main(argv: list[str] | None = None) -> int:
     parts = [INTRO, HISTORY]
     if args.measured:
         parts.append(f"Measured on this project's machine (2 shared cores): {args.measured}\n")
+    args.out.with_suffix("").mkdir(exist_ok=True)
     for log in args.logs:
-        parts.append(render(read_log(log), "markdown"))
+        kept = kept_log(log, args.out.with_suffix(""))
+        parts.append(render(read_log(kept), "markdown"))
     args.out.write_text("\n".join(parts), encoding="utf-8")
     print(f"wrote {args.out}")
     return 0

@@ -82,6 +82,8 @@ def count_chunk(
         spaced_tokens(hyps) or any(spaced_tokens(refs) for refs in refss)
     ):
         return _reference_chunk(hyps, refss, config, start)
+    if config.missing_refs == "len-minus-1" and not all(refss):
+        return _reference_chunk(hyps, refss, config, start)  # decided by each hypothesis
     if has_kernel() and not needs_last(config):
         texts = chunk_texts(hyps, refss, config, start)
         if texts is not None:  # the kernel splits the texts, or Python does

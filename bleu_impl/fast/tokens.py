@@ -145,7 +145,8 @@ def mixed_tokens(lines: list[Segment], pipeline: Pipeline) -> list[list[str]]:
 
 def _first_bad_count(ks: list[int], config: Config) -> int:
     """The first segment whose reference count the config rejects, or ``len(ks)``."""
-    missing = config.missing_refs == "error"
+    # len-minus-1: a chunk with a missing reference takes the reference path (count_chunk)
+    missing = config.missing_refs in ("error", "len-minus-1")
     single = config.ref_length == "single"
     if not missing and not single:
         return len(ks)

@@ -47,17 +47,17 @@ PROFILES: tuple[Profile, ...] = (
         ("3.6.6", "3.10.4"),  # 3.9 itself cannot import (docs/versions.md)
     ),
     _nltk(
-        "nltk-3.6.1",
-        "NLTK 3.6.1-3.6.5: as nltk, but a precision that smoothing leaves at 0 "
+        "nltk-3.6",
+        "NLTK 3.6-3.6.5: as nltk, but a precision that smoothing leaves at 0 "
         "(method4 on a one-token hypothesis) reaches math.log: ValueError.",
         "nltk 3.6.5 nltk/translate/bleu_score.py (pip sdist; corpus_bleu's log-sum "
         "has no p_i > 0 filter before 3.6.6)",
-        ("3.6.1", "3.6.5"),
+        ("3.6", "3.6.5"),
         nltk_methods="3.6",
     ),
     _nltk(
         "nltk-3.5",
-        "NLTK 3.5: as nltk-3.6.1, but method2 adds one to the unigrams too and "
+        "NLTK 3.5: as nltk-3.6, but method2 adds one to the unigrams too and "
         "method4 gives (n-1 + K/ln c)/l (ZeroDivisionError when c = 1).",
         "nltk 3.5 nltk/translate/bleu_score.py (pip sdist; SmoothingFunction.method2, "
         "method4: incvnt = i + 1 * self.k / math.log(hyp_len); p_n[i] = incvnt / denominator)",
@@ -80,5 +80,16 @@ PROFILES: tuple[Profile, ...] = (
         ("3.2.2", "3.2.5"),
         zero_match="truncate",
         nltk_methods="3.2.2",
+    ),
+    Profile(
+        "nltk-3.1",
+        "NLTK 3.1: only bleu(references, hypothesis, weights), the paper's sentence "
+        "BLEU on token lists (closest reference length, shorter on a tie; any zero "
+        "precision gives 0); no corpus_bleu, no smoothing.",
+        "nltk 3.1 nltk/translate/bleu_score.py (pip sdist; math.log(p_n) raising "
+        "ValueError returns 0)",
+        {"tokenize": "none", "split": "python", "ref_length": "closest", "smoothing": "none"},
+        options={k: _NLTK_OPTIONS[k] for k in ("weights", "max_order")},
+        releases=("nltk", "3.1", "3.1"),
     ),
 )

@@ -19,6 +19,7 @@ _DEFAULTS = {
     "zero_match": "zero",
     "early_zero": "no-unigram-match",
     "empty_ref": "bp-one",
+    "missing_refs": "len-minus-1",
     "scale": 100,
 }
 
@@ -93,6 +94,8 @@ PROFILES: tuple[Profile, ...] = (
             "max_order": Option("max_ngram_order="),
             "effective_order": Option("effective_order= / -e"),
             "absent_order": Option("effective_order (absent_order=drop)", ("zero", "drop")),
+            # streams of None (score: each segment as missing_refs says) or none at all
+            "no_refs": Option("no reference stream at all (its IndexError)", ("score", "error")),
         },
     ),
     _older(
@@ -109,7 +112,7 @@ PROFILES: tuple[Profile, ...] = (
         "sacrebleu 1.5.0-1.5.1: as sacrebleu-2.0, but exp, floor and add-k smooth even when "
         "nothing matches (2.0.0's early exit, #141, is not there).",
         "13a intl char none zh ja-mecab",
-        {"ref_scope": "non-empty", "early_zero": "none"},
+        {"ref_scope": "non-empty", "early_zero": "empty-hypothesis"},
     ),
     _older(
         "sacrebleu-1.4.4",
@@ -117,7 +120,7 @@ PROFILES: tuple[Profile, ...] = (
         "sacrebleu 1.4.4-1.4.14: as sacrebleu-1.5, but empty references are kept (as 2.2 "
         "does) and floor's default value is 0 (SMOOTH_DEFAULTS; 0.1 from 1.5.0).",
         "13a intl char none zh ja-mecab",
-        {"early_zero": "none"},
+        {"early_zero": "empty-hypothesis", "missing_refs": "error"},
         (Rule({"smoothing": "floor", "smoothing_value": None}, {"smoothing_value": 0.0}, "1.4.x"),),
     ),
     _older(
@@ -127,7 +130,12 @@ PROFILES: tuple[Profile, ...] = (
         "(n > 1 on 0-based orders; 1.4.4: 'only applied smoothing to n-grams for n > 2') "
         "and the smoothing value defaults to 0 for add-k too (SMOOTH_VALUE_DEFAULT).",
         "13a intl none zh",
-        {"early_zero": "none", "add_k_from": 3, "smoothing_value": 0.0},
+        {
+            "early_zero": "empty-hypothesis",
+            "missing_refs": "error",
+            "add_k_from": 3,
+            "smoothing_value": 0.0,
+        },
     ),
     _older(
         "sacrebleu-1.1.7",
@@ -135,7 +143,7 @@ PROFILES: tuple[Profile, ...] = (
         "sacrebleu 1.1.7-1.2.21: as sacrebleu-1.3, but without add-k (1.3.0 added it; "
         "smooth='add-k' is no smoothing there).",
         "13a intl none zh",
-        {"early_zero": "none", "smoothing_value": 0.0},
+        {"early_zero": "empty-hypothesis", "missing_refs": "error", "smoothing_value": 0.0},
         smoothing="exp floor none",
     ),
     Profile(

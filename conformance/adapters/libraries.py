@@ -25,7 +25,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from bleu_impl import PROFILES, Config, get_profile
+from bleu_impl import PROFILES, Config, KnobError, get_profile
 
 from ..protocol import Answer, Failure, Request
 from .base import (
@@ -68,6 +68,8 @@ class Library:
     * ``tokenized_knobs``: knobs set for already tokenized input; ``refuse``: why the complete
       semantics asked for cannot be expressed beyond what its profile says (or None).
     * ``error``: (exception class, text in its message, failure kind) of a documented error.
+    * ``undeclared``: release -> packages it imports without declaring them (installed
+      beside it in its environment and named in its version).
     * ``scale``, ``signature`` (``{version}`` filled in) and ``timeout``: its capabilities;
       ``warm_up``: answer one tiny request before the first case (a slow first call).
     """
@@ -86,6 +88,12 @@ class Library:
     tokenized_knobs: Mapping[str, Any] = field(default_factory=dict)
     refuse: Callable[[Mapping[str, Any]], str | None] | None = None
     error: tuple[str, str, str] | None = None
+    undeclared: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def imports_undeclared(self, release: str) -> tuple[str, ...]:
+        """The packages ``release`` imports without declaring them."""
+        key = release_key(release)
+        return next((p for r, p in self.undeclared.items() if release_key(r) == key), ())
 
     @property
     def package(self) -> str:
@@ -118,9 +126,12 @@ class LibraryAdapter(Adapter):
         if release and release_key(installed) != release_key(release):
             raise ImportError(f"{lib.package} {installed} is installed, not {release}")
         native = release_profile(name, release) if release else name
+        extra = lib.imports_undeclared(release) if release else ()
         self.capabilities = Capabilities(
             name=f"{name}=={release}" if release else name,
-            version=installed + (f" (shims: {', '.join(shims)})" if shims else ""),
+            version=installed
+            + (f" (shims: {', '.join(shims)})" if shims else "")
+            + (f" (with {', '.join(extra)}, imported but not declared)" if extra else ""),
             knobs=profile_knobs(name),
             native=native,
             scale=lib.scale,
@@ -164,11 +175,22 @@ class LibraryAdapter(Adapter):
             for rs in request.references
         ]
         try:
-            config = get_profile(lib.name).resolve(knobs, request.level)
+            config = self._config(knobs, request.level)
             value = lib.score(self.module, config, request.level, hyps, refs)
         except Exception as exc:  # a library raising is an answer (AssertionError, KeyError...)
             return Answer(failure=failure_from(exc, _kind(lib.error, exc)))
         return value if isinstance(value, Answer) else Answer(score=float(value))
+
+    def _config(self, knobs: dict[str, Any], level: str) -> Config:
+        """The library's profile with ``knobs``; where its current release has no such
+        setting, the release's own profile (3.1's unsmoothed ``bleu()`` is smoothing=none)."""
+        try:
+            return get_profile(self.library.name).resolve(knobs, level)
+        except KnobError:
+            native = self.capabilities.native
+            if native in (None, self.library.name):
+                raise
+            return get_profile(native).resolve(knobs, level)
 
 
 def release_key(release: str) -> tuple[int, ...]:
@@ -222,7 +244,8 @@ def _nltk(bleu: ModuleType, config: Config, level: str, hyps: list[Any], refs: A
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         if not hasattr(bleu, "sentence_bleu"):
-            if level != "sentence" or config.smoothing != "nltk-method0" or config.auto_reweigh:
+            unsmoothed = config.smoothing in ("none", "nltk-method0")
+            if level != "sentence" or not unsmoothed or config.auto_reweigh:
                 raise TypeError("this release has only bleu(): unsmoothed sentence BLEU")
             first = next(iter(inspect.signature(bleu.bleu).parameters))
             pair = (refs[0], hyps[0]) if first.startswith("reference") else (hyps[0], refs[0])
@@ -263,9 +286,6 @@ def _sacrebleu(module: ModuleType, config: Config, level: str, hyps: Any, refs: 
             result = metric.sentence_score(hyps[0], refs[0])
         else:
             result = metric.corpus_score(hyps, to_streams(refs))
-    if result.ref_len < 0:  # its closest-length search starts at -1 and finds no reference
-        why = "sacrebleu returned ref_len = -1: a segment has no reference"
-        return Answer(failure=Failure("missing-reference", why))
     return Answer(
         score=float(result.score),
         counts=tuple(int(c) for c in result.counts),
@@ -414,7 +434,13 @@ def _fast_bleu(fast: ModuleType, config: Config, level: str, hyps: Any, refs: An
 LIBRARIES: Mapping[str, Library] = {
     lib.name: lib
     for lib in (
-        Library("nltk", "nltk.translate.bleu_score", _nltk),
+        Library(
+            "nltk",
+            "nltk.translate.bleu_score",
+            _nltk,
+            # imported while nltk itself imports (nltk/parse/corenlp.py), declared by neither
+            undeclared={"3.2.3": ("requests",), "3.6": ("pytest",)},
+        ),
         Library(
             "sacrebleu",
             "sacrebleu",

@@ -80,7 +80,8 @@ def pip_config_flags() -> list[str]:
 
 
 def _requirements(library: str, release: str) -> list[str]:
-    wanted = [f"{LIBRARIES[library].package}=={release}", *_WORKER_NEEDS]
+    lib = LIBRARIES[library]
+    wanted = [f"{lib.package}=={release}", *lib.imports_undeclared(release), *_WORKER_NEEDS]
     if library in _TORCH:
         from importlib.metadata import PackageNotFoundError, version
 

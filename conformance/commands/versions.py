@@ -1,4 +1,5 @@
-"""Run every release of a live library on the fixtures and group them into behaviour classes.
+"""Run every release of a live library on the fixtures and on generated separating corpora,
+and group them into behaviour classes.
 
 Each release is installed once into its own cached environment (``--impl LIBRARY==RELEASE``;
 the cache is ``$BLEU_CONFORMANCE_CACHE``, else ``~/.cache/bleu-conformance``), so a rerun
@@ -11,8 +12,10 @@ on this Python is a class of its own with the installer's or the import's reason
 ``--clean`` removes every cached environment. The whole history of NLTK (every 3.x
 release, a few minutes here): ``bleu-conformance versions nltk --from 3.0.0 --jobs 2``.
 
+``-k``/``--tag`` select fixture cases; ``--generate 0`` leaves the generated corpora out.
+
 examples:
-  bleu-conformance versions nltk --release 3.2.5 --release 3.10.4 -k edge.exact
+  bleu-conformance versions nltk --release 3.2.5 --release 3.10.4 -k edge.exact --generate 0
   bleu-conformance versions nltk --from 3.10.3 --to 3.10.4 -k edge --format markdown
   bleu-conformance versions sacrebleu --release 1.4.14 --release 2.6.0 -k edge --output v.jsonl
 """
@@ -66,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_selection_arguments(parser)
     add_generate_arguments(
-        parser, 0, "generated separating corpora to add to the fixtures (default 0)"
+        parser, 200, "generated separating corpora to add to the fixtures (default 200)"
     )
     parser.add_argument(
         "--clean", action="store_true", help="remove every cached release environment and stop"

@@ -114,7 +114,7 @@ def test_nltk_before_3_6_method4_reads_i_plus_k_over_ln_c() -> None:
     with pytest.raises(bleu_impl.EmulatedFailure, match="ln 1"):  # one token: ln 1 = 0
         bleu_impl.sentence_bleu("a", ["a b"], profile="nltk-3.5", smoothing="nltk-method4")
     with pytest.raises(bleu_impl.EmulatedFailure, match="math domain"):  # 0 reaches math.log
-        bleu_impl.sentence_bleu("a", ["a b"], profile="nltk-3.6.1", smoothing="nltk-method4")
+        bleu_impl.sentence_bleu("a", ["a b"], profile="nltk-3.6", smoothing="nltk-method4")
 
 
 def test_resolve_cache_returns_the_resolved_config() -> None:

@@ -93,6 +93,22 @@ def test_missing_references_len_9999() -> None:
         _check(hyps, refs, make_config({"missing_refs": "len-9999"}))
 
 
+def test_missing_references_len_minus_1() -> None:
+    """An empty hypothesis without a reference counts -1 (sacrebleu 2.2+), any other one
+    raises, on both paths and in every chunking."""
+    config = make_config({"missing_refs": "len-minus-1"})
+    for seed in range(4):
+        hyps, refs = random_corpus(seed, missing=True)
+        hyps = ["" if all(r is None for r in rs) else h for h, rs in zip(hyps, refs)]
+        _check(hyps, refs, config)
+        _check(hyps, refs, config, limit=3)
+    hyps = ["x" if all(r is None for r in rs) else h for h, rs in zip(hyps, refs)]
+    expected = _outcome(lambda: sum(_reference(hyps, refs, config), BleuStats.zero(4)))
+    assert isinstance(expected, str) and "no reference (missing_refs='len-minus-1')" in expected
+    for limit in (1, 100):
+        assert _outcome(partial(fast.corpus_stats, hyps, refs, config, limit=limit)) == expected
+
+
 def test_average_reference_length_is_an_exact_fraction() -> None:
     hyps, refs = ["a b c", "a"], [["a b", "a b c d"], ["a", "b c", "d e f g"]]
     stats = fast.corpus_stats(hyps, refs, make_config({"ref_length": "average"}))
@@ -181,10 +197,11 @@ def _outcome(statistics) -> BleuStats | str:
 
 @pytest.mark.parametrize(("hyps", "refs"), BAD_INPUTS)
 @pytest.mark.parametrize("ref_length", ["closest", "single"])
+@pytest.mark.parametrize("missing_refs", ["len-9999", "len-minus-1"])
 def test_outcomes_match_the_reference_path_when_references_may_be_missing(
-    hyps, refs, ref_length: str
+    hyps, refs, ref_length: str, missing_refs: str
 ) -> None:
-    config = make_config({"ref_length": ref_length, "missing_refs": "len-9999"})
+    config = make_config({"ref_length": ref_length, "missing_refs": missing_refs})
     expected = _outcome(lambda: sum(_reference(hyps, refs, config), BleuStats.zero(4)))
     for limit in (1, 100):
         assert _outcome(partial(fast.corpus_stats, hyps, refs, config, limit=limit)) == expected

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import bleu_impl
 from conformance.adapters import make_adapter
 from conformance.adapters.text import to_streams
 from conformance.protocol import AdapterError, Request
@@ -62,13 +63,26 @@ def test_sacrebleu_answers_on_its_scale():
     assert answer.counts == (4, 3, 2, 1)
 
 
-def test_sacrebleu_no_reference_sentinel_is_a_failure():
-    """Live sacrebleu scores an empty hypothesis with no reference as ``ref_len = -1`` (its
-    closest-length search starts at -1); the adapter reports that as the tool's failure."""
-    request = Request(level="corpus", config={}, hypotheses=("",), references=((None, None),))
-    answer = make_adapter("sacrebleu").run(request)
-    assert answer.failure is not None and answer.failure.kind == "missing-reference"
-    assert "ref_len = -1" in answer.failure.message
+def test_sacrebleu_no_reference_sentinel_is_reported_as_it_is():
+    """Live sacrebleu counts an empty hypothesis with no reference as ``ref_len = -1`` (its
+    closest-length search starts at -1), which lowers the corpus's reference length; the
+    profile reproduces it (``missing_refs="len-minus-1"``), and fails where sacrebleu raises
+    (a non-empty hypothesis without a reference: its TypeError)."""
+    live = make_adapter("sacrebleu")
+    alone = Request(level="corpus", config={}, hypotheses=("",), references=((None, None),))
+    answer = live.run(alone)
+    assert (answer.failure, answer.score, answer.ref_len) == (None, 0.0, -1)
+    hyps = ("the cat sat on the mat", "")
+    two = Request(level="corpus", config={}, hypotheses=hyps, references=(("the cat sat",), ()))
+    answer = live.run(two)
+    ours = bleu_impl.corpus_bleu(list(hyps), [["the cat sat"], []], profile="sacrebleu")
+    assert (answer.hyp_len, answer.ref_len) == (ours.hyp_len, ours.ref_len) == (6, 2)
+    assert answer.score == pytest.approx(100 * ours.score, rel=1e-12)  # 0-100 vs 0-1
+    three = Request(level="corpus", config={}, hypotheses=("a b",), references=((None,),))
+    failed = live.run(three).failure
+    assert failed is not None and failed.message.startswith("TypeError: argument of type")
+    with pytest.raises(bleu_impl.InputError, match="segment 0: no reference"):
+        bleu_impl.corpus_bleu(["a b"], [[]], profile="sacrebleu")
 
 
 def test_unknown_spec_lists_the_choices():
