@@ -99,7 +99,7 @@ def counted_segment(
         ref_len = REF_LENGTH_RULES[config.ref_length](hyp_len, ref_lens)
     elif config.missing_refs == "len-9999":
         ref_len = MULTI_BLEU_MISSING_LENGTH
-    elif config.missing_refs == "len-minus-1" and not hyp:
+    elif config.missing_refs == "len-minus-1" and hyp_len == 0:
         ref_len = -1
     else:
         raise InputError(
