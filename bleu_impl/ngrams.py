@@ -21,6 +21,7 @@ from .stats import BleuStats, LastSegment
 __all__ = [
     "Tokens",
     "clipped_matches",
+    "counted_segment",
     "finish_segment",
     "last_segment",
     "needs_last",
@@ -72,27 +73,40 @@ def finish_segment(
     index: int,
     ref_lens: Sequence[int] | None = None,
 ) -> BleuStats:
-    """A segment's BleuStats from its clipped ``counts``: totals (with NLTK's optional
-    max(1, .) floor), the chosen reference length and, when needed, the last-segment data.
-    ``ref_lens``: the lengths the ``ref_length`` rule chooses from, when the caller has
-    them (default: every reference's)."""
-    totals = tuple(max(0, len(hyp) - n + 1) for n in range(1, config.max_order + 1))
+    """A segment's BleuStats from its tokens and clipped ``counts`` (:func:`counted_segment`,
+    with the last-segment data when needed). ``ref_lens``: the lengths the ``ref_length``
+    rule chooses from, when the caller has them (default: every reference's)."""
+    lengths = [len(r) for r in refs] if ref_lens is None else ref_lens
+    last = last_segment(hyp, refs, config) if needs_last(config) else None
+    return counted_segment(counts, len(hyp), lengths if refs else (), config, index, last)
+
+
+def counted_segment(
+    counts: tuple[int, ...],
+    hyp_len: int,
+    ref_lens: Sequence[int],
+    config: Config,
+    index: int,
+    last: LastSegment | None = None,
+) -> BleuStats:
+    """A segment's BleuStats from its clipped ``counts``, hypothesis length and reference
+    lengths (none: it has no reference): totals (with NLTK's optional max(1, .) floor) and
+    the reference length the ``ref_length`` rule chooses."""
+    totals = tuple(max(0, hyp_len - n + 1) for n in range(1, config.max_order + 1))
     if config.denominator_floor == "per-segment":
         totals = tuple(max(1, t) for t in totals)
-    if refs:
-        lengths = [len(r) for r in refs] if ref_lens is None else ref_lens
-        ref_len = REF_LENGTH_RULES[config.ref_length](len(hyp), lengths)
+    if ref_lens:
+        ref_len = REF_LENGTH_RULES[config.ref_length](hyp_len, ref_lens)
     elif config.missing_refs == "len-9999":
         ref_len = MULTI_BLEU_MISSING_LENGTH
-    elif config.missing_refs == "len-minus-1" and not hyp:
+    elif config.missing_refs == "len-minus-1" and hyp_len == 0:
         ref_len = -1
     else:
         raise InputError(
             f"segment {index}: no reference (missing_refs={config.missing_refs!r})",
             "missing-reference",
         )
-    last = last_segment(hyp, refs, config) if needs_last(config) else None
-    stats = BleuStats(counts, totals, len(hyp), ref_len, 1, last, missing=0 if refs else 1)
+    stats = BleuStats(counts, totals, hyp_len, ref_len, 1, last, missing=0 if ref_lens else 1)
     return as_part(stats, config)
 
 

@@ -39,6 +39,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from .errors import EmulatedFailure
 from .knobs import EVERY_ORDER_METHODS, LAST_SEGMENT_METHODS, Config
@@ -118,7 +119,7 @@ class OrderPrecision:
     value: Number | None
     treatment: str
 
-    @property
+    @cached_property  # a remembered order is reported again and again (SegmentScorer)
     def as_float(self) -> float | None:
         """The precision in 0..1 as reported (1.0 for orders counted as log 1)."""
         if self.treatment in (ABSENT_ONE, SKIPPED):

@@ -20,6 +20,7 @@ __all__ = [
     "counting_path",
     "has_kernel",
     "kernel_counts",
+    "kernel_segment_counts",
     "kernel_text_counts",
 ]
 
@@ -73,6 +74,22 @@ def kernel_text_counts(
         return None
     counts = np.frombuffer(raw, dtype=np.int64).reshape(len(ks), order)
     return counts, np.frombuffer(lens, dtype=np.int64)
+
+
+def kernel_segment_counts(
+    texts: list[str], order: int, split: str, *, tokenize_13a: bool = False
+) -> tuple[tuple[int, ...], list[int]] | None:
+    """:func:`kernel_text_counts` of one segment (``texts``: its hypothesis, then its
+    references) as Python ints, without numpy's fixed costs (one ``sentence_bleu`` call)."""
+    if _KERNEL is None or split not in KERNEL_SPLITS:
+        return None
+    try:
+        raw, lens = _KERNEL.text_counts(
+            texts, [len(texts) - 1], order, KERNEL_SPLITS[split], tokenize_13a
+        )
+    except OverflowError:
+        return None
+    return tuple(memoryview(raw).cast("q")), memoryview(lens).cast("q").tolist()
 
 
 def has_kernel() -> bool:

@@ -1,4 +1,5 @@
-"""The fast sentence path (one segment, pure Python) equals the reference path, errors too."""
+"""The fast sentence path (one segment: the compiled kernel where it takes the segment, else
+pure Python) equals the reference path, errors too."""
 
 from __future__ import annotations
 
@@ -30,6 +31,10 @@ def _reference(hyps, refs, config):
         {"tokenize": "intl", "lowercase": "unicode", "denominator_floor": "per-segment"},
         {"ref_length": "average", "max_order": 2},
         {"missing_refs": "len-9999"},
+        # the kernel's splits, 13a run by it or before it (lowercased between its steps)
+        {"tokenize": "none", "split": "perl-unicode"},
+        {"split": "perl-bytes", "lowercase": "perl-lc", "lowercase_stage": "after-entities"},
+        {"lowercase": "unicode", "lowercase_stage": "after-tokenize"},  # Python splits
     ],
 )
 def test_sentence_path_equals_reference(knobs) -> None:
