@@ -35,8 +35,8 @@ def _count(value: object) -> bool:
 def _problem(stats: BleuStats) -> str | None:
     """What makes ``stats`` impossible (None when they are statistics of some text):
     counts and totals are integers >= 0; ``hyp_len`` and ``segments`` integers >= 0;
-    ``ref_len`` an integer or Fraction >= 0, or down to -1 per segment (an empty
-    hypothesis without a reference under ``missing_refs="len-minus-1"``). A count may
+    ``ref_len`` an integer or Fraction >= 0, or down to -1 per segment with an empty
+    hypothesis (one without a reference under ``missing_refs="len-minus-1"``). A count may
     exceed its total here: torchtext (``ngram_join="space-resplit"``) counts a match at
     the order of its re-split key; :func:`~bleu_impl.score.score_stats` refuses it under
     every other config."""
@@ -47,7 +47,8 @@ def _problem(stats: BleuStats) -> str | None:
         )
     if not _count(stats.hyp_len):
         return f"hyp_len must be an integer >= 0 (tokens), got {stats.hyp_len!r}"
-    ref_len = stats.ref_len + stats.segments
+    # at most every segment but one is an empty -1 row when some hypothesis has a token
+    ref_len = stats.ref_len + stats.segments - (stats.hyp_len > 0)
     if not (_count(ref_len) or (type(ref_len) is Fraction and ref_len >= 0)):
         return f"ref_len must be an integer or Fraction >= 0 (tokens), got {stats.ref_len!r}"
     if not _count(stats.segments):
