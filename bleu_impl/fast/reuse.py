@@ -84,7 +84,7 @@ def _counts_accepted(ks: list[int], config: Config) -> bool:
     if config.ref_scope == "corpus":
         pool = sum(ks)
         return (pool > 0 or not ks) and (config.ref_length != "single" or pool == 1 or not ks)
-    missing = config.missing_refs in ("error", "len-minus-1") and 0 in ks
+    missing = config.missing_refs != "len-9999" and 0 in ks  # only its sentinel is counted
     return not missing and (config.ref_length != "single" or all(k <= 1 for k in ks))
 
 

@@ -145,8 +145,9 @@ def mixed_tokens(lines: list[Segment], pipeline: Pipeline) -> list[list[str]]:
 
 def _first_bad_count(ks: list[int], config: Config) -> int:
     """The first segment whose reference count the config rejects, or ``len(ks)``."""
-    # len-minus-1: a chunk with a missing reference takes the reference path (count_chunk)
-    missing = config.missing_refs in ("error", "len-minus-1")
+    # the chunk counters know one sentinel, multi-bleu's 9999; count_chunk sends a chunk
+    # with a missing reference under any other value to the reference path
+    missing = config.missing_refs != "len-9999"
     single = config.ref_length == "single"
     if not missing and not single:
         return len(ks)
