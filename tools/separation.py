@@ -48,7 +48,19 @@ TRIALS: dict[str, tuple[Any, ...]] = {
     "add_k_from": (2, 1, 3),
     "effective_order": (False, True),
     "auto_reweigh": (False, True),
-    "spm_model": (None,),  # a path: the model files are downloaded, none is on this machine
+    "spm_model": (None,),  # a path: set with the tokenizer that reads it (VALUE_CONTEXT)
+}
+
+#: sacrebleu's FLORES models are downloaded, and none is on this machine: the SentencePiece
+#: tokenizers are measured with the bundled stand-in model (trained by
+#: tools/fixtures/multilingual.py), so their values differ from the others' as the tokenizer
+#: does, and from one another not at all (only the model file tells them apart).
+STAND_IN_MODEL = PATH.parents[1] / "fixtures/sacrebleu/models/multilingual-tiny.model"
+_SPM_VALUES = ("spm", "flores101", "flores200")
+
+#: Settings a value needs to be taken at all (keys: knob, value).
+VALUE_CONTEXT: dict[tuple[str, Any], dict[str, Any]] = {
+    ("tokenize", value): {"spm_model": str(STAND_IN_MODEL)} for value in _SPM_VALUES
 }
 
 #: Why a pair no generated corpus separates cannot be separated here (keys: knob, a, b).
@@ -63,16 +75,15 @@ ZERO_REASONS: dict[tuple[str, Any, Any], str] = {
     "identify's, from the answers' ratio)",
     ("tokenize", "spm", "flores101"): "sacrebleu's alias: the same model and tokenizer",
     **{
+        ("tokenize", a, "flores200"): "one tokenizer with another model file; one stand-in "
+        "model serves both here (STAND_IN_MODEL), so only a model file could separate them"
+        for a in ("spm", "flores101")
+    },
+    **{
         ("add_k_from", a, b): "read by add-k smoothing only, which no profile has by default "
         "(one knob is varied at a time); tests/bleu_impl/test_release_knobs.py separates them"
         for a, b in ((2, 1), (2, 3), (1, 3))
     },
-}
-#: Why no base takes a value (keys: knob, value), which leaves its every pair at 0.
-UNTAKEN: dict[tuple[str, Any], str] = {
-    (knob, value): "needs sacrebleu's SentencePiece model file (spm_model), which sacrebleu "
-    "downloads and which is not on this machine"
-    for knob, value in (("tokenize", "spm"), ("tokenize", "flores101"), ("tokenize", "flores200"))
 }
 
 
@@ -133,7 +144,8 @@ def _configs(
     for profile in PROFILES.values():
         for value in values:
             for level in LEVELS:
-                config = _resolve(profile, {**CONTEXT.get(knob, {}), knob: value}, level)
+                settings = {**CONTEXT.get(knob, {}), **VALUE_CONTEXT.get((knob, value), {})}
+                config = _resolve(profile, {**settings, knob: value}, level)
                 if config is not None:
                     found[profile.name, value, level] = interned.setdefault(config, config)
     return found
@@ -187,7 +199,9 @@ def render(rows: list[tuple[str, Any, Any, int, str, int]], count: int = COUNT) 
         "outcome (the score, or the kind of failure) differs between the base with the knob",
         "at a and the base with it at b; *base* is the profile on which most corpora separate",
         "the pair, of the *bases* that take both values (through the profile's own option, else",
-        "the generic profile over the profile's resolved knobs).",
+        "the generic profile over the profile's resolved knobs). `spm`, `flores101` and",
+        "`flores200` read the bundled stand-in SentencePiece model",
+        "(`fixtures/sacrebleu/models/multilingual-tiny.model`): sacrebleu's are downloaded.",
         "",
         "| knob | a | b | separating | share | base | bases |",
         "|---|---|---|---:|---:|---|---:|",
@@ -197,7 +211,7 @@ def render(rows: list[tuple[str, Any, Any, int, str, int]], count: int = COUNT) 
         share = f"{hits / count:.1%}"
         lines.append(f"| {knob} | {_show(a)} | {_show(b)} | {hits} | {share} | {base} | {bases} |")
         if hits == 0:
-            reason = ZERO_REASONS.get((knob, a, b)) or _untaken(knob, a, b, bases)
+            reason = ZERO_REASONS.get((knob, a, b), NO_REASON)
             zeros.append(f"- {knob} {_show(a)} vs {_show(b)}: {reason}")
     single = [k.name for k in KNOBS if len(values_of(k.name, k.values)) < 2]
     lines += ["", "## Pairs no generated corpus separates", "", *(zeros or ["None."]), ""]
@@ -205,11 +219,6 @@ def render(rows: list[tuple[str, Any, Any, int, str, int]], count: int = COUNT) 
         shown = ", ".join(f"`{name}`" for name in single)
         lines += [f"Not measured (one trial value; see `TRIALS` in the tool): {shown}.", ""]
     return "\n".join(lines)
-
-
-def _untaken(knob: str, a: Any, b: Any, bases: int) -> str:
-    why = [UNTAKEN[knob, v] for v in (a, b) if (knob, v) in UNTAKEN]
-    return f"no base takes both values: {why[0]}" if bases == 0 and why else NO_REASON
 
 
 NO_REASON = "**no reason recorded**"
