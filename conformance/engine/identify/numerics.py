@@ -21,6 +21,12 @@ FLOAT64 = "float64"
 _ENOUGH = 3
 #: Decimals a printed answer is looked for with.
 _MAX_DECIMALS = 6
+#: The relative error of a value rounded to float32 and scaled once in float64 (2**-24
+#: each, with room), and the decimals looked for within it: a float32 result is this close
+#: to a 4-decimal grid point by chance with probability about 0.5% per score near 1 (every
+#: non-trivial score must be, at least three), to a 6-decimal one 50x as often.
+_FLOAT32_ROUNDING = 2.0**-22
+_FLOAT32_DECIMALS = 4
 
 
 class Precision:
@@ -43,12 +49,28 @@ class Precision:
         return True
 
 
-def _decimals(score: float) -> int | None:
-    for d in range(_MAX_DECIMALS + 1):
+def _decimals(score: float, relative: float = 1e-9, most: int = _MAX_DECIMALS) -> int | None:
+    """The fewest decimals (up to ``most``) ``score`` has, to within ``relative`` of its size."""
+    for d in range(most + 1):
         scaled = score * 10**d
-        if abs(scaled - round(scaled)) <= 1e-9 * max(1.0, abs(scaled)):
+        if abs(scaled - round(scaled)) <= relative * max(1.0, abs(scaled)):
             return d
     return None
+
+
+def _printed(
+    scores: Sequence[float], how: str, relative: float = 1e-9, most: int = _MAX_DECIMALS
+) -> Precision | None:
+    decimals = [_decimals(s, relative, most) for s in scores]
+    if any(d is None for d in decimals):
+        return None
+    most = max(d for d in decimals if d is not None)
+    return Precision(
+        "printed",
+        most,
+        f"every one of {len(scores)} scores other than 0 and 1 has at most {most} decimals"
+        f"{how}: printed values (declare bleu_precision={most})",
+    )
 
 
 def precision_of(scores: Sequence[float], factor: float = 1) -> Precision:
@@ -58,15 +80,14 @@ def precision_of(scores: Sequence[float], factor: float = 1) -> Precision:
     nontrivial = [s for s in scores if s not in (0.0, 1.0, 100.0)]
     if len(nontrivial) < _ENOUGH:
         return Precision("", None, f"only {len(nontrivial)} scores other than 0 and 1")
-    decimals = [_decimals(s) for s in nontrivial]
-    if all(d is not None for d in decimals):
-        most = max(d for d in decimals if d is not None)
-        return Precision(
-            "printed",
-            most,
-            f"every one of {len(nontrivial)} scores other than 0 and 1 has at most "
-            f"{most} decimals: printed values (declare bleu_precision={most})",
-        )
+    printed = _printed(nontrivial, "") or _printed(
+        nontrivial,
+        " to float32 precision (read back into a float32)",
+        _FLOAT32_ROUNDING,
+        _FLOAT32_DECIMALS,
+    )
+    if printed is not None:
+        return printed
     import numpy as np  # ~0.2 s: only when the answers are examined, never for --help
 
     wide = [s for s in nontrivial if float(np.float32(s / factor)) * factor != s]
