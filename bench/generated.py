@@ -77,7 +77,7 @@ class Measured:
     @property
     def summary(self) -> str:
         differing = [p for p in self.pairs if p.get("verdict") == "differing"]
-        shrunk = [p["shrink"] for p in self.pairs if "shrink" in p]
+        shrunk = [p["shrink"] for p in self.pairs if p.get("shrink")]  # null: not shrunk
         steps = sum(s["steps"] for s in shrunk)
         spent = sum(1 for s in shrunk if s.get("exhausted"))
         budget = max((s["budget"] for s in shrunk), default=0)

@@ -25,8 +25,6 @@ TASK_TITLES = {
     "zh": "corpus BLEU, Chinese text (zh)",
     "ja-mecab": "corpus BLEU, Japanese text (ja-mecab)",
 }
-#: tasks on their own corpora: no ratio to the (Latin, pre-tokenized) split floor
-OWN_CORPUS = ("zh", "ja-mecab")
 
 
 def _find(rows: list[Row], size: int, refs: int, task: str, lib: str) -> Row | None:

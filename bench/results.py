@@ -162,7 +162,8 @@ def save_into(path: Path, name: str, measured: dict[str, Any]) -> None:
 
 def merge(runs: list[Run]) -> Run:
     """Runs as one: their rows and comparisons in order (a row measured again, same size,
-    references, task and library, replaces the earlier one in its place), the first run's
+    references, task and library, or a comparison with the same label, replaces the earlier
+    one in its place), the first run's
     machine and start, every command and note, the last run's closing load average,
     identify rows and measurement of each of :data:`EXTRAS`."""
     meta = dict(runs[0].meta)
@@ -181,7 +182,7 @@ def merge(runs: list[Run]) -> Run:
         for name in EXTRAS
     }
     identify = next((run.identify for run in reversed(runs) if run.identify), [])
-    compared = [m for run in runs for m in run.compared]
+    compared = list({m.run.label: m for run in runs for m in run.compared}.values())
     return Run(rows, compared, meta, identify=identify, **extras)
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from bench.__main__ import main
 from bench.cfloor import C_FLOOR
 from bench.corpus_report import into
+from bench.generated import RUNS, Measured
 from bench.results import Run, load_run, merge_runs, run_meta, save_into, save_run
 from bench.runner import Job, Plan, Row, _check, _not_run
 
@@ -78,6 +79,26 @@ def test_a_row_measured_again_replaces_the_earlier_one_in_its_place(tmp_path: Pa
     save_run(again, Run([remeasured], [], META))
     merged = merge_runs([first, again]).rows
     assert merged == [_rows()[0], remeasured, *_rows()[2:]]
+
+
+def test_a_comparison_measured_again_replaces_the_earlier_one_and_unshrunk_pairs_count(
+    tmp_path: Path,
+) -> None:
+    """compare's log writes ``"shrink": null`` for a pair it did not shrink (the report
+    crashed on it after a 70-minute run); ``--append`` of the comparisons replaces them."""
+    first, again = tmp_path / "first.json", tmp_path / "again.json"
+    pairs = [
+        {"verdict": "differing", "shrink": {"steps": 7, "budget": 50, "exhausted": False}},
+        {"verdict": "agreeing", "shrink": None},
+    ]
+    save_run(first, Run(_rows(), [Measured(RUNS[0], cpu=9.0)], META))
+    save_run(again, Run([], [Measured(RUNS[0], cpu=8.0, pairs=pairs)], META))
+    (merged,) = merge_runs([first, again]).compared
+    assert merged.cpu == 8.0
+    assert (
+        merged.summary
+        == "2 pairs, 1 differing, 1 shrunk (7 candidate inputs; budget 50 each, spent on 0)"
+    )
 
 
 def test_without_sacrebleu_bleu_impl_is_checked_against_its_reference_path(monkeypatch) -> None:
