@@ -3,12 +3,14 @@
 Each run is the real command in a fresh process (``python -m conformance.cli compare ...
 --format json --output LOG``); its CPU time (user + system, of the process and its worker
 processes) and wall time are measured, and the compare log is read back for what was
-found: pairs, differences, shrunk disagreements, shrinking budgets spent. A run with
-``--jobs 2`` must give the same pair records as the same run with one job.
+found: pairs, differences, shrunk disagreements, shrinking budgets spent, and a digest of
+the pair records (a run with ``--jobs 2`` must give the same records as the same run with
+one job); the records themselves are not kept (megabytes per run).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import resource
 import subprocess
@@ -22,7 +24,7 @@ from typing import Any
 from conformance.reporters import markdown as md
 from conformance.reporters.numbers import EMPTY, fixed
 
-__all__ = ["RUNS", "CompareRun", "Measured", "measure", "section"]
+__all__ = ["RUNS", "CompareRun", "Measured", "measure", "section", "tally"]
 
 
 @dataclass(frozen=True)
@@ -66,25 +68,36 @@ RUNS: tuple[CompareRun, ...] = (
 
 @dataclass
 class Measured:
-    """What one run cost and found."""
+    """What one run cost and found (:func:`tally` of its pair records)."""
 
     run: CompareRun
     cpu: float = 0.0
     wall: float = 0.0
     error: str = ""
-    pairs: list[dict[str, Any]] = field(default_factory=list)
+    found: dict[str, Any] = field(default_factory=dict)
 
     @property
     def summary(self) -> str:
-        differing = [p for p in self.pairs if p.get("verdict") == "differing"]
-        shrunk = [p["shrink"] for p in self.pairs if p.get("shrink")]  # null: not shrunk
-        steps = sum(s["steps"] for s in shrunk)
-        spent = sum(1 for s in shrunk if s.get("exhausted"))
-        budget = max((s["budget"] for s in shrunk), default=0)
+        f = self.found
         return (
-            f"{len(self.pairs)} pairs, {len(differing)} differing, {len(shrunk)} shrunk "
-            f"({steps} candidate inputs; budget {budget} each, spent on {spent})"
+            f"{f['pairs']} pairs, {f['differing']} differing, {f['shrunk']} shrunk "
+            f"({f['steps']} candidate inputs; budget {f['budget']} each, spent on {f['spent']})"
         )
+
+
+def tally(pairs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The counts the report shows of compare's pair records, and their SHA-256."""
+    shrunk = [p["shrink"] for p in pairs if p.get("shrink")]  # null: not shrunk
+    records = json.dumps(pairs, sort_keys=True).encode("utf-8")
+    return {
+        "pairs": len(pairs),
+        "differing": sum(p.get("verdict") == "differing" for p in pairs),
+        "shrunk": len(shrunk),
+        "steps": sum(s["steps"] for s in shrunk),
+        "spent": sum(1 for s in shrunk if s.get("exhausted")),
+        "budget": max((s["budget"] for s in shrunk), default=0),
+        "sha256": hashlib.sha256(records).hexdigest(),
+    }
 
 
 def measure(run: CompareRun, cwd: Path) -> Measured:
@@ -104,7 +117,7 @@ def measure(run: CompareRun, cwd: Path) -> Measured:
             result.error = (proc.stderr.strip().splitlines() or ["no output"])[-1][:300]
             return result
         try:
-            result.pairs = json.loads(proc.stdout)["pairs"]
+            result.found = tally(json.loads(proc.stdout)["pairs"])
         except (ValueError, KeyError) as exc:  # stdout must be the report alone
             result.error = f"stdout is not the JSON report: {exc}"
     return result
@@ -117,7 +130,7 @@ def _verdict(measured: Measured, by_label: dict[str, Measured]) -> str:
         other = by_label.get(measured.run.same_as)
         if other is None or other.error:
             return "not compared"
-        if other.pairs != measured.pairs:
+        if other.found.get("sha256") != measured.found.get("sha256"):
             return "**results differ**"
     target = measured.run.target
     if target is None:

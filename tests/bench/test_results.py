@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from bench.__main__ import main
 from bench.cfloor import C_FLOOR
 from bench.corpus_report import into
-from bench.generated import RUNS, Measured
+from bench.generated import RUNS, Measured, section, tally
 from bench.results import Run, load_run, merge_runs, run_meta, save_into, save_run
 from bench.runner import Job, Plan, Row, _check, _not_run
 
@@ -92,12 +93,18 @@ def test_a_comparison_measured_again_replaces_the_earlier_one_and_unshrunk_pairs
         {"verdict": "agreeing", "shrink": None},
     ]
     save_run(first, Run(_rows(), [Measured(RUNS[0], cpu=9.0)], META))
-    save_run(again, Run([], [Measured(RUNS[0], cpu=8.0, pairs=pairs)], META))
+    save_run(again, Run([], [Measured(RUNS[0], cpu=8.0, found=tally(pairs))], META))
     (merged,) = merge_runs([first, again]).compared
     assert merged.cpu == 8.0
     assert (
         merged.summary
         == "2 pairs, 1 differing, 1 shrunk (7 candidate inputs; budget 50 each, spent on 0)"
+    )
+    assert RUNS[1].same_as == RUNS[0].label  # --jobs 2 must give the same records
+    other = Measured(RUNS[1], cpu=8.0, found=tally(pairs[:1]))
+    assert "**results differ**" in "".join(section([merged, other]))
+    assert "**results differ**" not in "".join(
+        section([merged, replace(other, found=merged.found)])
     )
 
 
