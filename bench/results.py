@@ -165,9 +165,8 @@ def save_into(path: Path, name: str, measured: dict[str, Any]) -> None:
 def merge(runs: list[Run]) -> Run:
     """Runs as one: their rows and comparisons in order (a row measured again, same size,
     references, task and library, or a comparison with the same label, replaces the earlier
-    one in its place), the first run's
-    machine and start, every command and note, the last run's closing load average,
-    identify rows and measurement of each of :data:`EXTRAS`."""
+    one in its place), the first run's machine and start, every command and note, the last
+    run's closing load average, identify rows and measurement of each of :data:`EXTRAS`."""
     meta = dict(runs[0].meta)
     meta["command"] = "` and `".join(run.meta["command"] for run in runs)
     notes = [run.meta["note"] for run in runs if run.meta.get("note")]

@@ -22,9 +22,9 @@ _ENOUGH = 3
 #: Decimals a printed answer is looked for with.
 _MAX_DECIMALS = 6
 #: The relative error of a value rounded to float32 and scaled once in float64 (2**-24
-#: each, with room), and the decimals looked for within it: a float32 result is this close
-#: to a 4-decimal grid point by chance with probability about 0.5% per score near 1 (every
-#: non-trivial score must be, at least three), to a 6-decimal one 50x as often.
+#: each, with room), and the decimals looked for within it: a float32 result near 1 is this
+#: close to a 4-decimal grid point by chance with probability about 0.5% per score (every
+#: non-trivial score must be, at least three), to a 6-decimal one about half the time.
 _FLOAT32_ROUNDING = 2.0**-22
 _FLOAT32_DECIMALS = 4
 
