@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .generated import CompareRun, Measured, tally
+from .generated import CompareRun, Measured
 from .identify import IdentifyRow
 from .libs import DISTRIBUTIONS, version
 from .runner import Row
@@ -131,8 +131,6 @@ def load_run(path: Path) -> Run:
     for item in data.get("compared", []):
         spec = item.pop("run")
         run = CompareRun(spec["label"], tuple(spec["args"]), spec["target"], spec["same_as"])
-        if "pairs" in item:  # saved before the records were tallied
-            item["found"] = tally(item.pop("pairs"))
         compared.append(Measured(run, **item))
     rows = [Row(**r) for r in data["rows"]]
     identify = [IdentifyRow(**row) for row in data.get("identify", [])]

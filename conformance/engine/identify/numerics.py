@@ -64,12 +64,12 @@ def _printed(
     decimals = [_decimals(s, relative, most) for s in scores]
     if any(d is None for d in decimals):
         return None
-    most = max(d for d in decimals if d is not None)
+    digits = max(d for d in decimals if d is not None)
     return Precision(
         "printed",
-        most,
-        f"every one of {len(scores)} scores other than 0 and 1 has at most {most} decimals"
-        f"{how}: printed values (declare bleu_precision={most})",
+        digits,
+        f"every one of {len(scores)} scores other than 0 and 1 has at most {digits} decimals"
+        f"{how}: printed values (declare bleu_precision={digits})",
     )
 
 
