@@ -27,7 +27,6 @@ from typing import Any
 
 from bleu_impl import PROFILES, BleuError, Config, Profile, get_profile
 from bleu_impl.knobs import KNOBS
-from bleu_impl.spm_models import SPM_MODELS
 from conformance.cases import generate_cases
 from conformance.engine.asking import Outcome
 from conformance.engine.evaluator import Evaluator, scorer_pool
@@ -57,10 +56,11 @@ TRIALS: dict[str, tuple[Any, ...]] = {
 #: tools/fixtures/multilingual.py), so their values differ from the others' as the tokenizer
 #: does, and from one another not at all (only the model file tells them apart).
 STAND_IN_MODEL = PATH.parents[1] / "fixtures/sacrebleu/models/multilingual-tiny.model"
+_SPM_VALUES = ("spm", "flores101", "flores200")  # bleu_impl's SPM_MODELS, not public API
 
 #: Settings a value needs to be taken at all (keys: knob, value).
 VALUE_CONTEXT: dict[tuple[str, Any], dict[str, Any]] = {
-    ("tokenize", value): {"spm_model": str(STAND_IN_MODEL)} for value in SPM_MODELS
+    ("tokenize", value): {"spm_model": str(STAND_IN_MODEL)} for value in _SPM_VALUES
 }
 
 #: Why a pair no generated corpus separates cannot be separated here (keys: knob, a, b).
